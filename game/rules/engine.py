@@ -1,0 +1,1370 @@
+"""The rules of *Soldiers in Postmen's Uniforms* (rulebook sections 1-7) as a deterministic state machine.
+
+The game stops at decision points. :meth:`Game.legal_actions` lists the choices in a fixed order;
+:meth:`Game.apply` validates one, applies it, runs every rule and chance step forward to the next decision
+point and returns the :class:`Event` list. All state lives in one JSON-able dict (``Game.state``), the random
+generator included, so ``Game.from_json(game.to_json())`` continues exactly, and the same seed with the same
+actions gives the same events in any process.
+
+Pending rule steps are kept as a stack of small task records (``state["tasks"]``) instead of Python frames,
+so a game can be saved in the middle of the Enemy Phase while it waits for a suppression decision.
+
+Decisions taken where the rulebook is silent or ambiguous are marked ``DECISION`` next to the code.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+from typing import Any, Callable
+
+from game.rules.actions import Action, IllegalAction
+from game.rules.data import Rules, default_rules
+from game.rules.events import Event
+from game.rules.rng import Pcg32
+
+SAVE_VERSION = 1
+FLOOR_ORDER_HIGH_FIRST = ("upper", "ground", "basement")
+CLEARING_FLOOR_ORDER = ("ground", "upper", "basement")  # 5.2
+DEFENDER_PHASE_MOVES = 4
+DEFENDER_PHASE_ACTIONS = 4
+CARDS_PER_ENEMY_PHASE = 5
+REMOVED_AFTER_USE = ("leader", "howitzer", "grenade_bundle", "fire_truck")
+AWARDS = (  # 7.0
+    (41, "Order of the White Eagle", "Epic Victory"),
+    (26, "Order of Polonia Restituta", "Major Victory"),
+    (16, "Cross of Valor", "Minor Victory"),
+    (1, "Silver Cross of Merit", "Draw"),
+)
+
+
+def hit_chance(dice: int, defense: int) -> float:
+    """Probability that at least one of ``dice`` six-sided dice shows ``defense`` or more."""
+    if dice <= 0:
+        return 0.0
+    miss = min(max(defense - 1, 0), 6) / 6
+    return 1.0 - miss**dice
+
+
+def award_for(score: int) -> tuple[str, str]:
+    """The award and victory level of 7.0 for a final score."""
+    for threshold, award, level in AWARDS:
+        if score >= threshold:
+            return award, level
+    return "", "Loss"
+
+
+class Game:
+    """One game. Create with :meth:`new`, drive with :meth:`legal_actions` and :meth:`apply`."""
+
+    def __init__(self, state: dict[str, Any], rules: Rules | None = None) -> None:
+        self.rules = rules or default_rules()
+        self.state = state
+        self._rng = Pcg32(state["rng"][0], state["rng"][1])
+        self._events: list[Event] = []
+        self._legal_cache: list[Action] | None = None
+
+    # ------------------------------------------------------------------ creation and persistence
+    @classmethod
+    def new(cls, seed: int = 0, difficulty: str = "standard", rules: Rules | None = None) -> Game:
+        """Set up a new game (Set up 1-18) and run it to the first decision point."""
+        game = cls(cls._blank_state(seed, difficulty, rules or default_rules()), rules)
+        game._set_up()
+        game._events.clear()
+        game._push_turn_start()
+        game._push(["attack_setup", 1])
+        game._run()
+        game.initial_events = game._take_events()
+        return game
+
+    initial_events: list[Event] = []
+
+    @staticmethod
+    def _blank_state(seed: int, difficulty: str, rules: Rules) -> dict[str, Any]:
+        rng = Pcg32.seeded(seed)
+        return {
+            "version": SAVE_VERSION, "seed": seed, "difficulty": difficulty, "rng": [rng.state, rng.inc],
+            "attack": 1, "turn": 0, "attack_turn": 0, "phase": "setup",
+            "decks": {"1": [], "2": [], "3": []}, "discards": {"1": [], "2": [], "3": []},
+            "aside": [], "removed": [], "in_play": [], "drawn": 0, "bundles_shuffled": [],
+            "barriers_open": [], "fire_truck_drawn": False,
+            "spaces": {}, "cars": {}, "supp": {}, "support": {}, "interior": {"upper": [], "ground": [],
+                                                                              "basement": []},
+            "counters": {}, "next_cid": 1,
+            "supply": {t: c.supply for t, c in {**rules.assault_types, **rules.support_types}.items()},
+            "leaders_used": [],
+            "defenders": {}, "tokens": {}, "defense": {f: 0 for f in rules.floors},
+            "morale": rules.morale_start, "moves": 0, "actions": 0,
+            "tasks": [], "decision": None, "forced": [], "moved_floor": [], "result": None,
+        }
+
+    def to_json(self) -> str:
+        self.state["rng"] = [self._rng.state, self._rng.inc]
+        return json.dumps(self.state, sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str, rules: Rules | None = None) -> Game:
+        """Restore a game; raises ``ValueError`` with a one-line reason if the text is not a valid save."""
+        try:
+            state = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ValueError(f"not a saved game (invalid JSON: {exc.msg} at line {exc.lineno})") from None
+        if not isinstance(state, dict):
+            raise ValueError("not a saved game (expected a JSON object)")
+        if state.get("version") != SAVE_VERSION:
+            raise ValueError(f"saved game version {state.get('version')!r} is not {SAVE_VERSION}")
+        template = cls._blank_state(0, "standard", rules or default_rules())
+        for key, value in template.items():
+            if key not in state:
+                raise ValueError(f"saved game is missing {key!r}")
+            if value is not None and not isinstance(state[key], type(value)):
+                raise ValueError(f"saved game has a wrong type for {key!r}")
+        if not (isinstance(state["rng"], list) and len(state["rng"]) == 2 and all(isinstance(v, int)
+                                                                                    for v in state["rng"])):
+            raise ValueError("saved game has a damaged random generator state")
+        return cls(state, rules)
+
+    def clone(self) -> Game:
+        return Game.from_json(self.to_json(), self.rules)
+
+    # ------------------------------------------------------------------ public queries
+    @property
+    def phase(self) -> str:
+        return str(self.state["phase"])
+
+    @property
+    def over(self) -> bool:
+        return self.state["result"] is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.state["result"]  # type: ignore[no-any-return]
+
+    @property
+    def decision(self) -> dict[str, Any] | None:
+        return self.state["decision"]  # type: ignore[no-any-return]
+
+    @property
+    def morale(self) -> int:
+        return int(self.state["morale"])
+
+    def defender(self, name: str) -> dict[str, Any]:
+        return self.state["defenders"][name]  # type: ignore[no-any-return]
+
+    def defenders_in(self, space: str) -> list[str]:
+        return [n for n, d in self.state["defenders"].items() if d["status"] == "board" and d["space"] == space]
+
+    def tokens_in(self, space: str) -> list[str]:
+        return [t for t, s in self.state["tokens"].items() if s == space]
+
+    def counter_type(self, cid: str) -> str:
+        return str(self.state["counters"][cid]["type"])
+
+    def counter_label(self, cid: str) -> str:
+        c = self.state["counters"][cid]
+        if c["type"] == "leader":
+            return f"leader {c['name']}"
+        types = {**self.rules.assault_types, **self.rules.support_types}
+        return types[c["type"]].name.lower() if c["type"] in types else str(c["type"])
+
+    def counter_space(self, cid: str) -> str:
+        """Where an enemy counter is: a track space, ``floor:interior`` or a support space letter."""
+        for space, stack in self.state["spaces"].items():
+            if cid in stack:
+                return str(space)
+        for floor, items in self.state["interior"].items():
+            if cid in items:
+                return f"{floor}:interior"
+        for space, stack in self.state["support"].items():
+            if cid in stack:
+                return str(space)
+        return ""
+
+    def assault_defense(self, cid: str) -> int:
+        """Defense value of an enemy counter; 6 for assault counters with an armored car (3.1)."""
+        ctype = self.counter_type(cid)
+        if ctype in self.rules.support_types:
+            return self.rules.support_types[ctype].defense
+        space = self.counter_space(cid)
+        if space in self.state["cars"].values():
+            return self.rules.armored_car_defense
+        return self.rules.assault_types[ctype].defense
+
+    def counters_inside(self) -> int:
+        return sum(len(v) for v in self.state["interior"].values())
+
+    def leader_on_board(self) -> bool:
+        return any(c["type"] == "leader" for c in self.state["counters"].values())
+
+    def score(self) -> int:
+        """7.0: morale adjustments of surviving postal workers and noncombatants, doubled if escaped, minus one
+        per assault counter in the post office."""
+        total = 0
+        for name, d in self.state["defenders"].items():
+            vp = self.rules.defenders[name].victory_points
+            if d["status"] == "board":
+                total += vp
+            elif d["status"] == "escaped":
+                total += 2 * vp
+        return total - self.counters_inside()
+
+    def odds(self, action: Action) -> float | None:
+        """Chance that an attack action removes its target, or None for other actions."""
+        if action.kind == "attack":
+            name, cid = action.args
+            return hit_chance(self._attack_dice(name), self.assault_defense(cid))
+        return None
+
+    def attack_dice(self, name: str) -> int:
+        return self._attack_dice(name)
+
+    # ------------------------------------------------------------------ the decision API
+    def legal_actions(self) -> list[Action]:
+        """Every legal action at the current decision point, in a fixed order (empty when the game is over)."""
+        if self._legal_cache is None:
+            self._legal_cache = self._generate_legal()
+        return list(self._legal_cache)
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Validate and apply ``action``, run forward to the next decision point and return the events.
+
+        Raises :class:`IllegalAction` (state untouched) when the action is not legal now."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if self.over:
+            raise IllegalAction(f"{action}: the game is over")
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(action, legal))
+        self._legal_cache = None
+        self._events = []
+        handler: Callable[[Action], None] = getattr(self, f"_do_{action.kind}")
+        handler(action)
+        self._run()
+        return self._take_events()
+
+    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
+        decision = self.state["decision"] or {}
+        kinds = sorted({a.kind for a in legal})
+        if action.kind not in kinds:
+            return f"{action}: not possible during the {decision.get('kind', 'current')} decision " \
+                   f"(possible now: {', '.join(kinds)})"
+        return f"{action}: not a legal {action.kind} now"
+
+    def _take_events(self) -> list[Event]:
+        events, self._events = self._events, []
+        self.state["rng"] = [self._rng.state, self._rng.inc]
+        return events
+
+    # ------------------------------------------------------------------ internals: events, dice, tasks
+    def _emit(self, kind: str, section: str, text: str, **data: Any) -> None:
+        self._events.append(Event(kind, section, text, data))
+
+    def _d6(self, why: str, section: str) -> int:
+        forced = self.state["forced"]
+        value = int(forced.pop(0)) if forced else self._rng.below(6) + 1
+        if not 1 <= value <= 6:
+            raise ValueError(f"forced die value {value} is not 1 to 6 ({why})")
+        self._emit("die_rolled", section, f"Die for {why}: {value}", dice=[value], why=why)
+        return value
+
+    def _dice(self, n: int, why: str, section: str) -> list[int]:
+        forced = self.state["forced"]
+        values = []
+        for _ in range(n):
+            value = int(forced.pop(0)) if forced else self._rng.below(6) + 1
+            if not 1 <= value <= 6:
+                raise ValueError(f"forced die value {value} is not 1 to 6 ({why})")
+            values.append(value)
+        self._emit("dice_rolled", section, f"{n} dice for {why}: {', '.join(map(str, values))}",
+                   dice=values, why=why)
+        return values
+
+    def _placement_die(self, die: str) -> int:
+        """3.1.1: the placement die numbered 1-6 or 7-12."""
+        forced = self.state["forced"]
+        low = 1 if die == "1-6" else 7
+        value = int(forced.pop(0)) if forced else self._rng.below(6) + low
+        if not low <= value <= low + 5:
+            raise ValueError(f"forced placement die value {value} is not on the {die} die")
+        self._emit("die_rolled", "3.1.1", f"Placement die ({die}): {value}", dice=[value], why="placement",
+                   die=die)
+        return value
+
+    def _push(self, task: list[Any]) -> None:
+        self.state["tasks"].append(task)
+
+    def _push_all(self, tasks: list[list[Any]]) -> None:
+        """Push so that the first task of ``tasks`` runs first."""
+        for task in reversed(tasks):
+            self.state["tasks"].append(task)
+
+    def _run(self) -> None:
+        s = self.state
+        while s["decision"] is None and s["result"] is None and s["tasks"]:
+            task = s["tasks"].pop()
+            getattr(self, f"_t_{task[0]}")(*task[1:])
+        self._legal_cache = None
+
+    def _decide(self, kind: str, **data: Any) -> None:
+        self.state["decision"] = {"kind": kind, **data}
+
+    # ------------------------------------------------------------------ set-up (Set up, 2.1-2.3)
+    def _set_up(self) -> None:
+        s, r = self.state, self.rules
+        for deck, ids in r.decks.items():
+            pile = []
+            for cid in ids:
+                card = r.cards[cid]
+                if card.type in ("grenade_bundle", "fire_truck"):
+                    s["aside"].append(cid)  # Set up 2: kept face up near the board
+                else:
+                    pile.append(cid)
+            self._rng.shuffle(pile)
+            s["decks"][str(deck)] = pile
+        for name, d in r.defenders.items():
+            s["defenders"][name] = {"space": d.start, "status": "board", "exh": False, "dis": False,
+                                    "moved": False, "acted": False}
+        for wid, w in r.weapons.items():
+            s["tokens"][wid] = w.start
+        for i, space in enumerate(r.ammunition, start=1):
+            s["tokens"][f"ammo{i}"] = space
+
+    def _t_attack_setup(self, attack: int) -> None:
+        """2.1-2.3 (and the difficulty changes of 8.1.1 / 8.2.1 read from ``levels/setup.toml``)."""
+        s, r = self.state, self.rules
+        s["attack"] = attack
+        s["attack_turn"] = 0
+        setup = r.setups[s["difficulty"]][attack]
+        self._emit("attack_started", f"2.{attack}", f"Attack {attack} begins", attack=attack)
+        for i, space in enumerate(setup.armored_cars, start=1):
+            target = r.tracks[space].spaces[0]
+            s["cars"][f"car{i}"] = target
+            self._emit("car_placed", f"2.{attack}", f"Armored car placed on {space}", car=f"car{i}", space=target)
+        for b in setup.open_barriers:
+            if b not in s["barriers_open"]:
+                s["barriers_open"].append(b)
+                self._emit("barrier_destroyed", "2.3", f"A barrier token is placed on barrier {b}", barrier=b)
+        for kind in setup.fill_support:
+            for sid, sp in r.support_spaces.items():
+                if sp.kind == kind and not s["support"].get(sid):
+                    self._place_support(sid, "8.1.1")
+        for unit, spaces in setup.assault:
+            for space in spaces:
+                self._push(["place", unit, space, "", f"2.{attack}"])
+        # Pushed tasks run last-in first-out: reverse the placements so they happen in the listed order.
+        n = sum(len(sp) for _, sp in setup.assault)
+        if n:
+            s["tasks"][-n:] = list(reversed(s["tasks"][-n:]))
+        if attack == 3:
+            self._place_fire_truck()
+
+    def _place_fire_truck(self) -> None:
+        """2.3: the fire truck goes to the bottom of Attack deck 3, or among its bottom 7 or 12 cards."""
+        s, r = self.state, self.rules
+        truck = next(c for c in s["aside"] if r.cards[c].type == "fire_truck")
+        s["aside"].remove(truck)
+        band = r.band(s["morale"])
+        depth = min(r.fire_truck_depth[band], len(s["decks"]["3"]))
+        deck = s["decks"]["3"]
+        if depth == 0:
+            deck.append(truck)
+        else:
+            bottom = deck[-depth:] + [truck]
+            del deck[-depth:]
+            self._rng.shuffle(bottom)
+            deck.extend(bottom)
+        self._emit("fire_truck_shuffled", "2.3",
+                   f"Morale is {band}: the fire truck card goes "
+                   + ("to the bottom of the deck" if depth == 0 else f"among the bottom {depth} cards"),
+                   band=band, depth=depth)
+
+    def _push_turn_start(self) -> None:
+        self._push(["turn_start"])
+
+    def _t_turn_start(self) -> None:
+        s = self.state
+        s["turn"] += 1
+        s["attack_turn"] += 1
+        s["phase"] = "enemy"
+        s["drawn"] = 0
+        s["in_play"] = []
+        self._emit("phase_changed", "3.0", f"Attack {s['attack']}, turn {s['attack_turn']}: Enemy Phase",
+                   phase="enemy", turn=s["turn"], attack=s["attack"])
+        self._push(["draw"])
+
+    # ------------------------------------------------------------------ Enemy Phase (3.0)
+    def _t_draw(self) -> None:
+        """3.0: resolve five enemy cards one at a time, or what is left of the deck ("Out of Cards?").
+
+        DECISION: a grenade bundle shuffled in during the phase can still be drawn among the five."""
+        s, r = self.state, self.rules
+        deck = s["decks"][str(s["attack"])]
+        if s["drawn"] >= CARDS_PER_ENEMY_PHASE or not deck:
+            self._push(["enemy_end"])
+            return
+        cid = deck.pop(0)
+        s["drawn"] += 1
+        s["in_play"].append(cid)
+        card = r.cards[cid]
+        self._emit("card_revealed", "3.0", f"Card {s['drawn']}: {card.describe()}", card=cid, type=card.type,
+                   left=len(deck))
+        self._push(["draw"])
+        if card.type == "assault":
+            track = r.placement[self._placement_die(card.die)]
+            self._push(["place", card.unit, track, "", "3.1"])
+        elif card.type == "leader":
+            self._push(["place", "leader", card.space, card.name, "3.1"])
+        elif card.type == "grenade_bundle":
+            self._push(["bundle", card.barrier])
+        elif card.type == "support":
+            self._push(["support", card.space])
+        elif card.type == "howitzer":
+            self._push_all([["howitzer", f] for f in FLOOR_ORDER_HIGH_FIRST])
+        elif card.type == "fire_truck":
+            s["fire_truck_drawn"] = True
+            self._emit("fire_truck", "2.3", "The fire truck arrives: the game ends after this turn")
+
+    def _t_enemy_end(self) -> None:
+        """3.0: after the five cards, Leader, Howitzer and Grenade Bundle cards are removed, others discarded."""
+        s, r = self.state, self.rules
+        for cid in s["in_play"]:
+            if r.cards[cid].type in REMOVED_AFTER_USE:
+                s["removed"].append(cid)
+            else:
+                s["discards"][str(s["attack"])].append(cid)
+        s["in_play"] = []
+        self._start_defense()
+
+    # ---- 3.1 Assault
+    def _new_counter(self, unit: str, name: str) -> str | None:
+        s = self.state
+        if unit == "leader":
+            if name in s["leaders_used"]:
+                return None
+            s["leaders_used"].append(name)
+        if s["supply"][unit] <= 0:
+            return None
+        s["supply"][unit] -= 1
+        cid = f"e{s['next_cid']}"
+        s["next_cid"] += 1
+        s["counters"][cid] = {"type": unit, "name": name, "dis": False}
+        return cid
+
+    def _t_place(self, unit: str, track: str, name: str, section: str) -> None:
+        """3.1.1: place the assault counter on the placement space, then advance (3.1.2)."""
+        cid = self._new_counter(unit, name)
+        label = f"leader {name}" if unit == "leader" else self.rules.assault_types[unit].name.lower()
+        if cid is None:
+            # DECISION: a counter type exhausted in the supply places nothing (the rulebook is silent).
+            self._emit("counter_unavailable", section, f"No {label} counter left in the supply", unit=unit)
+            return
+        space = self.rules.tracks[track].spaces[0]
+        self._emit("counter_placed", section, f"A {label} counter is placed on {track}", counter=cid, unit=unit,
+                   name=name, space=space)
+        self._push(["enter", cid, space, ""])
+
+    def _barrier_closed(self, space: str) -> bool:
+        b = self.rules.track_spaces[space].barrier
+        return b != 0 and b not in self.state["barriers_open"]
+
+    def _car_at(self, space: str) -> str:
+        for car, where in self.state["cars"].items():
+            if where == space:
+                return str(car)
+        return ""
+
+    def _t_enter(self, cid: str, space: str, src: str) -> None:
+        """3.1.2: a counter moves into ``space``; a counter already there advances first (the push chain), unless
+        the space is adjacent to a standing barrier, where counters stack."""
+        if cid not in self.state["counters"]:
+            return
+        stack = self.state["spaces"].get(space, [])
+        if stack and not self._barrier_closed(space):
+            occupant = stack[-1]
+            nxt = self.rules.track_spaces[space].next
+            car = self._car_at(space)
+            # 3.1 armored cars: the car moves with its counter until barrier 4 or the other car stops it.
+            moves_car = bool(car) and self.rules.track_spaces[space].barrier == 0 and nxt != "" \
+                and not self._car_at(nxt)
+            self._push(["land", cid, space, src, ""])
+            if nxt:
+                self._push(["enter_with_car", occupant, nxt, space, car if moves_car else ""])
+            else:
+                self._push(["breach", occupant, space])
+            return
+        self._push(["land", cid, space, src, ""])
+
+    def _t_enter_with_car(self, cid: str, space: str, src: str, car: str) -> None:
+        if not car:
+            self._t_enter(cid, space, src)
+            return
+        stack = self.state["spaces"].get(space, [])
+        if stack and not self._barrier_closed(space):
+            occupant = stack[-1]
+            nxt = self.rules.track_spaces[space].next
+            car2 = self._car_at(space)
+            moves_car = bool(car2) and self.rules.track_spaces[space].barrier == 0 and nxt != "" \
+                and not self._car_at(nxt)
+            self._push(["land", cid, space, src, car])
+            if nxt:
+                self._push(["enter_with_car", occupant, nxt, space, car2 if moves_car else ""])
+            else:
+                self._push(["breach", occupant, space])
+            return
+        self._push(["land", cid, space, src, car])
+
+    def _t_land(self, cid: str, space: str, src: str, car: str) -> None:
+        s, r = self.state, self.rules
+        if cid not in s["counters"]:
+            return
+        tokens = s["supp"].get(space, 0)
+        if car:
+            s["cars"][car] = space
+            self._emit("car_moved", "3.1", f"The armored car advances to {space}", car=car, src=src, space=space)
+            if tokens:
+                del s["supp"][space]
+                self._emit("suppression_discarded", "3.1",
+                           f"The armored car drives over {tokens} suppression tokens: discarded", space=space,
+                           tokens=tokens)
+                tokens = 0
+        if tokens:
+            # 4.2.2: the player decides how many suppression tokens to use before rolling.
+            self._push(["arrive", cid, space, src])
+            self._decide("suppression", counter=cid, space=space, tokens=tokens, src=src,
+                         defense=self.rules.assault_types[self.counter_type(cid)].defense)
+            return
+        self._arrive(cid, space, src)
+
+    def _t_arrive(self, cid: str, space: str, src: str) -> None:
+        if cid in self.state["counters"]:
+            self._arrive(cid, space, src)
+
+    def _arrive(self, cid: str, space: str, src: str) -> None:
+        s, r = self.state, self.rules
+        if src:
+            s["spaces"][src].remove(cid)
+            if not s["spaces"][src]:
+                del s["spaces"][src]
+        stack = s["spaces"].setdefault(space, [])
+        stack.append(cid)
+        verb = "stacks at the barrier on" if len(stack) > 1 else "moves to"
+        self._emit("counter_advanced", "3.1.2", f"The {self.counter_label(cid)} {verb} {space}", counter=cid,
+                   src=src, space=space, stacked=len(stack) > 1)
+        barrier = r.track_spaces[space].barrier
+        if barrier and barrier not in s["barriers_open"] and barrier not in s["bundles_shuffled"]:
+            self._shuffle_in_bundle(barrier)
+
+    def _shuffle_in_bundle(self, barrier: int) -> None:
+        """3.1: the first time a counter reaches a barrier, its grenade bundle card is shuffled into the deck.
+
+        DECISION: the card goes to a random position, so the deck's other cards keep their order (this keeps
+        the fire truck placement of 2.3 intact in Attack 3)."""
+        s, r = self.state, self.rules
+        s["bundles_shuffled"].append(barrier)
+        card = next((c for c in s["aside"] if r.cards[c].barrier == barrier and r.cards[c].type ==
+                     "grenade_bundle"), None)
+        if card is None:
+            return
+        s["aside"].remove(card)
+        deck = s["decks"][str(s["attack"])]
+        deck.insert(self._rng.below(len(deck) + 1), card)
+        self._emit("bundle_shuffled", "3.1", f"A counter reached barrier {barrier}: its grenade bundle card is "
+                   f"shuffled into the Attack {s['attack']} deck", barrier=barrier, card=card)
+
+    def _t_bundle(self, barrier: int) -> None:
+        """3.1 Barriers and Grenade Bundles: the barrier is destroyed and its stack advances from the top."""
+        s = self.state
+        if barrier not in s["barriers_open"]:
+            s["barriers_open"].append(barrier)
+        self._emit("barrier_destroyed", "3.1", f"Grenade bundle: barrier {barrier} is destroyed", barrier=barrier)
+        self._push(["release", barrier])
+
+    def _t_release(self, barrier: int) -> None:
+        space = self.rules.barrier_space[barrier]
+        stack = self.state["spaces"].get(space, [])
+        if len(stack) <= 1:
+            return
+        top = stack[-1]
+        self._push(["release", barrier])
+        nxt = self.rules.track_spaces[space].next
+        if nxt:
+            self._push(["enter", top, nxt, space])
+        else:
+            self._push(["breach", top, space])
+
+    def _t_breach(self, cid: str, src: str) -> None:
+        """3.1.2 Breaching the Post Office: casualties at the front, rear and basement entrances; the counter is
+        placed in the interior space of the entrance's floor."""
+        s, r = self.state, self.rules
+        if cid not in s["counters"]:
+            return
+        entrance = r.entrances[r.track_spaces[src].entrance]
+        s["spaces"][src].remove(cid)
+        if not s["spaces"][src]:
+            del s["spaces"][src]
+        self._emit("breach", "3.1.2", f"The {self.counter_label(cid)} breaches the {entrance.id} entrance",
+                   counter=cid, src=src, entrance=entrance.id, floor=entrance.floor)
+        if entrance.kills:
+            for name in self.defenders_in(entrance.kills):
+                self._casualty(name, "3.1.2", "killed at the breached entrance")
+                if self.over:
+                    return
+        s["interior"][entrance.floor].append(cid)
+        self._emit("counter_entered", "3.1.2", f"The {self.counter_label(cid)} enters the {entrance.floor} "
+                   "interior", counter=cid, floor=entrance.floor, space=f"{entrance.floor}:interior")
+
+    # ---- 3.2 Support
+    def _place_support(self, space: str, section: str) -> bool:
+        s, r = self.state, self.rules
+        stack = s["support"].setdefault(space, [])
+        kind = r.support_spaces[space].kind
+        if len(stack) >= 2:
+            return False
+        unit = kind if not stack else f"{kind}_emplaced"
+        cid = self._new_counter(unit, "")
+        if cid is None:
+            return False
+        stack.append(cid)
+        self._emit("support_placed", section, f"A {r.support_types[unit].name.lower()} is placed in space {space}",
+                   counter=cid, unit=unit, space=space)
+        return True
+
+    def _t_support(self, space: str) -> None:
+        """3.2.1 place a support counter (if possible), 3.2.2 activate the top counter."""
+        self._place_support(space, "3.2.1")
+        stack = self.state["support"].get(space)
+        if not stack:
+            return
+        top = stack[-1]
+        if self.rules.support_spaces[space].kind == "ig":
+            self._infantry_gun(top)
+        else:
+            self._machine_gunner(top, space)
+
+    def _infantry_gun(self, cid: str) -> None:
+        """3.2.2 Infantry Guns: attack the upper floors."""
+        combat = self.rules.support_types[self.counter_type(cid)].combat
+        self._bombard("upper", combat, "3.2.2", f"the {self.counter_label(cid)}")
+
+    def _t_howitzer(self, floor: str) -> None:
+        """3.3: four dice against each floor."""
+        self._bombard(floor, 4, "3.3", "the howitzer")
+
+    def _bombard(self, floor: str, dice: int, section: str, who: str) -> None:
+        s, r = self.state, self.rules
+        track = r.floors[floor].defense
+        index = s["defense"][floor]
+        defense = track[index]
+        values = self._dice(dice, f"{who} against the {r.floors[floor].name.lower()} (defense {defense})", section)
+        if max(values) < defense:
+            self._emit("attack_missed", section, f"No die reaches {defense}: no effect", floor=floor)
+            return
+        if index + 1 < len(track):
+            s["defense"][floor] = index + 1
+            self._emit("defense_shifted", section, f"The {r.floors[floor].name.lower()} defense drops to "
+                       f"{track[index + 1]}", floor=floor, index=index + 1, value=track[index + 1])
+            return
+        self._emit("floor_disrupted", section, f"The {r.floors[floor].name.lower()} defense is at its lowest: "
+                   "everyone on the floor is disrupted", floor=floor)
+        for cid in s["interior"][floor]:
+            if not s["counters"][cid]["dis"]:
+                s["counters"][cid]["dis"] = True
+                self._emit("counter_disrupted", section, f"The {self.counter_label(cid)} is disrupted", counter=cid)
+        for name in [n for n, d in s["defenders"].items() if d["status"] == "board"
+                     and r.floor_of(d["space"]) == floor]:
+            self._disrupt(name, section)
+            if self.over:
+                return
+
+    def _machine_gunner(self, cid: str, sspace: str) -> None:
+        """3.2.2 Machine Gunners: the highest floor with a defender in line of sight, a die picks the space."""
+        s, r = self.state, self.rules
+        combat = r.support_types[self.counter_type(cid)].combat
+        for floor in FLOOR_ORDER_HIGH_FIRST:
+            seen = [sp for sp in r.floor_spaces[floor] if r.sees(sspace, sp)]
+            occupied = [sp for sp in seen if self.defenders_in(sp)]
+            if occupied:
+                break
+        else:
+            self._emit("no_target", "3.2.2", f"The {self.counter_label(cid)} in {sspace} sees no defender")
+            return
+        roll = self._d6(f"the {self.counter_label(cid)}'s target space", "3.2.2")
+        target = self._pick_by_label(occupied, roll)
+        defense = r.floors[floor].defense[s["defense"][floor]]
+        self._emit("support_targets", "3.2.2", f"The {self.counter_label(cid)} in {sspace} fires at {target}",
+                   counter=cid, space=sspace, target=target)
+        values = self._dice(combat, f"the {self.counter_label(cid)} (defense {defense})", "3.2.2")
+        if max(values) < defense:
+            self._emit("attack_missed", "3.2.2", f"No die reaches {defense}: the disruption attempt fails")
+            return
+        for name in self.defenders_in(target):
+            self._disrupt(name, "3.2.2")
+            if self.over:
+                return
+
+    def _pick_by_label(self, spaces: list[str], roll: int) -> str:
+        """3.2.2 / 5.2: the space whose label holds the roll; if empty, the next higher number, else the next
+        lower. ``spaces`` are the occupied candidates."""
+        ds = self.rules.defender_spaces
+        for sp in spaces:
+            if ds[sp].low <= roll <= ds[sp].high:
+                return sp
+        higher = sorted((ds[sp].low, sp) for sp in spaces if ds[sp].low > roll)
+        if higher:
+            return higher[0][1]
+        lower = sorted((ds[sp].high, sp) for sp in spaces if ds[sp].high < roll)
+        return lower[-1][1]
+
+    # ---- casualties and morale (1.2)
+    def _disrupt(self, name: str, section: str) -> None:
+        d = self.state["defenders"][name]
+        if d["dis"]:
+            self._casualty(name, section, "disrupted a second time")
+        else:
+            d["dis"] = True
+            self._emit("defender_disrupted", section, f"{name} is disrupted", defender=name)
+
+    def _casualty(self, name: str, section: str, why: str) -> None:
+        s, r = self.state, self.rules
+        d = s["defenders"][name]
+        space = d["space"]
+        d["status"] = "casualty"
+        d["dis"] = d["exh"] = False
+        self._emit("casualty", section, f"{name} becomes a casualty ({why})", defender=name, space=space)
+        adj = r.defenders[name].morale
+        if adj:
+            old = s["morale"]
+            s["morale"] = max(0, min(r.morale_max, old - adj))
+            if s["morale"] != old:
+                self._emit("morale_changed", "1.2", f"Morale {'falls' if adj > 0 else 'rises'} to {s['morale']}",
+                           old=old, new=s["morale"], defender=name)
+        if s["morale"] <= 0:
+            self._end_game("morale", "1.2")
+
+    def _end_game(self, how: str, section: str) -> None:
+        s = self.state
+        score = self.score()
+        award, level = award_for(score)
+        if how == "morale":
+            award, level = "", "Loss"
+        outcome = "win" if score >= 16 and how != "morale" else ("draw" if level == "Draw" else "loss")
+        s["result"] = {"how": how, "score": score, "award": award, "level": level, "outcome": outcome,
+                       "turns": s["turn"], "attack": s["attack"]}
+        s["phase"] = "over"
+        s["decision"] = None
+        s["tasks"] = []
+        text = "Morale has broken: the post office falls (loss)" if how == "morale" else \
+            f"The fire truck ends the day. Score {score}: {level}" + (f", {award}" if award else "")
+        self._emit("game_over", section, text, **s["result"])
+
+    # ------------------------------------------------------------------ Defense Phase (4.0)
+    def _start_defense(self) -> None:
+        s = self.state
+        s["phase"] = "moves"
+        s["moves"] = 0
+        s["actions"] = 0
+        self._emit("phase_changed", "4.0", "Defense Phase: up to four moves", phase="moves")
+        self._decide("moves")
+        self._maybe_auto_end("moves")
+
+    def _floor_spaces_with_interior(self, floor: str) -> list[str]:
+        return [*self.rules.floor_spaces[floor], f"{floor}:interior"]
+
+    def _room(self, space: str) -> bool:
+        if self.rules.is_interior(space):
+            return True
+        return len(self.defenders_in(space)) < self.rules.defender_spaces[space].capacity
+
+    def _token_kind(self, token: str) -> str:
+        if token.startswith("ammo"):
+            return "ammo"
+        w = self.rules.weapons[token]
+        return f"{w.name}/{''.join(w.designations)}"
+
+    def _distinct_tokens(self, space: str) -> list[str]:
+        """Tokens in a space, one representative per kind (identical tokens are interchangeable)."""
+        seen: dict[str, str] = {}
+        for t in self.tokens_in(space):
+            seen.setdefault(self._token_kind(t), t)
+        return sorted(seen.values())
+
+    def _carry_options(self, space: str, limit: int) -> list[tuple[str, ...]]:
+        """4.1 / 4.3.2: combinations of at most ``limit`` tokens (identical tokens counted once per choice)."""
+        tokens = sorted(self.tokens_in(space), key=lambda t: (self._token_kind(t), t))
+        options: set[tuple[str, ...]] = set()
+        for k in range(0, min(limit, len(tokens)) + 1):
+            for combo in combinations(tokens, k):
+                # canonical: within one kind, always take the lowest ids first
+                by_kind: dict[str, list[str]] = {}
+                for t in combo:
+                    by_kind.setdefault(self._token_kind(t), []).append(t)
+                canon = True
+                for kind, chosen in by_kind.items():
+                    same = [t for t in tokens if self._token_kind(t) == kind]
+                    if chosen != same[: len(chosen)]:
+                        canon = False
+                        break
+                if canon:
+                    options.add(tuple(sorted(combo)))
+        return sorted(options, key=lambda c: (len(c), c))
+
+    def _gen_moves(self) -> list[Action]:
+        """4.1 Moving: a move per defender (not exhausted, not disrupted, not moved yet)."""
+        s, r = self.state, self.rules
+        out: list[Action] = []
+        for name, d in s["defenders"].items():
+            if d["status"] != "board" or d["moved"] or d["exh"] or d["dis"]:
+                continue
+            here = d["space"]
+            floor = r.floor_of(here)
+            dests = [sp for sp in self._floor_spaces_with_interior(floor) if sp != here and self._room(sp)]
+            if r.is_interior(here):
+                dests += [f"{f}:interior" for f in r.adjoining_interiors(floor)]
+            limit = 4 if "L" in r.defenders[name].attributes else 2
+            carries = self._carry_options(here, limit)
+            for dest in dests:
+                for carry in carries:
+                    out.append(Action("move", (name, dest, *carry)))
+            for token in self._distinct_tokens(here):
+                for dest in self._floor_spaces_with_interior(floor):
+                    if dest != here:
+                        out.append(Action("shift", (name, token, dest)))
+        out.append(Action("end_moves"))
+        return out
+
+    def _do_move(self, action: Action) -> None:
+        s = self.state
+        name, dest, *carry = action.args
+        d = s["defenders"][name]
+        src = d["space"]
+        d["space"] = dest
+        d["moved"] = True
+        for t in carry:
+            s["tokens"][t] = dest
+        s["moves"] += 1
+        extra = f", carrying {', '.join(carry)}" if carry else ""
+        self._emit("defender_moved", "4.1", f"{name} moves from {src} to {dest}{extra}", defender=name, src=src,
+                   space=dest, tokens=list(carry))
+        self._after_move()
+
+    def _do_shift(self, action: Action) -> None:
+        s = self.state
+        name, token, dest = action.args
+        src = s["tokens"][token]
+        s["tokens"][token] = dest
+        s["defenders"][name]["moved"] = True
+        s["moves"] += 1
+        self._emit("token_moved", "4.1", f"{name} moves {token} from {src} to {dest}", defender=name, token=token,
+                   src=src, space=dest)
+        self._after_move()
+
+    def _after_move(self) -> None:
+        if self.state["moves"] >= DEFENDER_PHASE_MOVES:
+            self._start_actions()
+        else:
+            self._maybe_auto_end("moves")
+
+    def _do_end_moves(self, action: Action) -> None:
+        self._start_actions()
+
+    def _start_actions(self) -> None:
+        s = self.state
+        s["phase"] = "actions"
+        self._emit("phase_changed", "4.2", "Defense Phase: up to four actions", phase="actions")
+        self._decide("actions")
+        self._maybe_auto_end("actions")
+
+    def _maybe_auto_end(self, kind: str) -> None:
+        """Skip a decision whose only choice is to end it (nothing else is possible)."""
+        self._legal_cache = None
+        legal = self._generate_legal()
+        if len(legal) == 1 and legal[0].kind.startswith("end_"):
+            getattr(self, f"_do_{legal[0].kind}")(legal[0])
+
+    # ---- 4.2 actions
+    def _has_designation(self, space: str, designation: str) -> bool:
+        return any(not t.startswith("ammo") and designation in self.rules.weapons[t].designations
+                   for t in self.tokens_in(space))
+
+    def _inspired(self, name: str) -> bool:
+        """4.3.1 Inspire: a fresh [I] defender in the same coloured spaces on the same floor adds one die or one
+        suppression token; never for an [I] defender, never in interior spaces."""
+        s, r = self.state, self.rules
+        if "I" in r.defenders[name].attributes:
+            return False
+        here = s["defenders"][name]["space"]
+        if r.is_interior(here):
+            return False
+        colours = r.defender_spaces[here].colours
+        floor = r.floor_of(here)
+        for other, d in s["defenders"].items():
+            if other == name or d["status"] != "board" or "I" not in r.defenders[other].attributes:
+                continue
+            if d["exh"] or d["dis"] or d["acted"] or d["moved"] or r.is_interior(d["space"]):
+                continue
+            sp = r.defender_spaces[d["space"]]
+            if sp.floor == floor and any(c in colours for c in sp.colours):
+                return True
+        return False
+
+    def _attack_dice(self, name: str) -> int:
+        return self.rules.defenders[name].combat + (1 if self._inspired(name) else 0)
+
+    def _targets(self, name: str) -> list[str]:
+        """4.2.1: enemy counters the defender may attack (line of sight, ranged weapons, top of a stack)."""
+        s, r = self.state, self.rules
+        here = s["defenders"][name]["space"]
+        floor = r.floor_of(here)
+        out = list(s["interior"][floor])
+        if r.is_interior(here):
+            return out
+        ranged = self._has_designation(here, "R")
+        if floor != "upper" or ranged:
+            for space, stack in s["spaces"].items():
+                if stack and r.sees(here, space):
+                    out.append(stack[-1])
+        if ranged:
+            for space, stack in s["support"].items():
+                if stack and r.sees(here, space):
+                    out.append(stack[-1])
+        return out
+
+    def _gen_actions(self) -> list[Action]:
+        s, r = self.state, self.rules
+        out: list[Action] = []
+        for name, d in s["defenders"].items():
+            if d["status"] != "board" or d["moved"] or d["acted"]:
+                continue
+            if d["exh"] or d["dis"]:
+                if d["exh"]:
+                    out.append(Action("recover", (name, "exhausted")))
+                if d["dis"]:
+                    out.append(Action("recover", (name, "disrupted")))
+                continue
+            here = d["space"]
+            attrs = r.defenders[name].attributes
+            if "N" not in attrs:
+                for cid in self._targets(name):
+                    out.append(Action("attack", (name, cid)))
+                floor = r.floor_of(here)
+                if s["interior"][floor]:
+                    for t in self._distinct_tokens(here):
+                        if not t.startswith("ammo") and "G" in r.weapons[t].designations:
+                            out.append(Action("grenade", (name, t)))
+                if not r.is_interior(here) and self._has_designation(here, "S") and \
+                        any(t.startswith("ammo") for t in self.tokens_in(here)):
+                    for space in r.track_spaces:
+                        if space not in s["spaces"] and not self._car_at(space) and r.sees(here, space):
+                            out.append(Action("suppress", (name, space)))
+            if "C" in attrs and not r.is_interior(here) and self._command_options(name):
+                out.append(Action("command", (name,)))
+        out.append(Action("end_actions"))
+        return out
+
+    def _use_action(self, name: str, exhausts: bool) -> None:
+        s = self.state
+        d = s["defenders"][name]
+        d["acted"] = True
+        if exhausts:
+            d["exh"] = True
+        s["actions"] += 1
+
+    def _after_action(self) -> None:
+        if self.over or self.state["decision"] is None or self.state["decision"]["kind"] != "actions":
+            return
+        if self.state["actions"] >= DEFENDER_PHASE_ACTIONS:
+            self._end_defense()
+        else:
+            self._maybe_auto_end("actions")
+
+    def _do_attack(self, action: Action) -> None:
+        """4.2.1 Attack: combat value dice (+1 inspire); one die at or above the defense value removes it."""
+        name, cid = action.args
+        dice = self._attack_dice(name)
+        defense = self.assault_defense(cid)
+        label = self.counter_label(cid)
+        self._use_action(name, True)
+        values = self._dice(dice, f"{name} attacking the {label} (defense {defense})", "4.2.1")
+        if max(values) >= defense:
+            self._remove_enemy(cid, "4.2.1", f"{name} removes the {label}")
+        else:
+            self._emit("attack_missed", "4.2.1", f"{name} misses the {label}", defender=name, counter=cid)
+        self._after_action()
+
+    def _remove_enemy(self, cid: str, section: str, text: str) -> None:
+        s = self.state
+        space = self.counter_space(cid)
+        for stack in (*s["spaces"].values(), *s["interior"].values(), *s["support"].values()):
+            if cid in stack:
+                stack.remove(cid)
+        for key in ("spaces", "support"):
+            for sp in [k for k, v in s[key].items() if not v]:
+                del s[key][sp]
+        ctype = s["counters"].pop(cid)["type"]
+        s["supply"][ctype] += 1
+        self._emit("counter_removed", section, text, counter=cid, unit=ctype, space=space)
+
+    def _do_grenade(self, action: Action) -> None:
+        """4.2.1 Grenades [G]: one roll per enemy counter in the floor's interior; +2 dice from inside the
+        interior, where a miss risks the thrower (a 1 on one die); the token is then removed."""
+        s, r = self.state, self.rules
+        name, token = action.args
+        here = s["defenders"][name]["space"]
+        floor = r.floor_of(here)
+        inside = r.is_interior(here)
+        dice = self._attack_dice(name) + (2 if inside else 0)
+        self._use_action(name, True)
+        missed = False
+        for cid in list(s["interior"][floor]):
+            defense = self.assault_defense(cid)
+            label = self.counter_label(cid)
+            values = self._dice(dice, f"{name}'s grenade at the {label} (defense {defense})", "4.2.1")
+            if max(values) >= defense:
+                self._remove_enemy(cid, "4.2.1", f"{name}'s grenade removes the {label}")
+            else:
+                missed = True
+                self._emit("attack_missed", "4.2.1", f"{name}'s grenade misses the {label}", defender=name,
+                           counter=cid)
+        s["tokens"][token] = ""
+        self._emit("token_spent", "4.2.1", f"The grenade token {token} is used up", token=token)
+        if inside and missed:
+            if self._d6(f"{name}'s own safety", "4.2.1") == 1:
+                self._casualty(name, "4.2.1", "caught by his own grenade")
+        self._after_action()
+
+    def _do_suppress(self, action: Action) -> None:
+        """4.2.2 Suppress: combat value + 2 (weapon) + 1 ([S] attribute) + 1 (inspire) tokens on an empty assault
+        space in line of sight; one ammunition token in the space is removed."""
+        s, r = self.state, self.rules
+        name, space = action.args
+        here = s["defenders"][name]["space"]
+        n = r.defenders[name].combat + 2 + (1 if "S" in r.defenders[name].attributes else 0) + \
+            (1 if self._inspired(name) else 0)
+        self._use_action(name, True)
+        s["supp"][space] = s["supp"].get(space, 0) + n
+        ammo = next(t for t in sorted(self.tokens_in(here)) if t.startswith("ammo"))
+        s["tokens"][ammo] = ""
+        self._emit("suppression_placed", "4.2.2", f"{name} places {n} suppression tokens on {space}",
+                   defender=name, space=space, tokens=n, ammo=ammo)
+        self._after_action()
+
+    def _do_recover(self, action: Action) -> None:
+        """4.2.3 Recover: flip the exhausted side or remove a disrupted token; the defender is not exhausted."""
+        name, what = action.args
+        self._recover(name, what, "4.2.3")
+        self._use_action(name, False)
+        self._after_action()
+
+    def _recover(self, name: str, what: str, section: str) -> None:
+        d = self.state["defenders"][name]
+        if what == "exhausted":
+            d["exh"] = False
+            self._emit("defender_recovered", section, f"{name} is flipped back from his exhausted side",
+                       defender=name, what=what)
+        else:
+            d["dis"] = False
+            self._emit("defender_recovered", section, f"{name}'s disrupted token is removed", defender=name,
+                       what=what)
+
+    def _command_options(self, name: str, given: list[list[str]] | None = None) -> list[Action]:
+        """4.2.4 Command [C]: recover actions for defenders in the same coloured spaces on the same floor, never
+        for a [C] defender, never in interior spaces; at most two on one defender (one of each kind)."""
+        s, r = self.state, self.rules
+        here = s["defenders"][name]["space"]
+        if r.is_interior(here):
+            return []
+        me = r.defender_spaces[here]
+        given = given or []
+        out = []
+        for other, d in s["defenders"].items():
+            if d["status"] != "board" or "C" in r.defenders[other].attributes or r.is_interior(d["space"]):
+                continue
+            sp = r.defender_spaces[d["space"]]
+            if sp.floor != me.floor or not any(c in me.colours for c in sp.colours):
+                continue
+            for what, flag in (("exhausted", "exh"), ("disrupted", "dis")):
+                if d[flag] and [other, what] not in given:
+                    out.append(Action("rally", (other, what)))
+        return out
+
+    def _do_command(self, action: Action) -> None:
+        name = action.args[0]
+        self._use_action(name, True)
+        self._emit("command", "4.2.4", f"{name} takes the command action: three free recover actions",
+                   defender=name)
+        self._decide("command", by=name, left=3, given=[])
+        self._command_continue()
+
+    def _command_continue(self) -> None:
+        dec = self.state["decision"]
+        if dec["left"] <= 0 or not self._command_options(dec["by"], dec["given"]):
+            self._do_end_command(Action("end_command"))
+
+    def _do_rally(self, action: Action) -> None:
+        dec = self.state["decision"]
+        other, what = action.args
+        self._recover(other, what, "4.2.4")
+        dec["given"].append([other, what])
+        dec["left"] -= 1
+        self._command_continue()
+
+    def _do_end_command(self, action: Action) -> None:
+        self._decide("actions")
+        self._after_action()
+
+    def _do_end_actions(self, action: Action) -> None:
+        self._end_defense()
+
+    def _end_defense(self) -> None:
+        """4.0: remove move and action tokens, then the Clearing Phase."""
+        s = self.state
+        for d in s["defenders"].values():
+            d["moved"] = d["acted"] = False
+        s["decision"] = None
+        self._push(["clearing"])
+
+    # ------------------------------------------------------------------ Clearing Phase (5.0)
+    def _t_clearing(self) -> None:
+        s = self.state
+        s["phase"] = "clearing"
+        self._emit("phase_changed", "5.0", "Clearing Phase", phase="clearing")
+        s["moved_floor"] = []
+        tasks: list[list[Any]] = []
+        if self.counters_inside():
+            for floor in CLEARING_FLOOR_ORDER:
+                tasks.append(["clear_floor", floor])
+            tasks.append(["clearing_end"])
+        tasks.append(["after_clearing"])
+        self._push_all(tasks)
+
+    def _t_clear_floor(self, floor: str) -> None:
+        """5.2: submachine gunners, then riflemen, then leaders; disrupted counters do not act (5.1)."""
+        s, r = self.state, self.rules
+        order = sorted(s["interior"][floor], key=lambda c: (r.assault_types[s["counters"][c]["type"]]
+                                                             .clearing_order, int(c[1:])))
+        self._push_all([["clear_counter", cid, floor] for cid in order])
+
+    def _floor_defenders(self, floor: str) -> list[str]:
+        r = self.rules
+        return [n for n, d in self.state["defenders"].items() if d["status"] == "board"
+                and r.floor_of(d["space"]) == floor]
+
+    def _t_clear_counter(self, cid: str, floor: str) -> None:
+        s, r = self.state, self.rules
+        if cid not in s["interior"][floor] or cid in s["moved_floor"]:
+            return
+        label = self.counter_label(cid)
+        if s["counters"][cid]["dis"]:
+            self._emit("counter_idle", "5.1", f"The disrupted {label} does not act", counter=cid)
+            return
+        combat = r.assault_types[s["counters"][cid]["type"]].combat
+        interior = f"{floor}:interior"
+        if self.defenders_in(interior):
+            self._push(["remove_defenders", interior, combat, cid])
+            return
+        if not self._floor_defenders(floor):
+            nxt = r.floors[floor].next_floor
+            if nxt:
+                s["interior"][floor].remove(cid)
+                s["interior"][nxt].append(cid)
+                s["moved_floor"].append(cid)
+                self._emit("counter_changed_floor", "5.3", f"No defenders remain: the {label} moves to the "
+                           f"{r.floors[nxt].name.lower()}", counter=cid, src=floor, floor=nxt)
+            else:
+                self._emit("counter_idle", "5.3", f"The {label} finds no defender in the basement", counter=cid)
+            return
+        fl = r.floors[floor]
+        occupied = [sp for sp in r.floor_spaces[floor] if self.defenders_in(sp)]
+        colours = [c for c in fl.colour_order() if any(c in r.defender_spaces[sp].colours for sp in occupied)]
+        if len(colours) == 1:
+            colour = colours[0]
+        else:
+            rolled = fl.colour_for_face(self._d6(f"the {label}'s Target table", "5.2"))
+            order = list(fl.colour_order())
+            i = order.index(rolled)
+            higher = [c for c in order[i:] if c in colours]
+            lower = [c for c in reversed(order[:i]) if c in colours]
+            colour = (higher or lower)[0]
+        candidates = [sp for sp in occupied if colour in r.defender_spaces[sp].colours]
+        if len(candidates) == 1:
+            target = candidates[0]
+        else:
+            target = self._pick_by_label(candidates, self._d6(f"the {label}'s target space", "5.2"))
+        self._emit("clearing_target", "5.2", f"The {label} targets the {colour.replace('_', ' ')} space {target}",
+                   counter=cid, colour=colour, space=target)
+        self._push(["remove_defenders", target, combat, cid])
+
+    def _t_remove_defenders(self, space: str, n: int, cid: str) -> None:
+        """5.2: remove up to ``n`` defenders by the removal priority list; the player chooses among equals."""
+        if n <= 0:
+            return
+        here = self.defenders_in(space)
+        if not here:
+            return
+        prio = self.rules.defenders
+        best = min(prio[x].priority for x in here)
+        group = [x for x in here if prio[x].priority == best]
+        if len(group) <= n:
+            for name in group:
+                self._casualty(name, "5.2", f"removed by the {self.counter_label(cid)}")
+                if self.over:
+                    return
+            self._push(["remove_defenders", space, n - len(group), cid])
+            return
+        self._push(["remove_defenders", space, n - 1, cid])
+        self._decide("casualty", space=space, options=group, counter=cid)
+
+    def _do_remove(self, action: Action) -> None:
+        dec = self.state["decision"]
+        self.state["decision"] = None
+        self._casualty(action.args[0], "5.2", f"removed by the {self.counter_label(dec['counter'])}")
+
+    def _t_clearing_end(self) -> None:
+        """5.4: remove the disrupted tokens from all enemy assault counters."""
+        s = self.state
+        for items in s["interior"].values():
+            for cid in items:
+                if s["counters"][cid]["dis"]:
+                    s["counters"][cid]["dis"] = False
+                    self._emit("counter_recovered", "5.4", f"The {self.counter_label(cid)} recovers", counter=cid)
+        s["moved_floor"] = []
+
+    def _t_after_clearing(self) -> None:
+        s = self.state
+        if s["attack"] == 3:
+            s["phase"] = "escape"
+            self._emit("phase_changed", "6.0", "Escape Phase", phase="escape")
+            self._decide("escape")
+            self._maybe_auto_end("escape")
+            return
+        self._push(["turn_end"])
+
+    # ------------------------------------------------------------------ Escape Phase (6.0)
+    def _escape_open(self, entrance: str) -> bool:
+        s, r = self.state, self.rules
+        spaces = [sp for t in r.tracks.values() if t.entrance == entrance for sp in t.spaces]
+        if any(s["spaces"].get(sp) for sp in spaces):
+            return False
+        for sid, stack in s["support"].items():
+            if stack and any(r.sees(sid, sp) for sp in spaces):
+                return False
+        return True
+
+    def _gen_escapes(self) -> list[Action]:
+        s, r = self.state, self.rules
+        out = []
+        for name, d in s["defenders"].items():
+            if d["status"] != "board" or d["exh"] or d["dis"] or r.is_interior(d["space"]):
+                continue
+            entrance = r.defender_spaces[d["space"]].entrance
+            if entrance and r.entrances[entrance].escape and self._escape_open(entrance):
+                out.append(Action("escape", (name,)))
+        out.append(Action("end_escape"))
+        return out
+
+    def _do_escape(self, action: Action) -> None:
+        name = action.args[0]
+        d = self.state["defenders"][name]
+        d["status"] = "escaped"
+        self._emit("escaped", "6.0", f"{name} escapes from the post office", defender=name, space=d["space"])
+        self._maybe_auto_end("escape")
+
+    def _do_end_escape(self, action: Action) -> None:
+        self.state["decision"] = None
+        self._push(["turn_end"])
+
+    # ------------------------------------------------------------------ end of turn, end of Attack (2.x, 7.0)
+    def _t_turn_end(self) -> None:
+        s, r = self.state, self.rules
+        attack = s["attack"]
+        if attack == 3 and s["fire_truck_drawn"]:
+            self._end_game("fire_truck", "7.0")
+            return
+        deck = s["decks"][str(attack)]
+        if deck:
+            self._push_turn_start()
+            return
+        if self.counters_inside() and self.leader_on_board():
+            pile = s["discards"][str(attack)]
+            s["decks"][str(attack)] = pile
+            s["discards"][str(attack)] = []
+            self._rng.shuffle(pile)
+            self._emit("deck_reshuffled", f"2.{attack}", f"Assault counters are inside and a leader is on the "
+                       f"board: the Attack {attack} discards are reshuffled and the Attack goes on",
+                       attack=attack, cards=len(pile))
+            if pile:
+                self._push_turn_start()
+                return
+        if attack == 3:
+            self._end_game("deck_exhausted", "7.0")
+            return
+        self._end_attack(attack)
+        self._push_turn_start()
+        self._push(["attack_setup", attack + 1])
+
+    def _end_attack(self, attack: int) -> None:
+        """2.1/2.2: clear disrupted and exhausted, discard suppression tokens and all assault counters."""
+        s = self.state
+        for d in s["defenders"].values():
+            d["dis"] = d["exh"] = False
+        s["supp"] = {}
+        for cid in [c for c in s["counters"] if s["counters"][c]["type"] in self.rules.assault_types]:
+            ctype = s["counters"].pop(cid)["type"]
+            s["supply"][ctype] += 1
+        s["spaces"] = {}
+        s["interior"] = {f: [] for f in self.rules.floors}
+        self._emit("attack_ended", f"2.{attack}", f"Attack {attack} ends: assault counters, suppression, "
+                   "disrupted and exhausted markers are cleared", attack=attack)
+
+    # ------------------------------------------------------------------ legal action generation
+    def _generate_legal(self) -> list[Action]:
+        dec = self.state["decision"]
+        if dec is None or self.over:
+            return []
+        kind = dec["kind"]
+        if kind == "moves":
+            return self._gen_moves()
+        if kind == "actions":
+            return self._gen_actions()
+        if kind == "command":
+            return [*self._command_options(dec["by"], dec["given"]), Action("end_command")]
+        if kind == "suppression":
+            return [Action("spend", (str(k),)) for k in range(dec["tokens"], -1, -1)]
+        if kind == "casualty":
+            return [Action("remove", (n,)) for n in dec["options"]]
+        if kind == "escape":
+            return self._gen_escapes()
+        raise ValueError(f"unknown decision {kind!r}")
+
+    def _do_spend(self, action: Action) -> None:
+        """4.2.2: roll one die per token used; a die at or above the counter's defense sends it to the supply.
+        On a failure the counter moves in and the remaining tokens are discarded."""
+        s = self.state
+        dec = s["decision"]
+        s["decision"] = None
+        k = int(action.args[0])
+        cid, space = dec["counter"], dec["space"]
+        label = self.counter_label(cid)
+        defense = dec["defense"]
+        left = s["supp"][space] - k
+        if k:
+            values = self._dice(k, f"{k} suppression tokens against the {label} (defense {defense})", "4.2.2")
+            if max(values) >= defense:
+                s["supp"][space] = left
+                if not left:
+                    del s["supp"][space]
+                # the counter never arrives: drop the pending arrival and remove it from its space
+                src = dec["src"]
+                if src:
+                    s["spaces"][src].remove(cid)
+                    if not s["spaces"][src]:
+                        del s["spaces"][src]
+                ctype = s["counters"].pop(cid)["type"]
+                s["supply"][ctype] += 1
+                self._emit("counter_suppressed", "4.2.2", f"The {label} is suppressed and returns to the supply",
+                           counter=cid, space=space, spent=k, left=left)
+                return
+        del s["supp"][space]
+        self._emit("suppression_failed", "4.2.2", f"The {label} pushes through; all {k + left} suppression tokens "
+                   "there are discarded", counter=cid, space=space, spent=k, discarded=k + left)
