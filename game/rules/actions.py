@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
 class IllegalAction(ValueError):
     """The action is not legal at this decision point; the game state is left untouched."""
 
 
-@dataclass(frozen=True, order=True)
-class Action:
+class Action(NamedTuple):
     """One choice at a decision point: a kind and string arguments, e.g. ``move Konrad ground:2-3 lmg1``.
 
     Kinds: ``move`` (defender, destination, carried tokens...), ``shift`` (defender, token, destination: move a
@@ -24,6 +23,8 @@ class Action:
 
     kind: str
     args: tuple[str, ...] = ()
+
+    # A NamedTuple: cheap to create and hash (legal move lists can hold a thousand actions).
 
     def __str__(self) -> str:
         return " ".join(shlex.quote(part) for part in (self.kind, *self.args))

@@ -7,15 +7,11 @@ the key and the problem. The loaded :class:`Rules` are immutable and shared by e
 from __future__ import annotations
 
 import sys
+import tomllib as _toml  # the standard library's TOML reader (tomli before Python 3.11)
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-
-if sys.version_info >= (3, 11):
-    import tomllib as _toml
-else:  # pragma: no cover - the project targets 3.11, tomli is the declared fallback
-    import tomli as _toml
 
 FLOORS = ("upper", "ground", "basement")
 ATTRIBUTES = ("C", "I", "L", "N", "S")
@@ -230,6 +226,7 @@ class Rules:
     # Derived look-ups.
     floor_spaces: dict[str, tuple[str, ...]] = field(default_factory=dict)
     space_floor: dict[str, str] = field(default_factory=dict)
+    seen: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def interior(self, floor: str) -> str:
         return f"{floor}:interior"
@@ -259,8 +256,7 @@ class Rules:
 
     def sees(self, a: str, b: str) -> bool:
         """Line of sight by colour (1.4) between two non-interior spaces."""
-        ca = self.colours_of(a)
-        return any(c in ca for c in self.colours_of(b))
+        return b in self.seen.get(a, ())
 
     def band(self, morale: int) -> str:
         for name, low, high in self.morale_bands:
@@ -396,7 +392,8 @@ def load_rules(folder: Path | None = None) -> Rules:
         floor = r.get("floor", str)
         if floor not in floors:
             raise r.fail("floor", f"unknown floor {floor!r}")
-        entrances[eid] = Entrance(eid, floor, r.get("kills", str), r.get("escape", bool), r.get("x", int), r.get("y", int))
+        entrances[eid] = Entrance(eid, floor, r.get("kills", str), r.get("escape", bool), r.get("x", int),
+                                  r.get("y", int))
 
     dspaces: dict[str, DefenderSpace] = {}
     for r in board.tables("defender_spaces"):
@@ -462,13 +459,13 @@ def load_rules(folder: Path | None = None) -> Rules:
             raise r.fail("spaces", "a track needs its placement space first")
         seqs[tid] = seq
         tracks[tid] = Track(tid, die, entrance, ())
-    for tid, i, target, sr in pending_joins:
-        if target not in tspaces:
-            raise sr.fail("joins", f"unknown track space {target!r}")
-        other = tspaces[target].track
+    for tid, i, joined, sr in pending_joins:
+        if joined not in tspaces:
+            raise sr.fail("joins", f"unknown track space {joined!r}")
+        other = tspaces[joined].track
         if tracks[other].entrance != tracks[tid].entrance:
             raise sr.fail("joins", f"track {tid} joins track {other}, which leads to another entrance")
-        k = tspaces[target].index
+        k = tspaces[joined].index
         tail = seqs[other][k - 1:]
         seqs[tid] = seqs[tid][: i - 1] + tail
     barrier_space: dict[int, str] = {}
@@ -539,9 +536,9 @@ def load_rules(folder: Path | None = None) -> Rules:
             raise morale.fail(f"fire_truck_depth.{name}", "expected a card count of 0 or more")
         depth[name] = value
 
-    space_floor: dict[str, str] = {s.id: s.floor for s in dspaces.values()}
-    for f in floors:
-        space_floor[f"{f}:interior"] = f
+    space_floor: dict[str, str] = {ds.id: ds.floor for ds in dspaces.values()}
+    for fid in floors:
+        space_floor[f"{fid}:interior"] = fid
 
     dfile = _read(folder, "defenders.toml")
     defenders: dict[str, DefenderDef] = {}
@@ -553,9 +550,9 @@ def load_rules(folder: Path | None = None) -> Rules:
         if kind not in DEFENDER_KINDS:
             raise r.fail("kind", f"expected one of {', '.join(DEFENDER_KINDS)}, found {kind!r}")
         attrs = r.str_list("attributes")
-        for a in attrs:
-            if a not in ATTRIBUTES:
-                raise r.fail("attributes", f"unknown attribute {a!r}")
+        for attr in attrs:
+            if attr not in ATTRIBUTES:
+                raise r.fail("attributes", f"unknown attribute {attr!r}")
         start = r.get("start", str)
         if start not in space_floor:
             raise r.fail("start", f"unknown defender space {start!r}")
@@ -681,6 +678,11 @@ def load_rules(folder: Path | None = None) -> Rules:
             setups[diff][attack] = AttackSetup(tuple(placed), cars, opened, fill)
 
     floor_spaces = {f: tuple(s for s in dspaces if dspaces[s].floor == f) for f in floors}
+    palette: dict[str, tuple[str, ...]] = {}
+    for table in (dspaces, tspaces, sspaces):
+        for sid, item in table.items():
+            palette[sid] = item.colours
+    seen = {a: frozenset(b for b, cb in palette.items() if set(ca) & set(cb)) for a, ca in palette.items()}
     return Rules(
         logical_size=(size[0], size[1]), floors=floors, interior_links=tuple(links), defender_spaces=dspaces,
         entrances=entrances, tracks=tracks, track_spaces=tspaces, aliases=aliases, placement=placement,
@@ -688,7 +690,7 @@ def load_rules(folder: Path | None = None) -> Rules:
         morale_max=mmax, morale_bands=tuple(bands), fire_truck_depth=depth, defenders=defenders,
         weapons=weapons, ammunition=ammo, assault_types=assault, leaders=leaders, support_types=support,
         armored_car_defense=car.get("defense", int), armored_car_supply=car.get("supply", int), cards=cards,
-        decks=decks, setups=setups, floor_spaces=floor_spaces, space_floor=space_floor,
+        decks=decks, setups=setups, floor_spaces=floor_spaces, space_floor=space_floor, seen=seen,
     )
 
 

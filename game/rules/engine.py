@@ -15,8 +15,8 @@ Decisions taken where the rulebook is silent or ambiguous are marked ``DECISION`
 from __future__ import annotations
 
 import json
-from itertools import combinations
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.rules.actions import Action, IllegalAction
 from game.rules.data import Rules, default_rules
@@ -46,6 +46,12 @@ def hit_chance(dice: int, defense: int) -> float:
     return 1.0 - miss**dice
 
 
+def _article(noun: str) -> str:
+    if noun.startswith("leader "):
+        return noun
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
 def award_for(score: int) -> tuple[str, str]:
     """The award and victory level of 7.0 for a final score."""
     for threshold, award, level in AWARDS:
@@ -63,6 +69,8 @@ class Game:
         self._rng = Pcg32(state["rng"][0], state["rng"][1])
         self._events: list[Event] = []
         self._legal_cache: list[Action] | None = None
+        self._legal_set: frozenset[Action] | None = None
+        self._kinds: dict[str, str] = {}
 
     # ------------------------------------------------------------------ creation and persistence
     @classmethod
@@ -107,8 +115,10 @@ class Game:
         """Restore a game; raises ``ValueError`` with a one-line reason if the text is not a valid save."""
         try:
             state = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except json.JSONDecodeError as exc:
             raise ValueError(f"not a saved game (invalid JSON: {exc.msg} at line {exc.lineno})") from None
+        except UnicodeDecodeError:
+            raise ValueError("not a saved game (not UTF-8 text)") from None
         if not isinstance(state, dict):
             raise ValueError("not a saved game (expected a JSON object)")
         if state.get("version") != SAVE_VERSION:
@@ -223,6 +233,7 @@ class Game:
         """Every legal action at the current decision point, in a fixed order (empty when the game is over)."""
         if self._legal_cache is None:
             self._legal_cache = self._generate_legal()
+            self._legal_set = None
         return list(self._legal_cache)
 
     def apply(self, action: Action | str) -> list[Event]:
@@ -233,10 +244,15 @@ class Game:
             action = Action.parse(action)
         if self.over:
             raise IllegalAction(f"{action}: the game is over")
+        if not isinstance(action, Action) or not isinstance(action.args, tuple):
+            raise IllegalAction(f"{action!r} is not an Action")
         legal = self.legal_actions()
-        if action not in legal:
+        if self._legal_set is None:
+            self._legal_set = frozenset(legal)
+        if action not in self._legal_set:
             raise IllegalAction(self._why_illegal(action, legal))
         self._legal_cache = None
+        self._legal_set = None
         self._events = []
         handler: Callable[[Action], None] = getattr(self, f"_do_{action.kind}")
         handler(action)
@@ -276,7 +292,8 @@ class Game:
             if not 1 <= value <= 6:
                 raise ValueError(f"forced die value {value} is not 1 to 6 ({why})")
             values.append(value)
-        self._emit("dice_rolled", section, f"{n} dice for {why}: {', '.join(map(str, values))}",
+        self._emit("dice_rolled", section, f"{n} {'die' if n == 1 else 'dice'} for {why}: "
+                   f"{', '.join(map(str, values))}",
                    dice=values, why=why)
         return values
 
@@ -303,11 +320,12 @@ class Game:
         s = self.state
         while s["decision"] is None and s["result"] is None and s["tasks"]:
             task = s["tasks"].pop()
+            self._legal_cache = None
             getattr(self, f"_t_{task[0]}")(*task[1:])
-        self._legal_cache = None
 
     def _decide(self, kind: str, **data: Any) -> None:
         self.state["decision"] = {"kind": kind, **data}
+        self._legal_cache = None
 
     # ------------------------------------------------------------------ set-up (Set up, 2.1-2.3)
     def _set_up(self) -> None:
@@ -454,14 +472,14 @@ class Game:
     def _t_place(self, unit: str, track: str, name: str, section: str) -> None:
         """3.1.1: place the assault counter on the placement space, then advance (3.1.2)."""
         cid = self._new_counter(unit, name)
-        label = f"leader {name}" if unit == "leader" else self.rules.assault_types[unit].name.lower()
+        label = f"leader {name}" if unit == "leader" else f"{self.rules.assault_types[unit].name.lower()} counter"
         if cid is None:
             # DECISION: a counter type exhausted in the supply places nothing (the rulebook is silent).
-            self._emit("counter_unavailable", section, f"No {label} counter left in the supply", unit=unit)
+            self._emit("counter_unavailable", section, f"No {label} left in the supply", unit=unit)
             return
         space = self.rules.tracks[track].spaces[0]
-        self._emit("counter_placed", section, f"A {label} counter is placed on {track}", counter=cid, unit=unit,
-                   name=name, space=space)
+        self._emit("counter_placed", section, f"{_article(label).capitalize()} is placed on {track}", counter=cid,
+                   unit=unit, name=name, space=space)
         self._push(["enter", cid, space, ""])
 
     def _barrier_closed(self, space: str) -> bool:
@@ -515,7 +533,7 @@ class Game:
         self._push(["land", cid, space, src, car])
 
     def _t_land(self, cid: str, space: str, src: str, car: str) -> None:
-        s, r = self.state, self.rules
+        s = self.state
         if cid not in s["counters"]:
             return
         tokens = s["supp"].get(space, 0)
@@ -626,7 +644,8 @@ class Game:
         if cid is None:
             return False
         stack.append(cid)
-        self._emit("support_placed", section, f"A {r.support_types[unit].name.lower()} is placed in space {space}",
+        noun = _article(r.support_types[unit].name.lower()).capitalize()
+        self._emit("support_placed", section, f"{noun} is placed in space {space}",
                    counter=cid, unit=unit, space=space)
         return True
 
@@ -771,63 +790,80 @@ class Game:
     def _floor_spaces_with_interior(self, floor: str) -> list[str]:
         return [*self.rules.floor_spaces[floor], f"{floor}:interior"]
 
-    def _room(self, space: str) -> bool:
-        if self.rules.is_interior(space):
+    def _occupancy(self) -> dict[str, int]:
+        occ: dict[str, int] = {}
+        for d in self.state["defenders"].values():
+            if d["status"] == "board":
+                occ[d["space"]] = occ.get(d["space"], 0) + 1
+        return occ
+
+    def _room(self, space: str, occ: dict[str, int] | None = None) -> bool:
+        if space.endswith(":interior"):
             return True
-        return len(self.defenders_in(space)) < self.rules.defender_spaces[space].capacity
+        count = occ.get(space, 0) if occ is not None else len(self.defenders_in(space))
+        return count < self.rules.defender_spaces[space].capacity
 
     def _token_kind(self, token: str) -> str:
-        if token.startswith("ammo"):
-            return "ammo"
-        w = self.rules.weapons[token]
-        return f"{w.name}/{''.join(w.designations)}"
+        kind = self._kinds.get(token)
+        if kind is None:
+            if token.startswith("ammo"):
+                kind = "ammo"
+            else:
+                w = self.rules.weapons[token]
+                kind = f"{w.name}/{''.join(w.designations)}"
+            self._kinds[token] = kind
+        return kind
 
     def _distinct_tokens(self, space: str) -> list[str]:
         """Tokens in a space, one representative per kind (identical tokens are interchangeable)."""
         seen: dict[str, str] = {}
-        for t in self.tokens_in(space):
+        for t in sorted(self.tokens_in(space)):
             seen.setdefault(self._token_kind(t), t)
         return sorted(seen.values())
 
     def _carry_options(self, space: str, limit: int) -> list[tuple[str, ...]]:
-        """4.1 / 4.3.2: combinations of at most ``limit`` tokens (identical tokens counted once per choice)."""
+        """4.1 / 4.3.2: combinations of at most ``limit`` tokens. Identical tokens are interchangeable, so only
+        one canonical choice is listed per combination of kinds (the lowest ids of each kind)."""
         tokens = sorted(self.tokens_in(space), key=lambda t: (self._token_kind(t), t))
-        options: set[tuple[str, ...]] = set()
-        for k in range(0, min(limit, len(tokens)) + 1):
-            for combo in combinations(tokens, k):
-                # canonical: within one kind, always take the lowest ids first
-                by_kind: dict[str, list[str]] = {}
-                for t in combo:
-                    by_kind.setdefault(self._token_kind(t), []).append(t)
-                canon = True
-                for kind, chosen in by_kind.items():
-                    same = [t for t in tokens if self._token_kind(t) == kind]
-                    if chosen != same[: len(chosen)]:
-                        canon = False
+        by_kind: dict[str, list[str]] = {}
+        for t in tokens:
+            by_kind.setdefault(self._token_kind(t), []).append(t)
+        options: list[tuple[str, ...]] = [()]
+        for ids in by_kind.values():
+            grown = []
+            for opt in options:
+                for k in range(0, len(ids) + 1):
+                    if len(opt) + k > limit:
                         break
-                if canon:
-                    options.add(tuple(sorted(combo)))
-        return sorted(options, key=lambda c: (len(c), c))
+                    grown.append(opt + tuple(ids[:k]))
+            options = grown
+        return sorted((tuple(sorted(o)) for o in options), key=lambda c: (len(c), c))
 
     def _gen_moves(self) -> list[Action]:
         """4.1 Moving: a move per defender (not exhausted, not disrupted, not moved yet)."""
         s, r = self.state, self.rules
         out: list[Action] = []
+        occ = self._occupancy()
+        carry_cache: dict[tuple[str, int], list[tuple[str, ...]]] = {}
         for name, d in s["defenders"].items():
             if d["status"] != "board" or d["moved"] or d["exh"] or d["dis"]:
                 continue
             here = d["space"]
             floor = r.floor_of(here)
-            dests = [sp for sp in self._floor_spaces_with_interior(floor) if sp != here and self._room(sp)]
-            if r.is_interior(here):
+            spaces = self._floor_spaces_with_interior(floor)
+            dests = [sp for sp in spaces if sp != here and self._room(sp, occ)]
+            if here.endswith(":interior"):
                 dests += [f"{f}:interior" for f in r.adjoining_interiors(floor)]
             limit = 4 if "L" in r.defenders[name].attributes else 2
-            carries = self._carry_options(here, limit)
+            key = (here, limit)
+            if key not in carry_cache:
+                carry_cache[key] = self._carry_options(here, limit)
+            carries = carry_cache[key]
             for dest in dests:
                 for carry in carries:
                     out.append(Action("move", (name, dest, *carry)))
             for token in self._distinct_tokens(here):
-                for dest in self._floor_spaces_with_interior(floor):
+                for dest in spaces:
                     if dest != here:
                         out.append(Action("shift", (name, token, dest)))
         out.append(Action("end_moves"))
@@ -878,9 +914,19 @@ class Game:
     def _maybe_auto_end(self, kind: str) -> None:
         """Skip a decision whose only choice is to end it (nothing else is possible)."""
         self._legal_cache = None
+        if kind == "moves":
+            # any defender free to move can at least step into the interior or shift nothing: check cheaply
+            if any(d["status"] == "board" and not (d["moved"] or d["exh"] or d["dis"])
+                   for d in self.state["defenders"].values()):
+                return
+            self._do_end_moves(Action("end_moves"))
+            return
         legal = self._generate_legal()
         if len(legal) == 1 and legal[0].kind.startswith("end_"):
             getattr(self, f"_do_{legal[0].kind}")(legal[0])
+        else:
+            self._legal_cache = legal
+            self._legal_set = None
 
     # ---- 4.2 actions
     def _has_designation(self, space: str, designation: str) -> bool:
@@ -1276,7 +1322,7 @@ class Game:
 
     # ------------------------------------------------------------------ end of turn, end of Attack (2.x, 7.0)
     def _t_turn_end(self) -> None:
-        s, r = self.state, self.rules
+        s = self.state
         attack = s["attack"]
         if attack == 3 and s["fire_truck_drawn"]:
             self._end_game("fire_truck", "7.0")
