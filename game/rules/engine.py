@@ -71,6 +71,7 @@ class Game:
         self._legal_cache: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
         self._kinds: dict[str, str] = {}
+        self._tmap: dict[str, list[str]] | None = None  # tokens by space, only while listing legal actions
 
     # ------------------------------------------------------------------ creation and persistence
     @classmethod
@@ -165,6 +166,8 @@ class Game:
         return [n for n, d in self.state["defenders"].items() if d["status"] == "board" and d["space"] == space]
 
     def tokens_in(self, space: str) -> list[str]:
+        if self._tmap is not None:
+            return self._tmap.get(space, [])
         return [t for t, s in self.state["tokens"].items() if s == space]
 
     def counter_type(self, cid: str) -> str:
@@ -760,6 +763,10 @@ class Game:
                            old=old, new=s["morale"], defender=name)
         if s["morale"] <= 0:
             self._end_game("morale", "1.2")
+        elif not any(x["status"] == "board" for x in s["defenders"].values()):
+            # DECISION: the rulebook does not say what happens when no defender is left in the post office;
+            # nothing remains to defend, so the game ends at once and is scored (7.0).
+            self._end_game("no_defenders", section)
 
     def _end_game(self, how: str, section: str) -> None:
         s = self.state
@@ -773,8 +780,12 @@ class Game:
         s["phase"] = "over"
         s["decision"] = None
         s["tasks"] = []
-        text = "Morale has broken: the post office falls (loss)" if how == "morale" else \
-            f"The fire truck ends the day. Score {score}: {level}" + (f", {award}" if award else "")
+        if how == "morale":
+            text = "Morale has broken: the post office falls (loss)"
+        else:
+            opening = {"fire_truck": "The fire truck ends the day", "no_defenders": "No defender is left in the "
+                       "post office"}.get(how, "The Attack decks are spent")
+            text = f"{opening}. Score {score}: {level}" + (f", {award}" if award else "")
         self._emit("game_over", section, text, **s["result"])
 
     # ------------------------------------------------------------------ Defense Phase (4.0)
@@ -1365,6 +1376,17 @@ class Game:
 
     # ------------------------------------------------------------------ legal action generation
     def _generate_legal(self) -> list[Action]:
+        tmap: dict[str, list[str]] = {}
+        for token, space in self.state["tokens"].items():
+            if space:
+                tmap.setdefault(space, []).append(token)
+        self._tmap = tmap
+        try:
+            return self._generate_legal_now()
+        finally:
+            self._tmap = None
+
+    def _generate_legal_now(self) -> list[Action]:
         dec = self.state["decision"]
         if dec is None or self.over:
             return []

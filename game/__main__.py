@@ -1,0 +1,354 @@
+"""Command line of Postmen: ``postmen`` / ``python -m game``.
+
+``postmen simulate`` plays headless games with an autoplay policy and reports the score distribution;
+``postmen play --text`` is a terminal game. With no arguments it starts the game (the terminal game until the
+pygame interface exists).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn, TextIO
+
+from game import __version__
+from game.ai import POLICIES
+from game.rules import Action, Event, Game, IllegalAction, LevelError
+
+# A menu lists at most this many entries; larger sets of choices are grouped (defender first).
+MENU_LIMIT = 24
+
+HELP = ("Type a number or an action's text (e.g. end_moves, 'move Konrad ground:2-3 lmg1'); "
+        "b = back, ? = board and choices again, h = help, q = quit.")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error: ``prog: error: message (see prog --help)`` and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, found {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, found {value}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="postmen", description="Soldiers in Postmen's Uniforms: defend the Polish Post Office "
+                     "in Danzig. With no command, starts the game.")
+    parser.add_argument("--version", action="version", version=f"postmen {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a game (the terminal game until the graphical one exists)",
+                          description="Play a game. --text plays in the terminal.")
+    play.add_argument("--text", action="store_true", help="play in the terminal (the only mode for now)")
+    play.add_argument("--seed", type=_seed, default=None, help="game seed (default: a random one, printed)")
+
+    sim = sub.add_parser("simulate", help="play many headless games with an autoplay policy",
+                         description="Play games with seeds S, S+1, ... and report the score distribution.")
+    sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
+    sim.add_argument("--seed", type=_seed, default=0, help="seed of the first game (default 0)")
+    sim.add_argument("--policy", choices=sorted(POLICIES), default="random", help="autoplay policy")
+    sim.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1); the results "
+                     "do not depend on it")
+    sim.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    return parser
+
+
+# ---------------------------------------------------------------------------------------------- text play
+def _key(action: Action) -> tuple[str, ...]:
+    """Grouping key: the defender (first argument) first, then the kind, then the other arguments."""
+    if action.args:
+        return (action.args[0], action.kind, *action.args[1:])
+    return (action.kind,)
+
+
+class TextPlay:
+    """A terminal game: board summary, narrated events, numbered (grouped) choices."""
+
+    def __init__(self, game: Game, inp: TextIO, out: TextIO, seed: int) -> None:
+        self.game = game
+        self.inp = inp
+        self.out = out
+        self.seed = seed
+        self.path: tuple[str, ...] = ()  # the group the player has opened
+        self.entries: list[tuple[str, tuple[str, ...], list[Action]]] = []
+
+    # ---- output
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    def narrate(self, events: list[Event]) -> None:
+        for event in events:
+            self.say(f"  {event}")
+
+    def counter_text(self, cid: str) -> str:
+        dis = "*" if self.game.state["counters"][cid]["dis"] else ""
+        return f"{self.game.counter_label(cid)} {cid}{dis}"
+
+    def board(self) -> None:
+        g, s, r = self.game, self.game.state, self.game.rules
+        defense = ", ".join(f"{r.floors[f].name.lower()} {r.floors[f].defense[s['defense'][f]]}" for f in r.floors)
+        decks = ", ".join(f"A{k} {len(v)}" for k, v in sorted(s["decks"].items()))
+        self.say(f"== Attack {s['attack']}, turn {s['attack_turn']} (game turn {s['turn']}), {s['phase']} phase; "
+                 f"morale {s['morale']}/{r.morale_max}; score now {g.score()}")
+        self.say(f"   defense: {defense}; cards left: {decks}; barriers destroyed: "
+                 f"{', '.join(map(str, sorted(s['barriers_open']))) or 'none'}")
+        cars = {space: car for car, space in s["cars"].items()}
+        spaces = sorted(set(s["spaces"]) | set(cars) | set(s["supp"]))
+        if spaces:
+            self.say("   enemy on the tracks:")
+            for space in spaces:
+                parts = [self.counter_text(c) for c in s["spaces"].get(space, [])]
+                if space in cars:
+                    parts.insert(0, "[armored car]")
+                if s["supp"].get(space):
+                    parts.append(f"({s['supp'][space]} suppression tokens)")
+                self.say(f"     {space:<9} {', '.join(parts)}")
+        else:
+            self.say("   enemy on the tracks: none")
+        support = [f"{sp}: {', '.join(self.counter_text(c) for c in st)}" for sp, st in sorted(s["support"].items())
+                   if st]
+        self.say(f"   support: {'; '.join(support) or 'none'}")
+        inside = [f"{f}: {', '.join(self.counter_text(c) for c in items)}" for f, items in s["interior"].items()
+                  if items]
+        self.say(f"   inside the post office: {'; '.join(inside) or 'nobody'}")
+        self.say("   defenders (E exhausted, D disrupted, m moved, a acted; tokens in brackets):")
+        for floor in r.floors:
+            for space in (*r.floor_spaces[floor], r.interior(floor)):
+                names = []
+                for name in g.defenders_in(space):
+                    d = s["defenders"][name]
+                    flags = "".join(f for f, on in (("E", d["exh"]), ("D", d["dis"]), ("m", d["moved"]),
+                                                    ("a", d["acted"])) if on)
+                    names.append(f"{name}({flags})" if flags else name)
+                tokens = sorted(g.tokens_in(space))
+                if not names and not tokens:
+                    continue
+                cap = "" if r.is_interior(space) else f"/{r.defender_spaces[space].capacity}"
+                line = f"     {space:<17} {len(names)}{cap:<2} {', '.join(names) or '-'}"
+                if tokens:
+                    line += f"  [{' '.join(tokens)}]"
+                self.say(line)
+        statuses = [d["status"] for d in s["defenders"].values()]
+        self.say(f"   casualties {statuses.count('casualty')}, escaped {statuses.count('escaped')}")
+
+    def header(self) -> str:
+        g, s = self.game, self.game.state
+        dec = g.decision or {}
+        kind = dec.get("kind", "")
+        if kind == "moves":
+            return f"Defense Phase, moves: {s['moves']} of 4 used"
+        if kind == "actions":
+            return f"Defense Phase, actions: {s['actions']} of 4 used"
+        if kind == "command":
+            return f"{dec.get('by')} commands: {dec.get('left')} free recover actions left"
+        if kind == "suppression":
+            cid = str(dec.get("counter", ""))
+            label = g.counter_label(cid) if cid in s["counters"] else "counter"
+            return (f"The {label} enters {dec.get('space')}, which holds {dec.get('tokens')} suppression tokens "
+                    f"(its defense {dec.get('defense')}): how many tokens do you spend?")
+        if kind == "casualty":
+            return f"A defender in {dec.get('space')} must be removed: choose who"
+        if kind == "escape":
+            return "Escape Phase: who escapes?"
+        return f"Decision: {kind}"
+
+    def describe(self, action: Action) -> str:
+        text = str(action)
+        if action.kind == "attack":
+            g = self.game
+            cid = action.args[1]
+            odds = g.odds(action)
+            where = g.counter_space(cid)
+            text += f"   ({g.counter_label(cid)} on {where}, {g.attack_dice(action.args[0])} dice vs " \
+                    f"{g.assault_defense(cid)}: {odds:.0%})" if odds is not None else ""
+        return text
+
+    def menu(self) -> None:
+        """Build and print the entries of the current group: actions, or groups sharing a key prefix."""
+        legal = self.game.legal_actions()
+        actions = [a for a in legal if _key(a)[: len(self.path)] == self.path]
+        if not actions:
+            self.path = ()
+            actions = legal
+        self.entries = []
+        if len(actions) <= MENU_LIMIT:
+            self.entries = [(self.describe(a), _key(a), [a]) for a in actions]
+        else:
+            depth = len(self.path) + 1
+            while True:  # the shortest deeper prefix that splits the choices
+                groups: dict[tuple[str, ...], list[Action]] = {}
+                for a in actions:
+                    groups.setdefault(_key(a)[:depth], []).append(a)
+                if len(groups) > 1 or all(len(_key(a)) <= depth for a in actions):
+                    break
+                depth += 1
+            for prefix, members in groups.items():
+                if len(members) == 1:
+                    self.entries.append((self.describe(members[0]), _key(members[0]), members))
+                else:
+                    self.entries.append((f"{self.group_label(prefix)} ... ({len(members)} choices)", prefix,
+                                         members))
+        self.say(self.header() + (f"  [{' '.join(self.path)}]" if self.path else ""))
+        for i, (label, _, _) in enumerate(self.entries, start=1):
+            self.say(f"  {i:>3}. {label}")
+
+    def group_label(self, prefix: tuple[str, ...]) -> str:
+        if len(prefix) == 1:
+            name = prefix[0]
+            if name in self.game.state["defenders"]:
+                d = self.game.state["defenders"][name]
+                return f"{name} (in {d['space']}, combat {self.game.rules.defenders[name].combat})"
+            return name
+        return str(Action(prefix[1], (prefix[0], *prefix[2:])))
+
+    # ---- input
+    def read(self) -> str | None:
+        self.out.write(f"{'/'.join(self.path) + ' ' if self.path else ''}> ")
+        self.out.flush()
+        if self.inp is sys.stdin and self.out is sys.stdout:
+            try:
+                return input()
+            except EOFError:
+                return None
+        line = self.inp.readline()
+        return line.rstrip("\r\n") if line else None
+
+    def play(self) -> int:
+        g = self.game
+        self.say(f"Postmen: Soldiers in Postmen's Uniforms. Seed {self.seed} (replay with --seed {self.seed}).")
+        self.say(HELP)
+        self.narrate(g.initial_events)
+        self.board()
+        self.menu()
+        while not g.over:
+            line = self.read()
+            if line is None:
+                self.say("\nEnd of input: leaving the game.")
+                return 0
+            text = line.strip()
+            low = text.lower()
+            if low in ("q", "quit", "exit"):
+                self.say("Leaving the game.")
+                return 0
+            if low in ("", "l", "list"):
+                self.menu()
+                continue
+            if low in ("?", "board"):
+                self.board()
+                self.menu()
+                continue
+            if low in ("h", "help"):
+                self.say(HELP)
+                continue
+            if low in ("b", "back"):
+                if not self.path:
+                    self.say("Already at the first list of choices.")
+                else:
+                    self.path = self.path[:-1] if len(self.path) > 1 else ()
+                    self.menu()
+                continue
+            if text.isdigit():
+                index = int(text)
+                if not 1 <= index <= len(self.entries):
+                    self.say(f"No choice {index}: pick 1 to {len(self.entries)}.")
+                    continue
+                _, prefix, members = self.entries[index - 1]
+                if len(members) > 1:
+                    self.path = prefix
+                    self.menu()
+                    continue
+                action = members[0]
+            else:
+                try:
+                    action = Action.parse(text)
+                except IllegalAction as exc:
+                    self.say(f"Not understood: {exc}")
+                    continue
+            phase = g.phase
+            try:
+                events = g.apply(action)
+            except IllegalAction as exc:
+                self.say(f"Not possible: {exc}")
+                continue
+            self.path = ()
+            self.narrate(events)
+            if g.over:
+                break
+            if g.phase != phase:
+                self.board()
+            self.menu()
+        result = g.result or {}
+        award = f", {result.get('award')}" if result.get("award") else ""
+        self.say(f"Game over ({result.get('how')}): score {result.get('score')}, {result.get('level')}{award}.")
+        return 0
+
+
+def play_text(seed: int | None, inp: TextIO | None = None, out: TextIO | None = None) -> int:
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    return TextPlay(Game.new(seed), inp or sys.stdin, out or sys.stdout, seed).play()
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from game.sim import format_report, simulate
+
+    report: dict[str, Any] = simulate(args.games, args.seed, args.policy, args.jobs)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(format_report(report))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list:
+        args_list = ["play", "--text"]
+    args = build_parser().parse_args(args_list)
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+    try:
+        if args.command == "simulate":
+            return _simulate(args)
+        if args.command == "play":
+            return play_text(args.seed)
+        build_parser().print_help()
+        return 2
+    except KeyboardInterrupt:
+        print("\nInterrupted.", file=sys.stderr)
+        return 130
+    except LevelError as exc:
+        print(f"postmen: damaged game data: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        # the reader went away (e.g. `postmen simulate | head`): exit quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
