@@ -177,7 +177,7 @@ def test_push_chain_and_breach_with_casualties() -> None:
     put_defender(g, "Gdaniec", "ground:1")
     put_defender(g, "Franz", "upper:4")
     g.state["barriers_open"] = [2]
-    for i in range(1, 6):
+    for i in range(1, 5):
         put_counter(g, "rifleman", f"3-4:{i}")
     rifle = card("assault", unit="rifleman", die="1-6")
     kinds = run_enemy_cards(g, [rifle], [3])
@@ -186,14 +186,14 @@ def test_push_chain_and_breach_with_casualties() -> None:
     assert g.state["defenders"]["Gdaniec"]["status"] == "casualty"
     assert g.morale == 8
     assert len(g.state["interior"]["ground"]) == 1
-    assert all(len(g.state["spaces"][f"3-4:{i}"]) == 1 for i in range(1, 6))
+    assert all(len(g.state["spaces"][f"3-4:{i}"]) == 1 for i in range(1, 5))
 
 
 def test_side_breach_kills_no_one() -> None:
     g = empty_game()
     put_defender(g, "Kuntz", "ground:1-3")
     g.state["barriers_open"] = [3]
-    for i in range(1, 6):
+    for i in range(1, 5):
         put_counter(g, "rifleman", f"5-6:{i}")
     run_enemy_cards(g, [card("assault", unit="rifleman", die="1-6")], [5])
     assert g.state["defenders"]["Kuntz"]["status"] == "board"
@@ -203,7 +203,7 @@ def test_side_breach_kills_no_one() -> None:
 def test_counters_stack_at_a_standing_barrier_and_bundle_is_shuffled_in_once() -> None:
     g = empty_game()
     put_defender(g, "Kuntz", "upper:1-3")
-    for i in (1, 2, 3):
+    for i in (1, 2):
         put_counter(g, "rifleman", f"3-4:{i}")
     rifle = card("assault", unit="rifleman", die="1-6")
     kinds = run_enemy_cards(g, [rifle], [4])
@@ -211,7 +211,7 @@ def test_counters_stack_at_a_standing_barrier_and_bundle_is_shuffled_in_once() -
     # the deck held only the rifleman card, so the bundle shuffled in was drawn next: the stack of two was
     # released from the top, one counter per space
     assert kinds.index("bundle_shuffled") < kinds.index("barrier_destroyed")
-    assert [len(g.state["spaces"].get(f"3-4:{i}", [])) for i in range(1, 6)] == [1, 1, 1, 1, 0]
+    assert [len(g.state["spaces"].get(f"3-4:{i}", [])) for i in range(1, 5)] == [1, 1, 1, 0]
 
 
 def test_armored_car_discards_suppression_and_stops_at_the_other_car() -> None:
@@ -491,7 +491,7 @@ def test_escape_needs_a_clear_track_and_no_support_in_sight() -> None:
     put_defender(g, "Flisykowski", "ground:1-2")
     put_defender(g, "Gorski", "basement:1-3")
     put_counter(g, "mg_emplaced", "C")
-    put_counter(g, "ss_rifleman", "1-2:4")
+    put_counter(g, "ss_rifleman", "1-2:3")
     g.state["tasks"] = [["after_clearing"]]
     g._run()
     assert [str(a) for a in g.legal_actions()] == ["escape Kuntz", "end_escape"]

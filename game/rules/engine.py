@@ -52,6 +52,10 @@ def _article(noun: str) -> str:
     return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
 
 
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def award_for(score: int) -> tuple[str, str]:
     """The award and victory level of 7.0 for a final score."""
     for threshold, award, level in AWARDS:
@@ -252,7 +256,7 @@ class Game:
         legal = self.legal_actions()
         if self._legal_set is None:
             self._legal_set = frozenset(legal)
-        if action not in self._legal_set:
+        if action not in self._legal_set and self._canonical(action) not in self._legal_set:
             raise IllegalAction(self._why_illegal(action, legal))
         self._legal_cache = None
         self._legal_set = None
@@ -261,6 +265,36 @@ class Game:
         handler(action)
         self._run()
         return self._take_events()
+
+    def _canonical(self, action: Action) -> Action:
+        """The listed form of an action naming tokens: identical tokens are interchangeable (4.1), so any
+        ``gren`` in the space stands for the one listed. Returns the action unchanged when it names none."""
+        s = self.state
+        if action.kind not in ("move", "shift", "grenade") or not action.args or \
+                action.args[0] not in s["defenders"]:
+            return action
+        here = s["defenders"][action.args[0]]["space"]
+        present = sorted(self.tokens_in(here))
+        if action.kind == "move":
+            carried = action.args[2:]
+        elif action.kind == "shift":
+            carried = action.args[1:2]
+        else:
+            carried = action.args[1:]
+        if len(set(carried)) != len(carried) or any(t not in present for t in carried):
+            return action
+        wanted: dict[str, int] = {}
+        for t in carried:
+            wanted[self._token_kind(t)] = wanted.get(self._token_kind(t), 0) + 1
+        canon: list[str] = []
+        for kind, n in wanted.items():
+            canon.extend([t for t in present if self._token_kind(t) == kind][:n])
+        canon.sort()
+        if action.kind == "move":
+            return Action("move", (*action.args[:2], *canon))
+        if action.kind == "shift":
+            return Action("shift", (action.args[0], canon[0], *action.args[2:]))
+        return Action("grenade", (action.args[0], canon[0]))
 
     def _why_illegal(self, action: Action, legal: list[Action]) -> str:
         decision = self.state["decision"] or {}
@@ -481,7 +515,7 @@ class Game:
             self._emit("counter_unavailable", section, f"No {label} left in the supply", unit=unit)
             return
         space = self.rules.tracks[track].spaces[0]
-        self._emit("counter_placed", section, f"{_article(label).capitalize()} is placed on {track}", counter=cid,
+        self._emit("counter_placed", section, f"{_upper_first(_article(label))} is placed on {track}", counter=cid,
                    unit=unit, name=name, space=space)
         self._push(["enter", cid, space, ""])
 
@@ -647,7 +681,7 @@ class Game:
         if cid is None:
             return False
         stack.append(cid)
-        noun = _article(r.support_types[unit].name.lower()).capitalize()
+        noun = _upper_first(_article(r.support_types[unit].name.lower()))
         self._emit("support_placed", section, f"{noun} is placed in space {space}",
                    counter=cid, unit=unit, space=space)
         return True
