@@ -23,7 +23,10 @@ def empty_game(**over: Any) -> Game:
         s["supply"][s["counters"][cid]["type"]] += 1
     s.update(counters={}, spaces={}, cars={}, supp={}, support={}, interior={"upper": [], "ground": [],
                                                                              "basement": []})
-    s.update(tasks=[], decision=None, forced=[], morale=9)
+    s.update(tasks=[], decision=None, forced=[], morale=9, bundles_shuffled=[], barriers_open=[])
+    s["aside"] = [c for c, k in RULES.cards.items() if k.type in ("grenade_bundle", "fire_truck")]
+    for deck in ("1", "2", "3"):
+        s["decks"][deck] = [c for c in s["decks"][deck] if c not in s["aside"]]
     s.update(over)
     g._legal_cache = None
     return g
@@ -193,7 +196,7 @@ def test_side_breach_kills_no_one() -> None:
     g = empty_game()
     put_defender(g, "Kuntz", "ground:1-3")
     g.state["barriers_open"] = [3]
-    for i in range(1, 5):
+    for i in range(1, 6):
         put_counter(g, "rifleman", f"5-6:{i}")
     run_enemy_cards(g, [card("assault", unit="rifleman", die="1-6")], [5])
     assert g.state["defenders"]["Kuntz"]["status"] == "board"
