@@ -310,7 +310,12 @@ class _Reader:
         return tuple(value)
 
     def sub(self, key: str, index: int | None = None) -> _Reader:
-        name = key if index is None else f"{key}[{index}]"
+        name = key
+        if index is not None:
+            item = self.table[key][index]
+            label = item.get("id", item.get("name")) if isinstance(item, dict) else None
+            name = f"{key}[{label}]" if isinstance(label, (str, int)) and not isinstance(label, bool) \
+                else f"{key}[{index}]"
         path = f"{self.path}.{name}" if self.path else name
         table = self.table[key] if index is None else self.table[key][index]
         if not isinstance(table, dict):

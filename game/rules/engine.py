@@ -109,11 +109,13 @@ class Game:
             "defenders": {}, "tokens": {}, "defense": {f: 0 for f in rules.floors},
             "morale": rules.morale_start, "moves": 0, "actions": 0,
             "tasks": [], "decision": None, "forced": [], "moved_floor": [], "result": None,
+            "transit": {},
         }
 
     def to_json(self) -> str:
         self.state["rng"] = [self._rng.state, self._rng.inc]
-        return json.dumps(self.state, sort_keys=True, separators=(",", ":"))
+        # Key order is kept (not sorted): rules iterate dicts in insertion order, so a restored game must too.
+        return json.dumps(self.state, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str, rules: Rules | None = None) -> Game:
@@ -195,7 +197,7 @@ class Game:
         for space, stack in self.state["support"].items():
             if cid in stack:
                 return str(space)
-        return ""
+        return str(self.state["transit"].get(cid, ""))
 
     def assault_defense(self, cid: str) -> int:
         """Defense value of an enemy counter; 6 for assault counters with an armored car (3.1)."""
@@ -517,6 +519,8 @@ class Game:
         space = self.rules.tracks[track].spaces[0]
         self._emit("counter_placed", section, f"{_upper_first(_article(label))} is placed on {track}", counter=cid,
                    unit=unit, name=name, space=space)
+        # Until the counters already there have advanced, the new counter is "in transit" to its space.
+        self.state["transit"][cid] = space
         self._push(["enter", cid, space, ""])
 
     def _barrier_closed(self, space: str) -> bool:
@@ -597,6 +601,7 @@ class Game:
 
     def _arrive(self, cid: str, space: str, src: str) -> None:
         s, r = self.state, self.rules
+        s["transit"].pop(cid, None)
         if src:
             s["spaces"][src].remove(cid)
             if not s["spaces"][src]:
@@ -660,12 +665,12 @@ class Game:
             del s["spaces"][src]
         self._emit("breach", "3.1.2", f"The {self.counter_label(cid)} breaches the {entrance.id} entrance",
                    counter=cid, src=src, entrance=entrance.id, floor=entrance.floor)
+        s["interior"][entrance.floor].append(cid)  # on the board throughout, even if morale breaks below
         if entrance.kills:
             for name in self.defenders_in(entrance.kills):
                 self._casualty(name, "3.1.2", "killed at the breached entrance")
                 if self.over:
                     return
-        s["interior"][entrance.floor].append(cid)
         self._emit("counter_entered", "3.1.2", f"The {self.counter_label(cid)} enters the {entrance.floor} "
                    "interior", counter=cid, floor=entrance.floor, space=f"{entrance.floor}:interior")
 
@@ -807,7 +812,8 @@ class Game:
         score = self.score()
         award, level = award_for(score)
         if how == "morale":
-            award, level = "", "Loss"
+            # 1.2 / 7.0: a broken morale is a loss whatever is left; it is recorded as a score of 0 (DECISION).
+            score, award, level = 0, "", "Loss"
         outcome = "win" if score >= 16 and how != "morale" else ("draw" if level == "Draw" else "loss")
         s["result"] = {"how": how, "score": score, "award": award, "level": level, "outcome": outcome,
                        "turns": s["turn"], "attack": s["attack"]}
@@ -1462,6 +1468,7 @@ class Game:
                     s["spaces"][src].remove(cid)
                     if not s["spaces"][src]:
                         del s["spaces"][src]
+                s["transit"].pop(cid, None)
                 ctype = s["counters"].pop(cid)["type"]
                 s["supply"][ctype] += 1
                 self._emit("counter_suppressed", "4.2.2", f"The {label} is suppressed and returns to the supply",

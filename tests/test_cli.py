@@ -1,0 +1,138 @@
+"""The command line: simulate (table and JSON, any --jobs), argparse errors, the terminal game."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from game.__main__ import TextPlay, main
+from game.rules import Game
+
+REQUIRED = {"games", "policy", "seed", "mean_score", "win_rate", "draw_rate", "loss_rate", "morale_losses",
+            "games_per_second"}
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "game", *args], input=stdin, capture_output=True, text=True,
+                          timeout=300)
+
+
+def simulate_json(*extra: str) -> dict[str, Any]:
+    done = run("simulate", "--games", "5", "--seed", "1", "--json", *extra)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("\n") == 1, "exactly one JSON object on one line"
+    report = json.loads(done.stdout)
+    assert isinstance(report, dict)
+    return report
+
+
+def test_simulate_json() -> None:
+    report = simulate_json()
+    assert REQUIRED <= set(report)
+    assert report["games"] == 5 and report["policy"] == "random" and report["seed"] == 1
+    rates = [report["win_rate"], report["draw_rate"], report["loss_rate"]]
+    assert all(isinstance(r, float) and 0 <= r <= 1 for r in rates)
+    assert abs(sum(rates) - 1) < 1e-9
+    assert report["wins"] + report["draws"] + report["losses"] == 5
+    assert sum(report["score_distribution"].values()) == 5
+    assert sum(report["endings"].values()) == 5
+
+
+def test_simulate_jobs_do_not_change_the_result() -> None:
+    one = simulate_json()
+    two = simulate_json("--jobs", "2")
+    one.pop("games_per_second")
+    two.pop("games_per_second")
+    assert one == two
+
+
+def test_simulate_in_process_matches_jobs() -> None:
+    from game.sim import simulate
+
+    a, b = simulate(7, 20, "random", 1), simulate(7, 20, "random", 3)
+    a.pop("games_per_second")
+    b.pop("games_per_second")
+    assert a == b
+
+
+def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "3", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    for word in ("Score distribution", "win", "draw", "loss", "morale", "fire_truck", "games per second"):
+        assert word in out
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "--bogus"],
+    ["simulate", "--games", "zero"],
+    ["simulate", "--games", "0"],
+    ["simulate", "--policy", "clairvoyant"],
+    ["simulate", "--jobs", "-1"],
+    ["frobnicate"],
+    ["play", "--seed", "x"],
+])
+def test_bad_command_line(args: list[str]) -> None:
+    done = run(*args)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "error" in lines[0], done.stderr
+    assert done.stdout == ""
+
+
+def test_version() -> None:
+    done = run("--version")
+    assert done.returncode == 0 and "postmen" in done.stdout
+
+
+def test_text_play_scripted() -> None:
+    script = "1\n?\n1\nb\nb\nh\n\n999\nfly away\n'unclosed\nend_moves\n1\n1\nq\n"
+    done = run("play", "--text", "--seed", "4", stdin=script)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+    assert "[3.0]" in done.stdout  # events are narrated with their section
+    assert "No choice 999" in done.stdout
+    assert "Not possible" in done.stdout and "Not understood" in done.stdout
+    assert "Leaving the game." in done.stdout
+
+
+def test_text_play_eof() -> None:
+    done = run("play", "--text", "--seed", "4", stdin="")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "End of input" in done.stdout
+
+
+def test_text_play_numbers_until_eof() -> None:
+    done = run("play", "--text", "--seed", "8", stdin="1\n" * 60)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_text_play_to_the_end() -> None:
+    """Always taking the last choice (usually 'end_...') plays a whole game in process."""
+    out = io.StringIO()
+    play = TextPlay(Game.new(5), io.StringIO(""), out, 5)
+    # answer every prompt with the number of the last entry: feed through a custom reader
+    answers: list[str] = []
+
+    def read() -> str | None:
+        if play.game.over or len(answers) > 3000:
+            return None
+        answers.append(str(len(play.entries)))
+        return answers[-1]
+
+    play.read = read  # type: ignore[method-assign]
+    assert play.play() == 0
+    assert play.game.over
+    assert "Game over" in out.getvalue()
+
+
+def test_no_arguments_starts_the_text_game() -> None:
+    done = subprocess.run([sys.executable, "-m", "game"], input="q\n", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Leaving the game." in done.stdout
