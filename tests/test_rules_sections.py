@@ -507,3 +507,25 @@ def test_action_text_round_trips() -> None:
         a = Action.parse(text)
         assert Action.parse(str(a)) == a
         assert eval(repr(a), {"Action": Action}) == a  # noqa: S307 - the repr is documented as pasteable
+
+
+def test_why_illegal_names_the_rule() -> None:
+    g = empty_game()
+    put_defender(g, "Kuntz", "upper:3-4")
+    put_defender(g, "Gdaniec", "ground:2-3")
+    put_defender(g, "Fuz", "ground:2-3")
+    put_defender(g, "Franz", "ground:1", dis=True)
+    rifle = put_counter(g, "rifleman", "7:2")
+    g._start_defense()
+    assert g.why_illegal("move Franz ground:4") == "Franz is disrupted and cannot move (4.1)"
+    assert "full" in g.why_illegal("move Kuntz upper:3-4") or g.why_illegal("move Gdaniec ground:2-3")
+    assert "is full" in g.why_illegal("move Kuntz ground:2-3") or "adjoining interior" in \
+        g.why_illegal("move Kuntz ground:2-3")
+    assert g.why_illegal("end_moves") == ""
+    before = g.to_json()
+    g.apply("end_moves")
+    assert "Ranged [R]" in g.why_illegal(f"attack Kuntz {rifle}") or "line of sight" in \
+        g.why_illegal(f"attack Kuntz {rifle}")
+    assert "line of sight" in g.why_illegal(f"attack Gdaniec {rifle}")
+    assert "Command [C]" in g.why_illegal("command Gdaniec")
+    assert before != g.to_json()

@@ -29,6 +29,14 @@ CLEARING_FLOOR_ORDER = ("ground", "upper", "basement")  # 5.2
 DEFENDER_PHASE_MOVES = 4
 DEFENDER_PHASE_ACTIONS = 4
 CARDS_PER_ENEMY_PHASE = 5
+DECISION_KINDS = {  # the action kinds each decision point accepts
+    "moves": ("move", "shift", "end_moves"),
+    "actions": ("attack", "grenade", "suppress", "recover", "command", "end_actions"),
+    "command": ("rally", "end_command"),
+    "suppression": ("spend",),
+    "casualty": ("remove",),
+    "escape": ("escape", "end_escape"),
+}
 REMOVED_AFTER_USE = ("leader", "howitzer", "grenade_bundle", "fire_truck")
 AWARDS = (  # 7.0
     (41, "Order of the White Eagle", "Epic Victory"),
@@ -298,13 +306,116 @@ class Game:
             return Action("shift", (action.args[0], canon[0], *action.args[2:]))
         return Action("grenade", (action.args[0], canon[0]))
 
+    def why_illegal(self, action: Action | str) -> str:
+        """A one-line reason why ``action`` is not legal now ("" when it is legal): for the UI's disabled
+        choices and illegal clicks. It never changes the state."""
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action)
+            except IllegalAction as exc:
+                return str(exc)
+        if self.over:
+            return "the game is over"
+        legal = self.legal_actions()
+        if action in legal or self._canonical(action) in legal:
+            return ""
+        return self._why_illegal(action, legal).split(": ", 1)[1]
+
     def _why_illegal(self, action: Action, legal: list[Action]) -> str:
         decision = self.state["decision"] or {}
-        kinds = sorted({a.kind for a in legal})
+        kinds = sorted(DECISION_KINDS.get(decision.get("kind", ""), ()))
         if action.kind not in kinds:
             return f"{action}: not possible during the {decision.get('kind', 'current')} decision " \
                    f"(possible now: {', '.join(kinds)})"
-        return f"{action}: not a legal {action.kind} now"
+        reason = self._defender_reason(action)
+        return f"{action}: {reason or f'not a legal {action.kind} now'}"
+
+    def _defender_reason(self, action: Action) -> str:
+        """The specific rule that forbids a defender's move or action (4.1, 4.2), or ""."""
+        s, r = self.state, self.rules
+        if not action.args or action.args[0] not in s["defenders"]:
+            return f"there is no defender named {action.args[0]!r}" if action.args else ""
+        name = action.args[0]
+        d = s["defenders"][name]
+        if d["status"] != "board":
+            return f"{name} is no longer in the post office"
+        if action.kind in ("move", "shift"):
+            if d["moved"]:
+                return f"{name} has already moved this turn (4.1)"
+            if d["exh"]:
+                return f"{name} is exhausted and cannot move (4.1)"
+            if d["dis"]:
+                return f"{name} is disrupted and cannot move (4.1)"
+            if action.kind == "move" and len(action.args) >= 2:
+                dest = action.args[1]
+                here = d["space"]
+                if dest not in r.space_floor:
+                    return f"{dest!r} is not a defender or interior space"
+                if r.space_floor[dest] != r.space_floor[here] and not (
+                        here.endswith(":interior") and dest.endswith(":interior")):
+                    return "defenders change floors only between adjoining interior spaces (4.1)"
+                if not self._room(dest):
+                    return f"{dest} is full (4.1: two in a square space, three in a rectangle)"
+                limit = 4 if "L" in r.defenders[name].attributes else 2
+                if len(action.args) - 2 > limit:
+                    return f"{name} can carry at most {limit} tokens (4.1, 4.3.2)"
+                missing = [t for t in action.args[2:] if s["tokens"].get(t) != here]
+                if missing:
+                    return f"{', '.join(missing)} is not in {name}'s space"
+            return ""
+        if action.kind in ("attack", "grenade", "suppress", "command"):
+            if d["moved"]:
+                return f"{name} moved this turn and cannot take an action (4.2)"
+            if d["acted"]:
+                return f"{name} has already taken an action this turn (4.2)"
+            if d["exh"] or d["dis"]:
+                return f"{name} is {'exhausted' if d['exh'] else 'disrupted'}: the only action left is Recover (4.2)"
+            attrs = r.defenders[name].attributes
+            if action.kind in ("attack", "grenade", "suppress") and "N" in attrs:
+                return f"{name} is a noncombatant (4.3.3)"
+            here = d["space"]
+            if action.kind == "attack" and len(action.args) == 2:
+                cid = action.args[1]
+                where = self.counter_space(cid)
+                if not where:
+                    return f"there is no enemy counter {cid}"
+                if where.endswith(":interior"):
+                    return "" if r.space_floor[here] == where.split(":")[0] else \
+                        "counters inside are attacked only from their own floor (1.4)"
+                if here.endswith(":interior"):
+                    return "interior spaces have no line of sight outside the building (1.4)"
+                if not r.sees(here, where):
+                    return f"no line of sight: {here} and {where} share no colour (1.4)"
+                stack = s["spaces"].get(where) or s["support"].get(where) or []
+                if stack and stack[-1] != cid:
+                    return "only the top counter of a stack can be attacked (4.2.1)"
+                if (r.space_floor[here] == "upper" or where in r.support_spaces) and \
+                        not self._has_designation(here, "R"):
+                    return "this target needs a Ranged [R] weapon in the defender's space (4.2.1)"
+            if action.kind == "suppress":
+                if not self._has_designation(here, "S"):
+                    return "suppressing needs a Suppress [S] weapon in the defender's space (4.2.2)"
+                if not any(t.startswith("ammo") for t in self.tokens_in(here)):
+                    return "suppressing needs an ammunition token in the defender's space (4.2.2)"
+                if len(action.args) == 2 and action.args[1] in s["spaces"]:
+                    return "suppression tokens go on an empty assault space (4.2.2)"
+                return "the defender has no line of sight to that assault space (4.2.2)"
+            if action.kind == "grenade":
+                return "grenades need a Grenade [G] token in the defender's space and enemies inside on his floor" \
+                       " (4.2.1)"
+            if action.kind == "command":
+                if "C" not in attrs:
+                    return "only Konrad and Flisykowski have the Command [C] action (4.2.4)"
+                if here.endswith(":interior"):
+                    return "the command action cannot be used in the interior spaces (4.2.4)"
+                return "no defender in the same coloured spaces needs a recover (4.2.4)"
+        if action.kind == "recover":
+            if d["moved"]:
+                return f"{name} moved this turn and cannot take an action (4.2)"
+            if d["acted"]:
+                return f"{name} has already taken an action this turn (4.2)"
+            return f"{name} is neither exhausted nor disrupted (4.2.3)"
+        return ""
 
     def _take_events(self) -> list[Event]:
         events, self._events = self._events, []
@@ -894,30 +1005,40 @@ class Game:
         """4.1 Moving: a move per defender (not exhausted, not disrupted, not moved yet)."""
         s, r = self.state, self.rules
         out: list[Action] = []
+        add = out.append
+        make = tuple.__new__  # builds Action tuples without the NamedTuple constructor's overhead
         occ = self._occupancy()
         carry_cache: dict[tuple[str, int], list[tuple[str, ...]]] = {}
+        open_spaces: dict[str, list[str]] = {}
         for name, d in s["defenders"].items():
             if d["status"] != "board" or d["moved"] or d["exh"] or d["dis"]:
                 continue
             here = d["space"]
-            floor = r.floor_of(here)
-            spaces = self._floor_spaces_with_interior(floor)
-            dests = [sp for sp in spaces if sp != here and self._room(sp, occ)]
+            floor = r.space_floor[here]
+            spaces = open_spaces.get(floor)
+            if spaces is None:
+                spaces = open_spaces[floor] = [sp for sp in self._floor_spaces_with_interior(floor)
+                                               if self._room(sp, occ)]
+            dests = [sp for sp in spaces if sp != here]
             if here.endswith(":interior"):
                 dests += [f"{f}:interior" for f in r.adjoining_interiors(floor)]
             limit = 4 if "L" in r.defenders[name].attributes else 2
             key = (here, limit)
-            if key not in carry_cache:
-                carry_cache[key] = self._carry_options(here, limit)
-            carries = carry_cache[key]
+            carries = carry_cache.get(key)
+            if carries is None:
+                carries = carry_cache[key] = self._carry_options(here, limit)
             for dest in dests:
+                head = (name, dest)
                 for carry in carries:
-                    out.append(Action("move", (name, dest, *carry)))
-            for token in self._distinct_tokens(here):
-                for dest in spaces:
-                    if dest != here:
-                        out.append(Action("shift", (name, token, dest)))
-        out.append(Action("end_moves"))
+                    add(make(Action, ("move", head + carry)))
+            tokens = self._distinct_tokens(here)
+            if tokens:
+                everywhere = self._floor_spaces_with_interior(floor)
+                for token in tokens:
+                    for dest in everywhere:
+                        if dest != here:
+                            add(make(Action, ("shift", (name, token, dest))))
+        add(Action("end_moves"))
         return out
 
     def _do_move(self, action: Action) -> None:
