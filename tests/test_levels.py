@@ -128,3 +128,21 @@ def test_duplicate_defender(tmp_path: Path) -> None:
     folder = damaged(tmp_path, "defenders.toml", sub_first(r'^name = "Flisykowski"', 'name = "Konrad"'))
     message = load_error(folder)
     assert "defenders.toml" in message and "name" in message and "Konrad" in message
+
+
+def test_validate_levels_tool(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    ok = subprocess.run([sys.executable, str(root / "tools" / "validate_levels.py")], capture_output=True,
+                        text=True, cwd=root)
+    assert ok.returncode == 0 and ok.stdout.startswith("levels OK: 39 defenders, 90 enemy cards")
+    bad = tmp_path / "levels"
+    bad.mkdir()
+    for path in (root / "levels").glob("*.toml"):
+        (bad / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    (bad / "decks.toml").write_text("[[deck1]\n", encoding="utf-8")
+    res = subprocess.run([sys.executable, str(root / "tools" / "validate_levels.py"), str(bad)],
+                         capture_output=True, text=True, cwd=root)
+    assert res.returncode == 1 and res.stdout.count("\n") == 1 and "decks.toml" in res.stdout

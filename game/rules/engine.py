@@ -236,10 +236,14 @@ class Game:
         return total - self.counters_inside()
 
     def odds(self, action: Action) -> float | None:
-        """Chance that an attack action removes its target, or None for other actions."""
+        """Chance that an attack removes its target, or that spending suppression tokens stops the counter;
+        None for other actions."""
         if action.kind == "attack":
             name, cid = action.args
             return hit_chance(self._attack_dice(name), self.assault_defense(cid))
+        dec = self.state["decision"]
+        if action.kind == "spend" and dec is not None and dec["kind"] == "suppression":
+            return hit_chance(int(action.args[0]), int(dec["defense"]))
         return None
 
     def attack_dice(self, name: str) -> int:
