@@ -53,6 +53,16 @@ def _seed(text: str) -> int:
     return value
 
 
+def _policies(text: str) -> list[str]:
+    names = [part.strip() for part in text.split(",") if part.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("expected a policy name")
+    for name in names:
+        if name not in POLICIES:
+            raise argparse.ArgumentTypeError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)})")
+    return names
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="postmen", description="Soldiers in Postmen's Uniforms: defend the Polish Post Office "
                      "in Danzig. With no command, starts the game.")
@@ -61,17 +71,26 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game (the terminal game until the graphical one exists)",
                           description="Play a game. --text plays in the terminal.")
-    play.add_argument("--text", action="store_true", help="play in the terminal (the only mode for now)")
+    play.add_argument("--text", action="store_true", help="play in the terminal instead of the full-screen game")
     play.add_argument("--seed", type=_seed, default=None, help="game seed (default: a random one, printed)")
+    play.add_argument("--windowed", action="store_true", help="open a window instead of full screen")
+    play.add_argument("--headless", action="store_true", help="no window: run --frames frames (for checks)")
+    play.add_argument("--frames", type=_positive, default=None, help="stop after this many frames")
+    play.add_argument("--screenshot-dir", default=None, help="save PNG screenshots into this folder")
 
-    sim = sub.add_parser("simulate", help="play many headless games with an autoplay policy",
-                         description="Play games with seeds S, S+1, ... and report the score distribution.")
-    sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
+    sim = sub.add_parser("simulate", help="play many headless games with autoplay policies and compare them",
+                         description="Play games with seeds S, S+1, ... with each policy and report the score "
+                         "distributions (several policies: a comparison on the same seeds).")
+    sim.add_argument("--games", type=_positive, default=100, help="number of games per policy (default 100)")
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the first game (default 0)")
-    sim.add_argument("--policy", choices=sorted(POLICIES), default="random", help="autoplay policy")
-    sim.add_argument("--jobs", type=_positive, default=1, help="worker processes (default 1); the results "
-                     "do not depend on it")
+    sim.add_argument("--policy", type=_policies, action="append", default=None, metavar="NAME[,NAME...]",
+                     help=f"autoplay policy, repeatable or comma-separated ({', '.join(POLICIES)}; "
+                     "default random)")
+    sim.add_argument("--jobs", type=_positive, default=None, help="worker processes (default: the number of "
+                     "cores); the results do not depend on it")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    sim.add_argument("--chart", metavar="PATH", default=None, help="also write a PNG chart of the score "
+                     "distributions")
     return parser
 
 
@@ -312,20 +331,42 @@ def play_text(seed: int | None, inp: TextIO | None = None, out: TextIO | None = 
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from game.sim import format_report, simulate
+    from game.sim import compare, default_jobs, format_comparison, format_report, simulate, write_chart
 
-    report: dict[str, Any] = simulate(args.games, args.seed, args.policy, args.jobs)
+    policies: list[str] = []
+    for group in args.policy or [["random"]]:
+        for name in group:
+            if name not in policies:
+                policies.append(name)
+    jobs = args.jobs or default_jobs()
+    report: dict[str, Any]
+    if len(policies) == 1:
+        report = simulate(args.games, args.seed, policies[0], jobs)
+        scores = {policies[0]: [int(s) for s, c in report["score_distribution"].items() for _ in range(c)]}
+        text = format_report(report)
+    else:
+        report = compare(args.games, args.seed, policies, jobs)
+        scores = report.pop("scores")
+        text = format_comparison(report)
+    if args.chart:
+        try:
+            write_chart(args.chart, scores, f"{args.games} games per policy, seeds {args.seed}.."
+                        f"{args.seed + args.games - 1}")
+        except (OSError, ImportError) as exc:
+            print(f"postmen: cannot write the chart {args.chart}: {exc}", file=sys.stderr)
+            return 1
+        text += f"\nChart written to {args.chart}"
     if args.json:
         print(json.dumps(report))
     else:
-        print(format_report(report))
+        print(text)
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list:
-        args_list = ["play", "--text"]
+    if not args_list or args_list[0] in ("--windowed", "--headless", "--frames", "--screenshot-dir"):
+        args_list = ["play", *args_list]
     args = build_parser().parse_args(args_list)
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
@@ -334,7 +375,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             return _simulate(args)
         if args.command == "play":
-            return play_text(args.seed)
+            if args.text:
+                return play_text(args.seed)
+            from game.ui.app import run  # pygame is imported only for the graphical game
+
+            return run(windowed=args.windowed, headless=args.headless, frames=args.frames,
+                       screenshot_dir=args.screenshot_dir, seed=args.seed)
         build_parser().print_help()
         return 2
     except KeyboardInterrupt:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -132,7 +134,61 @@ def test_text_play_to_the_end() -> None:
     assert "Game over" in out.getvalue()
 
 
-def test_no_arguments_starts_the_text_game() -> None:
-    done = subprocess.run([sys.executable, "-m", "game"], input="q\n", capture_output=True, text=True, timeout=60)
+def test_graphical_game_runs_headless_from_the_command_line(tmp_path: Path) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "POSTMEN_DATA_DIR": str(tmp_path / "data")}
+    shots = tmp_path / "shots"
+    done = subprocess.run([sys.executable, "-m", "game", "--headless", "--frames", "30", "--screenshot-dir",
+                           str(shots)], capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stderr
-    assert "Leaving the game." in done.stdout
+    assert list(shots.glob("*.png"))
+
+
+def test_simulate_compares_several_policies() -> None:
+    done = run("simulate", "--games", "3", "--seed", "2", "--policy", "random,heuristic", "--json", "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert set(report["policies"]) == {"random", "heuristic"}
+    for summary in report["policies"].values():
+        assert summary["games"] == 3
+        low, high = summary["score_ci95"]
+        assert low <= summary["mean_score"] <= high
+        assert {"win_rate", "draw_rate", "loss_rate", "awards", "morale_losses", "mean_survivors"} <= set(summary)
+    assert report["comparisons"][0]["a"] == "random" and report["comparisons"][0]["b"] == "heuristic"
+    # repeated --policy is the same as a comma-separated list, and --jobs does not change the result
+    again = run("simulate", "--games", "3", "--seed", "2", "--policy", "random", "--policy", "heuristic", "--json",
+                "--jobs", "2")
+    assert again.returncode == 0, again.stderr
+    other = json.loads(again.stdout)
+    report.pop("games_per_second")
+    other.pop("games_per_second")
+    assert report == other
+
+
+def test_simulate_table_compares_and_writes_a_chart(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    chart = tmp_path / "scores.png"
+    assert main(["simulate", "--games", "2", "--seed", "3", "--policy", "random,heuristic", "--jobs", "1",
+                 "--chart", str(chart)]) == 0
+    out = capsys.readouterr().out
+    for word in ("random", "heuristic", "95%", "win", "morale", "survivors", "Awards"):
+        assert word in out
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_simulate_single_policy_reports_an_interval() -> None:
+    report = simulate_json("--policy", "heuristic")
+    assert report["policy"] == "heuristic"
+    low, high = report["score_ci95"]
+    assert low <= report["mean_score"] <= high
+
+
+def test_simulate_rejects_an_unknown_policy_in_a_list() -> None:
+    done = run("simulate", "--policy", "random,clairvoyant")
+    assert done.returncode == 2 and "clairvoyant" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_rules_core_never_imports_pygame() -> None:
+    code = ("import sys, game.rules, game.ai, game.sim; "
+            "print('pygame' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "False", done.stderr

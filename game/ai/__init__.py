@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
+from game.ai.heuristic import HeuristicPolicy
+from game.ai.planner import PlannerPolicy
 from game.ai.random_policy import RandomPolicy
 from game.rules import Action, Game
 
@@ -24,9 +26,15 @@ class Policy(Protocol):
         """One of ``game.legal_actions()``; only called while the game is not over."""
         ...
 
+    def explain(self, game: Game) -> tuple[Action, str]:
+        """The chosen action and a one-line human reason (for the demo caption and the Hint button)."""
+        ...
+
 
 POLICIES: dict[str, Callable[[int], Policy]] = {
     "random": RandomPolicy,
+    "heuristic": HeuristicPolicy,
+    "planner": PlannerPolicy,
 }
 
 
@@ -39,4 +47,4 @@ def make_policy(name: str, seed: int) -> Policy:
     return factory(seed)
 
 
-__all__ = ["POLICIES", "Policy", "RandomPolicy", "make_policy"]
+__all__ = ["POLICIES", "HeuristicPolicy", "PlannerPolicy", "Policy", "RandomPolicy", "make_policy"]

@@ -24,5 +24,9 @@ class RandomPolicy:
             raise ValueError("no legal action: the game is over")
         return legal[self._rng.below(len(legal))]
 
+    def explain(self, game: Game) -> tuple[Action, str]:
+        action = self.choose(game)
+        return action, f"{action} (picked at random)"
+
     def __repr__(self) -> str:
         return f"RandomPolicy(seed={self.seed})"

@@ -1,0 +1,558 @@
+"""A rules-aware policy: scores the legal choices of each decision with the threat analysis and takes the best.
+
+It guards the postal workers and noncombatants (out of the entrance spaces a breach would kill, recovered when a
+second disruption would kill them), keeps ammunition with the suppressors, suppresses the spaces the enemy is
+about to enter, attacks the counters most likely to breach or already inside, throws grenades into crowded
+interiors, commands and recovers, spends suppression tokens by a small dynamic programme, gives up the
+least valuable defender in the Clearing Phase and escapes in Attack 3. Deterministic: ties fall to the fixed
+order of ``legal_actions()``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ai.analysis import Analysis, hit, suppress_plan
+from game.rules import Action, Game
+
+END_KINDS = ("end_moves", "end_actions", "end_command", "end_escape")
+MIN_MOVE_VALUE = 0.04
+MIN_ACTION_VALUE = 0.02
+
+
+def _where(space: str) -> str:
+    return space.replace(":", " ")
+
+
+class Scored:
+    """A legal action with its value and the one-line reason."""
+
+    __slots__ = ("action", "value", "reason")
+
+    def __init__(self, action: Action, value: float, reason: str) -> None:
+        self.action = action
+        self.value = value
+        self.reason = reason
+
+
+class HeuristicPolicy:
+    """Greedy, rules-aware policy (fast: a few milliseconds per decision)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None) -> None:
+        self.seed = seed
+        self.w: dict[str, float] = {"evacuate": 1.0, "logistics": 1.0, "escape": 1.0, "attack": 1.0,
+                                    "suppress": 1.0, "recover": 1.0, "ammo_cost": 0.35, "shield": 1.0, "heat": 1.0}
+        if weights:
+            self.w.update(weights)
+
+    def __repr__(self) -> str:
+        return f"HeuristicPolicy(seed={self.seed})"
+
+    # ------------------------------------------------------------------ protocol
+    def choose(self, game: Game) -> Action:
+        return self.explain(game)[0]
+
+    def explain(self, game: Game) -> tuple[Action, str]:
+        ranked = self.rank(game)
+        best = ranked[0]
+        return best.action, best.reason
+
+    def rank(self, game: Game) -> list[Scored]:
+        """Every considered legal action, best first (the first is always legal)."""
+        legal = game.legal_actions()
+        if not legal:
+            raise ValueError("no legal action: the game is over")
+        dec = game.decision or {}
+        kind = dec.get("kind", "")
+        if len(legal) == 1:
+            return [Scored(legal[0], 0.0, self._only_reason(game, legal[0]))]
+        an = Analysis(game)
+        if kind == "moves":
+            scored = self._moves(game, an, legal)
+        elif kind == "actions":
+            scored = self._actions(game, an, legal)
+        elif kind == "command":
+            scored = self._rallies(game, an, legal)
+        elif kind == "suppression":
+            scored = self._spend(game, an, legal, dec)
+        elif kind == "casualty":
+            scored = self._casualty(game, an, legal)
+        elif kind == "escape":
+            scored = self._escape(game, an, legal)
+        else:
+            scored = [Scored(legal[0], 0.0, "the only sensible choice")]
+        scored.sort(key=lambda x: -x.value)  # stable: ties keep the legal order
+        return scored
+
+    def _only_reason(self, game: Game, action: Action) -> str:
+        if action.kind == "end_moves":
+            return "nobody can move"
+        if action.kind == "end_actions":
+            return "no action is possible"
+        if action.kind == "remove":
+            return f"{action.args[0]} is the only one who can fall"
+        return "the only choice"
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _able(d: dict[str, Any]) -> bool:
+        return d["status"] == "board" and not (d["exh"] or d["dis"] or d["moved"] or d["acted"])
+
+    def _support_danger(self, game: Game, an: Analysis) -> dict[str, float]:
+        return an.danger()
+
+    def _kill_risk(self, an: Analysis) -> dict[str, float]:
+        """Chance, per entrance defender space, that a breach kills its occupants in the next Enemy Phase."""
+        r = an.r
+        out = {}
+        for eid, e in r.entrances.items():
+            if not e.kills:
+                continue
+            risk = an.entrance_risk[eid]
+            horizon = 0.0
+            active = False
+            for cid, sp in an.counter_where.items():
+                if an.entrance_of(sp) == eid:
+                    active = True
+                    horizon = max(horizon, an.breach_chance(cid, an.draws_horizon))
+            if not active:
+                active = any(an.per_card.get(t.id, 0.0) > 0 for t in r.tracks.values() if t.entrance == eid)
+            out[e.kills] = max(risk, 0.5 * horizon, 0.15 if active else 0.0)
+        return out
+
+    def _escape_open(self, game: Game, entrance: str) -> bool:
+        s, r = game.state, game.rules
+        spaces = [sp for t in r.tracks.values() if t.entrance == entrance for sp in t.spaces]
+        if any(s["spaces"].get(sp) for sp in spaces):
+            return False
+        return not any(stack and any(r.sees(sid, sp) for sp in spaces) for sid, stack in s["support"].items())
+
+    def _suppress_tokens(self, game: Game, name: str) -> int:
+        r = game.rules
+        d = r.defenders[name]
+        inspired = game.attack_dice(name) > d.combat
+        return d.combat + 2 + (1 if "S" in d.attributes else 0) + (1 if inspired else 0)
+
+    # ------------------------------------------------------------------ Defense Phase: moves (4.1)
+    def _moves(self, game: Game, an: Analysis, legal: list[Action]) -> list[Scored]:
+        s, r = game.state, game.rules
+        defenders = s["defenders"]
+        kill_risk = self._kill_risk(an)
+        danger = self._support_danger(game, an)
+        tokens_at: dict[str, list[str]] = {}
+        for t, sp in s["tokens"].items():
+            if sp:
+                tokens_at.setdefault(sp, []).append(t)
+        occupancy: dict[str, int] = {}
+        for d in defenders.values():
+            if d["status"] == "board":
+                occupancy[d["space"]] = occupancy.get(d["space"], 0) + 1
+
+        def is_s(t: str) -> bool:
+            return not t.startswith("ammo") and "S" in r.weapons[t].designations
+
+        def is_g(t: str) -> bool:
+            return not t.startswith("ammo") and "G" in r.weapons[t].designations
+
+        # --- suppression readiness: best target value seen from each non-interior space, by token count
+        empty_targets = [sp for sp in r.track_spaces if sp not in s["spaces"] and sp not in an.car_spaces]
+        supp_cache: dict[tuple[str, int], float] = {}
+
+        def best_supp(space: str, n: int) -> float:
+            if space.endswith(":interior"):
+                return 0.0
+            key = (space, n)
+            got = supp_cache.get(key)
+            if got is None:
+                got = 0.0
+                for sp in empty_targets:
+                    if r.sees(space, sp):
+                        got = max(got, an.suppress_value(sp, n))
+                supp_cache[key] = got
+            return got
+
+        entries_cache: dict[tuple[str, tuple[str, ...], str], list[float]] = {}
+
+        def post_entries(space: str, tokens: list[str], moved: str) -> list[float]:
+            key = (space, tuple(sorted(tokens)), moved)
+            got = entries_cache.get(key)
+            if got is None:
+                got = entries_cache[key] = _post_entries(space, tokens, moved)
+            return got
+
+        def _post_entries(space: str, tokens: list[str], moved: str) -> list[float]:
+            """Values of the suppress actions possible from ``space`` (one per able suppressor and ammo)."""
+            if space.endswith(":interior") or not any(is_s(t) for t in tokens):
+                return []
+            ammo = sum(1 for t in tokens if t.startswith("ammo"))
+            if not ammo:
+                return []
+            vals = []
+            for n in game.defenders_in(space):
+                d = defenders[n]
+                if n == moved or "N" in r.defenders[n].attributes or d["acted"] or d["moved"]:
+                    continue
+                ready = 1.0 if not (d["exh"] or d["dis"]) else 0.25
+                vals.append(ready * best_supp(space, self._suppress_tokens(game, n)))
+            vals.sort(reverse=True)
+            return vals[:ammo]
+
+        entries: dict[str, list[float]] = {}
+        for space in {*tokens_at, *occupancy}:
+            entries[space] = post_entries(space, tokens_at.get(space, []), "")
+
+        def global_supp(changed: dict[str, list[float]]) -> float:
+            vals = [v for sp, es in entries.items() if sp not in changed for v in es]
+            for es in changed.values():
+                vals.extend(es)
+            vals.sort(reverse=True)
+            return sum(vals[:2])
+
+        supp_now = global_supp({})
+
+        inside = {f: list(items) for f, items in s["interior"].items() if items}
+
+        def grenade_value(space: str, tokens: list[str], moved: str) -> float:
+            floor = r.space_floor[space]
+            if floor not in inside or not any(is_g(t) for t in tokens):
+                return 0.0
+            best = 0.0
+            for n in game.defenders_in(space):
+                d = defenders[n]
+                if n == moved or "N" in r.defenders[n].attributes or not self._able(d):
+                    continue
+                dice = r.defenders[n].combat + (2 if space.endswith(":interior") else 0)
+                best = max(best, sum(hit(dice, game.assault_defense(c)) * an.threat(c) for c in inside[floor]))
+            return best * 0.7
+
+        scored: list[Scored] = []
+        base_cache: dict[str, float] = {}
+
+        def base(space: str) -> float:
+            got = base_cache.get(space)
+            if got is None:
+                got = base_cache[space] = grenade_value(space, tokens_at.get(space, []), "")
+            return got
+
+        def token_gain(here: str, tk_left: list[str], dest: str, tk_dest: list[str], moved: str,
+                       dest_moved: str) -> float:
+            changed = {here: post_entries(here, tk_left, moved), dest: post_entries(dest, tk_dest, dest_moved)}
+            return global_supp(changed) - supp_now + grenade_value(here, tk_left, moved) + \
+                grenade_value(dest, tk_dest, dest_moved) - base(here) - base(dest)
+
+        leave_cache: dict[str, float] = {}
+        escape_open: dict[str, bool] = {}
+        if an.attack == 3:
+            for eid, e in r.entrances.items():
+                if e.escape:
+                    escape_open[eid] = self._escape_open(game, eid)
+
+        for a in legal:
+            kind = a.kind
+            if kind == "end_moves":
+                scored.append(Scored(a, 0.0, "no move is worth more than keeping everyone ready to act"))
+                continue
+            if kind == "move":
+                name, dest, *carry = a.args
+                d = defenders[name]
+                here = d["space"]
+                dd = r.defenders[name]
+                value = 0.0
+                reason = ""
+                v_name = an.defender_value(name)
+                # leaving / entering a breach space
+                risk_here = kill_risk.get(here, 0.0)
+                risk_dest = kill_risk.get(dest, 0.0)
+                safety = (risk_here - risk_dest) * v_name * self.w["evacuate"]
+                safety += (danger.get(here, 0.0) - danger.get(dest, 0.0)) * v_name * (0.9 if d["dis"] else 0.45)
+                if dd.victory_points == 0:
+                    safety *= 0.35
+                value += safety
+                if safety > 0.05:
+                    reason = f"{name} leaves {_where(here)}: a breach or fire there would cost {v_name:.1f}"
+                # escape positions in Attack 3
+                if an.attack == 3 and dd.victory_points and not dest.endswith(":interior"):
+                    ent = r.defender_spaces[dest].entrance
+                    if ent and escape_open.get(ent):
+                        gain = dd.victory_points * self.w["escape"] * 1.2
+                        value += gain
+                        reason = f"{name} goes to {_where(dest)} to escape through the open {ent} entrance"
+                # bombardment over the rest of the game: make for the safer floors (through the interiors)
+                shift = (an.potential(here) - an.potential(dest)) * v_name * 0.35 * self.w["heat"]
+                if dd.victory_points == 0:
+                    shift *= 0.2
+                value += shift
+                if shift > 0.05 and not reason:
+                    reason = f"{name} heads for {_where(dest)}, away from the shelling of the {r.space_floor[here]}" \
+                        f" floor{'s' if r.space_floor[here] == 'upper' else ''}"
+                if dest.endswith(":interior"):
+                    value -= an.interior_risk(r.space_floor[dest]) * v_name * 0.9  # cleared first (5.2)
+                if here.endswith(":interior"):
+                    value += an.interior_risk(r.space_floor[here]) * v_name * 0.9
+                # carried tokens and the suppression posts
+                if carry:
+                    tk_here = tokens_at.get(here, [])
+                    tk_left = [t for t in tk_here if t not in carry]
+                    tk_dest = tokens_at.get(dest, []) + list(carry)
+                    gain = token_gain(here, tk_left, dest, tk_dest, name, name) * self.w["logistics"] - 0.06
+                    value += gain
+                    if gain > 0.05 and not reason:
+                        reason = f"{name} carries {', '.join(carry)} to {_where(dest)} to arm a post"
+                    elif carry and gain <= 0:
+                        value -= 0.01 * len(carry)
+                else:
+                    # leaving the post empties it of its suppressor
+                    leave = leave_cache.get(name)
+                    if leave is None:
+                        tk_here = tokens_at.get(here, [])
+                        leave = leave_cache[name] = min(0.0, token_gain(here, tk_here, dest, tokens_at.get(dest, []),
+                                                                        name, name))
+                    value += leave
+                value -= 0.02  # the mover cannot act this turn
+                if d["exh"] is False and r.defenders[name].combat >= 2:
+                    value -= 0.03
+                if value > 0:
+                    scored.append(Scored(a, value, reason or f"{name} moves to {_where(dest)}"))
+                continue
+            if kind == "shift":
+                name, token, dest = a.args
+                here = defenders[name]["space"]
+                if not (is_s(token) or token.startswith("ammo") or is_g(token)):
+                    continue
+                tk_here = tokens_at.get(here, [])
+                tk_left = [t for t in tk_here if t != token]
+                tk_dest = tokens_at.get(dest, []) + [token]
+                gain0 = token_gain(here, tk_left, dest, tk_dest, name, "")
+                gain = gain0 * self.w["logistics"] - 0.08
+                if gain > 0:
+                    what = "grenades" if is_g(token) else ("ammunition" if token.startswith("ammo") else token)
+                    scored.append(Scored(a, gain, f"{name} sends {what} to {_where(dest)}"
+                                         + (" for the suppressors there" if not is_g(token) else
+                                            " to throw at the intruders")))
+        if not scored:
+            scored.append(Scored(Action("end_moves"), 0.0, "no move improves the defense"))
+        return scored
+
+    # ------------------------------------------------------------------ Defense Phase: actions (4.2)
+    def _recover_value(self, game: Game, an: Analysis, name: str, what: str, danger: dict[str, float]) -> float:
+        s, r = game.state, game.rules
+        d = s["defenders"][name]
+        dd = r.defenders[name]
+        here = d["space"]
+        value = 0.0
+        if what == "disrupted":
+            value += danger.get(here, 0.0) * an.defender_value(name) * 1.2 + 0.05
+        if dd.combat and "N" not in dd.attributes:
+            value += 0.12 + 0.1 * dd.combat
+            if "S" in dd.attributes:
+                value += 0.1
+        else:
+            value += 0.02
+        if what == "exhausted" and d["dis"]:
+            value *= 0.3  # still disrupted afterwards
+        if what == "disrupted" and d["exh"]:
+            value = danger.get(here, 0.0) * an.defender_value(name) * 1.2 + 0.03
+        # an exhausted defender in a breach space cannot run next turn
+        kill = {e.kills: an.entrance_risk[eid] for eid, e in r.entrances.items() if e.kills}
+        if here in kill and dd.victory_points:
+            value += kill[here] * an.defender_value(name) * 0.5
+        if an.attack == 3 and dd.victory_points:
+            value += 0.2 * dd.victory_points
+        return value * self.w["recover"]
+
+    def _actions(self, game: Game, an: Analysis, legal: list[Action]) -> list[Scored]:
+        s, r = game.state, game.rules
+        danger = self._support_danger(game, an)
+        scored: list[Scored] = []
+        dice_of: dict[str, int] = {}
+        bonus_of: dict[str, float] = {}
+        supp_n: dict[str, int] = {}
+
+        def dice_for(name: str) -> int:
+            got = dice_of.get(name)
+            if got is None:
+                got = dice_of[name] = game.attack_dice(name)
+            return got
+
+        ammo_left = sum(1 for t, sp in s["tokens"].items() if t.startswith("ammo") and sp)
+        ammo_cost = self.w["ammo_cost"] * (1.5 if ammo_left <= 3 else 1.0) * (0.3 if an.attack == 3 else 1.0)
+        for a in legal:
+            kind = a.kind
+            if kind == "end_actions":
+                scored.append(Scored(a, 0.0, "nothing left worth an action"))
+            elif kind == "attack":
+                name, cid = a.args
+                p = hit(dice_for(name), game.assault_defense(cid))
+                bonus = bonus_of.get(cid)
+                if bonus is None:
+                    bonus = bonus_of[cid] = self._escape_bonus(game, an, cid)
+                threat = an.threat(cid) + bonus
+                value = p * threat * self.w["attack"] - 0.04 * r.defenders[name].combat
+                where = game.counter_space(cid)
+                label = game.counter_label(cid)
+                if where.endswith(":interior"):
+                    why = f"it is inside on the {where.split(':')[0]} floor"
+                elif where in r.support_spaces:
+                    why = f"it keeps firing from {where}"
+                else:
+                    need, blocked = an.pushes(cid)
+                    why = f"it is {need} push{'es' if need > 1 else ''} from the {an.entrance_of(where)} entrance" \
+                        + (" behind a barrier" if blocked else "")
+                scored.append(Scored(a, value, f"{name} attacks the {label} on {where} ({p:.0%}): {why}"))
+            elif kind == "grenade":
+                name, token = a.args
+                here = s["defenders"][name]["space"]
+                floor = r.space_floor[here]
+                inside = here.endswith(":interior")
+                dice = dice_for(name) + (2 if inside else 0)
+                value = 0.0
+                p_all = 1.0
+                for cid in s["interior"][floor]:
+                    p = hit(dice, game.assault_defense(cid))
+                    value += p * an.threat(cid)
+                    p_all *= p
+                if inside:
+                    value -= (1 - p_all) / 6 * an.defender_value(name)
+                value -= 0.25
+                n = len(s["interior"][floor])
+                scored.append(Scored(a, value, f"{name} throws grenades at the {n} intruder"
+                                     f"{'s' if n > 1 else ''} on the {floor} floor"))
+            elif kind == "suppress":
+                name, space = a.args
+                n = supp_n.get(name, 0)
+                if not n:
+                    n = supp_n[name] = self._suppress_tokens(game, name)
+                value = an.suppress_value(space, n) * self.w["suppress"] - ammo_cost
+                arrivals = an.arrivals(space)
+                who = game.counter_label(arrivals[0]) if arrivals else "the next counter"
+                scored.append(Scored(a, value, f"{name} suppresses {space} with {n} tokens: {who} is about to "
+                                     "come through"))
+            elif kind == "recover":
+                name, what = a.args
+                value = self._recover_value(game, an, name, what, danger)
+                scored.append(Scored(a, value, f"{name} recovers ({what})"
+                                     + (": a second disruption would kill" if what == "disrupted" and
+                                        danger.get(s['defenders'][name]['space'], 0) > 0.05 else "")))
+            elif kind == "command":
+                name = a.args[0]
+                opts = self._command_targets(game, an, name, danger)
+                gain = sum(sorted(opts, reverse=True)[:3])
+                alt = 0.0
+                for b in legal:
+                    if b.kind == "attack" and b.args[0] == name:
+                        alt = max(alt, hit(game.attack_dice(name), game.assault_defense(b.args[1]))
+                                  * an.threat(b.args[1]))
+                value = gain - 0.5 * alt - 0.1
+                scored.append(Scored(a, value, f"{name} commands: {min(3, len(opts))} free recoveries nearby"))
+        return scored
+
+    def _command_targets(self, game: Game, an: Analysis, name: str, danger: dict[str, float]) -> list[float]:
+        s, r = game.state, game.rules
+        here = s["defenders"][name]["space"]
+        me = r.defender_spaces[here]
+        out = []
+        for other, d in s["defenders"].items():
+            if d["status"] != "board" or "C" in r.defenders[other].attributes or d["space"].endswith(":interior"):
+                continue
+            sp = r.defender_spaces[d["space"]]
+            if sp.floor != me.floor or not set(sp.colours) & set(me.colours):
+                continue
+            for what, flag in (("exhausted", "exh"), ("disrupted", "dis")):
+                if d[flag]:
+                    v = self._recover_value(game, an, other, what, danger)
+                    if not d["acted"] and not d["moved"] and not (d["exh"] and d["dis"]):
+                        v += 0.1  # can still act this turn
+                    out.append(v)
+        return out
+
+    def _escape_bonus(self, game: Game, an: Analysis, cid: str) -> float:
+        """Attack 3: counters that keep an escape route shut are worth removing."""
+        if an.attack != 3:
+            return 0.0
+        s, r = game.state, game.rules
+        where = game.counter_space(cid)
+        bonus = 0.0
+        for eid, e in r.entrances.items():
+            if not e.escape:
+                continue
+            spaces = [sp for t in r.tracks.values() if t.entrance == eid for sp in t.spaces]
+            track_blockers = sum(len(s["spaces"].get(sp, ())) for sp in spaces)
+            support_blockers = sum(len(stack) for sid, stack in s["support"].items()
+                                   if stack and any(r.sees(sid, sp) for sp in spaces))
+            blockers = track_blockers + support_blockers
+            if where not in spaces and not (where in r.support_spaces and any(r.sees(where, sp) for sp in spaces)):
+                continue
+            candidates = sum(r.defenders[n].victory_points for n, d in s["defenders"].items()
+                             if d["status"] == "board" and r.space_floor[d["space"]] == e.floor)
+            if blockers <= 2:
+                bonus += min(8.0, candidates) * 0.5 / blockers
+        return bonus
+
+    def _rallies(self, game: Game, an: Analysis, legal: list[Action]) -> list[Scored]:
+        danger = self._support_danger(game, an)
+        by = (game.decision or {}).get("by", "the commander")
+        out = []
+        for a in legal:
+            if a.kind == "end_command":
+                out.append(Scored(a, 0.0, "no one else needs a recover"))
+                continue
+            other, what = a.args
+            d = game.state["defenders"][other]
+            v = self._recover_value(game, an, other, what, danger) + 0.01
+            if not d["acted"] and not d["moved"] and not (d["exh"] and d["dis"]):
+                v += 0.1
+            out.append(Scored(a, v, f"{by} rallies {other} ({what})"))
+        return out
+
+    # ------------------------------------------------------------------ Enemy Phase: suppression (4.2.2)
+    def _spend(self, game: Game, an: Analysis, legal: list[Action], dec: dict[str, Any]) -> list[Scored]:
+        cid, space, tokens = dec["counter"], dec["space"], int(dec["tokens"])
+        defense = int(dec["defense"])
+        label = game.counter_label(cid) if cid in game.state["counters"] else "counter"
+        # who else comes through this space: counters behind it on the tracks feeding the space
+        seq: list[tuple[int, float]] = [(defense, 1.0 + an.threat(cid) if cid in an.counter_where else 1.5)]
+        for other in an.arrivals(space):
+            if other != cid:
+                seq.append((game.assault_defense(other), 0.7 * (1.0 + an.threat(other))))
+        _, best_k = suppress_plan(tokens, seq)
+        best_k = max(1, best_k)
+        out = []
+        for a in legal:
+            k = int(a.args[0])
+            value = 1.0 if k == best_k else -abs(k - best_k) * 0.01
+            out.append(Scored(a, value, f"spend {k} of {tokens} suppression tokens on the {label} "
+                                        f"({hit(k, defense):.0%}), keeping the rest for the next"))
+        return out
+
+    # ------------------------------------------------------------------ Clearing: casualty choice (5.2)
+    def _casualty(self, game: Game, an: Analysis, legal: list[Action]) -> list[Scored]:
+        s, r = game.state, game.rules
+        out = []
+        for a in legal:
+            name = a.args[0]
+            d = s["defenders"][name]
+            keep = an.defender_value(name) + 0.05 * r.defenders[name].combat
+            keep -= 0.1 if d["dis"] else 0.0
+            keep -= 0.05 if d["exh"] else 0.0
+            keep += 0.02 * sum(1 for t, sp in s["tokens"].items() if sp == d["space"])
+            out.append(Scored(a, -keep, f"{name} falls: the least valuable of the defenders the rules let us "
+                                        "choose from"))
+        return out
+
+    # ------------------------------------------------------------------ Escape Phase (6.0)
+    def _escape(self, game: Game, an: Analysis, legal: list[Action]) -> list[Scored]:
+        r = game.rules
+        out = []
+        for a in legal:
+            if a.kind == "end_escape":
+                out.append(Scored(a, 0.0, "everyone worth saving who can go has gone"))
+                continue
+            name = a.args[0]
+            vp = r.defenders[name].victory_points
+            if vp:
+                out.append(Scored(a, float(vp), f"{name} escapes: worth {2 * vp} points instead of {vp}"))
+            elif game.state.get("fire_truck_drawn"):
+                out.append(Scored(a, -0.01, f"{name} could escape, but a trained defender scores nothing"))
+        return out

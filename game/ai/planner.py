@@ -1,0 +1,264 @@
+"""The strongest policy: Monte Carlo lookahead over cloned games, with the heuristic as the default policy.
+
+At the decisions that matter (the move plan of a Defense Phase, and each action when the heuristic's best
+choices are close), it takes a few candidate choices, plays each forward on cloned games to the start of the
+next Defense Phase (the rest of this Defense Phase, the Clearing Phase, the Escape Phase in Attack 3 and the
+next Enemy Phase, all by the heuristic) and scores the result with an evaluation of morale, survivors' victory
+points, intruders and the threat on the tracks. Each sample redraws the hidden information: the clone's
+generator is reseeded and the unseen cards of the current Attack deck are shuffled, so the planner never peeks
+at the real deck order or dice. The same samples are used for every candidate (common random numbers).
+Forced and trivial decisions skip the lookahead. Deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from game.ai.analysis import Analysis
+from game.ai.heuristic import HeuristicPolicy, Scored
+from game.rules import Action, Game
+from game.rules.rng import Pcg32
+
+PLANNER_STREAM = 0x706C616E
+MAX_ROLLOUT_DECISIONS = 400
+# Morale close to zero risks losing everything (1.2): an extra penalty by morale left.
+MORALE_RISK = {1: 9.0, 2: 6.0, 3: 3.5, 4: 2.0, 5: 1.0, 6: 0.4}
+
+
+def fast_clone(game: Game) -> Game:
+    """A copy of ``game`` that continues independently (the state is plain JSON data)."""
+    state = json.loads(json.dumps(game.state))
+    return Game(state, game.rules)
+
+
+def resample(game: Game, rng: Pcg32) -> Game:
+    """A clone whose hidden information is redrawn: new dice, and the unseen cards of the current Attack deck
+    in a new order (in Attack 3 the bottom cards, where the fire truck was shuffled in by morale, stay apart)."""
+    state: dict[str, Any] = json.loads(json.dumps(game.state))
+    state["rng"] = [rng.next32() << 32 | rng.next32(), (rng.next32() << 1) | 1]
+    key = str(state["attack"])
+    deck: list[str] = state["decks"][key]
+    if len(deck) > 1:
+        if key == "3" and not state["fire_truck_drawn"]:
+            cut = max(0, len(deck) - 13)
+            top, bottom = deck[:cut], deck[cut:]
+            _shuffle(top, rng)
+            if bottom and game.rules.cards[bottom[-1]].type == "fire_truck":
+                rest = bottom[:-1]
+                _shuffle(rest, rng)
+                bottom = [*rest, bottom[-1]]
+            else:
+                _shuffle(bottom, rng)
+            state["decks"][key] = top + bottom
+        else:
+            _shuffle(deck, rng)
+    return Game(state, game.rules)
+
+
+def _shuffle(items: list[str], rng: Pcg32) -> None:
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def evaluate(game: Game) -> float:
+    """How good a position is for the defenders, in points of final score (higher is better)."""
+    if game.over:
+        result = game.result or {}
+        if result.get("how") == "morale":
+            return -6.0
+        return float(result.get("score", 0))
+    s, r = game.state, game.rules
+    an = Analysis(game)
+    value = float(game.score())
+    for floor, items in s["interior"].items():
+        for cid in items:
+            value -= an.intruder_damage(cid, floor) - 1.0
+    for cid in an.counter_where:
+        value -= 0.6 * an.threat(cid)
+    for sid, stack in s["support"].items():
+        if stack:
+            value -= 0.25 * an.support_threat(sid, stack[-1])
+    value -= MORALE_RISK.get(int(s["morale"]), 0.0)
+    # exposure of each defender: shelling over the rest of the game (the heuristic's potential), fire in the
+    # next Enemy Phase (a disrupted defender dies at the next disruption), intruders reaching the interiors
+    danger = an.danger()
+    for name, d in s["defenders"].items():
+        if d["status"] != "board":
+            continue
+        space = d["space"]
+        v = an.defender_value(name)
+        vp = r.defenders[name].victory_points
+        value -= 0.35 * v * an.potential(space) * (1.0 if vp else 0.2)
+        value -= danger.get(space, 0.0) * v * (0.9 if d["dis"] else 0.3)
+        if space.endswith(":interior"):
+            value -= 0.9 * v * an.interior_risk(r.space_floor[space])
+        if d["exh"] and r.defenders[name].combat >= 2:
+            value -= 0.05
+    ammo = sum(1 for t, sp in s["tokens"].items() if sp and t.startswith("ammo"))
+    grenades = sum(1 for t, sp in s["tokens"].items() if sp and not t.startswith("ammo"))
+    if s["attack"] < 3:
+        value += 0.25 * ammo
+    value += 0.08 * grenades
+    return value
+
+
+class PlannerPolicy:
+    """Monte Carlo lookahead on cloned games (see the module docstring)."""
+
+    name = "planner"
+
+    def __init__(self, seed: int = 0, samples: int = 6, candidates: int = 3, margin: float = 0.6,
+                 override: float = 0.3) -> None:
+        self.seed = seed
+        self.samples = samples
+        self.candidates = candidates
+        self.margin = margin  # heuristic choices further apart than this are not looked ahead
+        self.override = override  # an alternative must beat the heuristic's choice by this much (points)
+        self.heuristic = HeuristicPolicy(seed)
+        self._variants = [
+            HeuristicPolicy(seed),
+            HeuristicPolicy(seed, {"logistics": 0.0}),
+        ]
+        self._rng = Pcg32.seeded(seed, PLANNER_STREAM)
+        self._plan: list[Action] = []
+        self._plan_reason = ""
+        self._plan_key: tuple[int, int] = (-1, -1)
+        self.lookaheads = 0
+        self.last_gain = 0.0
+
+    def __repr__(self) -> str:
+        return f"PlannerPolicy(seed={self.seed})"
+
+    def choose(self, game: Game) -> Action:
+        return self.explain(game)[0]
+
+    def explain(self, game: Game) -> tuple[Action, str]:
+        legal = game.legal_actions()
+        if not legal:
+            raise ValueError("no legal action: the game is over")
+        if len(legal) == 1:
+            return self.heuristic.explain(game)
+        kind = (game.decision or {}).get("kind", "")
+        if kind == "moves":
+            return self._moves(game, legal)
+        if kind == "actions":
+            return self._actions(game)
+        return self.heuristic.explain(game)
+
+    # ------------------------------------------------------------------ rollouts
+    def _seeds(self) -> list[tuple[int, int]]:
+        return [(self._rng.next32(), self._rng.next32()) for _ in range(self.samples)]
+
+    def _rollout(self, game: Game, seed: tuple[int, int], first: list[Action]) -> float:
+        rng = Pcg32(seed[0], seed[1] | 1)
+        sim = resample(game, rng)
+        turn = int(sim.state["turn"])
+        for action in first:
+            if sim.over:
+                break
+            sim.apply(action)
+        steps = 0
+        policy = self.heuristic
+        while not sim.over and steps < MAX_ROLLOUT_DECISIONS:
+            dec = sim.decision or {}
+            if int(sim.state["turn"]) > turn and dec.get("kind") in ("moves", "actions"):
+                break
+            sim.apply(policy.choose(sim))
+            steps += 1
+        return evaluate(sim)
+
+    def _compare(self, game: Game, options: list[list[Action]]) -> list[list[float]]:
+        """Each option's evaluation on the same sampled futures (common random numbers)."""
+        seeds = self._seeds()
+        self.lookaheads += 1
+        return [[self._rollout(game, sd, opt) for sd in seeds] for opt in options]
+
+    def _pick(self, values: list[list[float]]) -> int:
+        """The option to play: 0 (the heuristic's choice) unless another beats it on the same samples by more
+        than ``override`` points and by two standard errors of the paired difference."""
+        best, best_gain = 0, 0.0
+        self.last_gain = 0.0
+        for i in range(1, len(values)):
+            diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            sd = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)) ** 0.5
+            if mean > max(self.override, 2.0 * sd / n**0.5) and mean > best_gain:
+                best, best_gain = i, mean
+        self.last_gain = best_gain
+        return best
+
+    # ------------------------------------------------------------------ Defense Phase: the move plan
+    def _moves(self, game: Game, legal: list[Action]) -> tuple[Action, str]:
+        key = (int(game.state["turn"]), int(game.state["moves"]))
+        if key == self._plan_key and self._plan:
+            action = self._plan.pop(0)
+            self._plan_key = (key[0], key[1] + 1)
+            if action in set(legal):
+                return action, self._plan_reason if action.kind != "end_moves" else "the move plan is complete"
+        plans: list[tuple[list[Action], str]] = []
+        seen: set[tuple[Action, ...]] = set()
+        for variant in self._variants:
+            plan, reason = self._plan_moves(game, variant)
+            if tuple(plan) not in seen:
+                seen.add(tuple(plan))
+                plans.append((plan, reason))
+        if (not plans[0][0]) or plans[0][0][0].kind == "end_moves":
+            no_moves: list[Action] = []
+        else:
+            no_moves = [Action("end_moves")]
+        if tuple(no_moves) not in seen and no_moves:
+            plans.append((no_moves, "keeping everyone ready to act beats any move"))
+        if len(plans) == 1:
+            best = plans[0]
+        else:
+            i = self._pick(self._compare(game, [p for p, _ in plans]))
+            best = plans[i]
+            if i:
+                best = (best[0], f"{best[1]} (lookahead: +{self.last_gain:.1f} points over {self.samples} "
+                                 "sampled futures)")
+        plan, reason = best
+        if not plan:
+            return Action("end_moves"), "no move improves the defense"
+        self._plan = list(plan[1:])
+        self._plan_key = (key[0], key[1] + 1)
+        self._plan_reason = reason
+        return plan[0], reason
+
+    @staticmethod
+    def _plan_moves(game: Game, policy: HeuristicPolicy) -> tuple[list[Action], str]:
+        """The moves ``policy`` would make this Defense Phase (moves have no dice: played on a clone)."""
+        sim = fast_clone(game)
+        turn = sim.state["turn"]
+        plan: list[Action] = []
+        reasons: list[str] = []
+        while not sim.over and (sim.decision or {}).get("kind") == "moves" and sim.state["turn"] == turn:
+            action, why = policy.explain(sim)
+            plan.append(action)
+            if action.kind != "end_moves":
+                reasons.append(why)
+            sim.apply(action)
+            if action.kind == "end_moves":
+                break
+        reason = reasons[0] if reasons else "no move improves the defense"
+        if len(reasons) > 1:
+            reason += f" (+{len(reasons) - 1} more move{'s' if len(reasons) > 2 else ''})"
+        return plan, reason
+
+    # ------------------------------------------------------------------ Defense Phase: actions
+    def _actions(self, game: Game) -> tuple[Action, str]:
+        ranked: list[Scored] = self.heuristic.rank(game)
+        top = ranked[: self.candidates]
+        end = next((x for x in ranked if x.action.kind == "end_actions"), None)
+        if end is not None and end not in top and top[0].value < 0.6:
+            top.append(end)
+        if len(top) == 1 or top[0].value - top[1].value > self.margin:
+            return top[0].action, top[0].reason
+        i = self._pick(self._compare(game, [[x.action] for x in top]))
+        chosen = top[i]
+        if i:
+            return chosen.action, f"{chosen.reason} (lookahead: +{self.last_gain:.1f} points over {self.samples} " \
+                                  "sampled futures)"
+        return chosen.action, chosen.reason

@@ -1,0 +1,18 @@
+"""The pygame-ce presentation of Postmen: it draws from the rules core (:mod:`game.rules`) and sends the
+player's choices back; it never decides a rule.
+
+Entry point: :func:`game.ui.app.run` (full screen by default, ``windowed=True`` for a window, ``headless`` with
+``frames`` and ``screenshot_dir`` for tests and tools).
+
+One idea per module:
+    app          main loop, events mapped to the logical surface          display    window, letterbox, smoothscale
+    scene        Scene and SceneStack (enter/exit, pause/resume, top-down input, transparency)
+    context      what scenes share (stack, settings, sounds, message)    settings   saved preferences
+    storage      user data folder, atomic writes, damaged files aside    sound      PCM effects synthesized at start
+    tween        Tween, Wait, Call, Group, Sequence, Deferred, AnimQueue easing     easing functions
+    layout       where the board and panels sit; positions of spaces     board      the board drawn by code
+    counters     counter, token, car and fire-truck images               effects    pymunk debris and dice, particles
+    view         the drawn position, advanced event by event             animator   events -> animation steps
+    log_panel    the scrollable narration                                 widgets    buttons, panels, tooltips
+    scenes/      title, play, pause, rules_ref, settings_scene, results, confirm, menu
+"""

@@ -1,0 +1,265 @@
+"""Turns the core's events into animation steps for the play scene's queue: slides along the tracks, blasts,
+breaches, dice, strikes, casualties, the fire-truck finale. It reads events; it never decides a rule."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import Event
+from game.ui import easing
+from game.ui import palette as P
+from game.ui.effects import Debris, FallingCounter, Flames, Particles, Strike, Tracer
+from game.ui.layout import BUILDING, FLOOR_BANDS, FLOOR_X, bp, bs
+from game.ui.tween import Anim, Call, Group, Tween, Wait
+
+if TYPE_CHECKING:
+    from game.ui.scenes.play import PlayScene
+
+SLIDE = 0.16  # seconds per space at 1x
+
+
+class Animator:
+    def __init__(self, stage: PlayScene) -> None:
+        self.st = stage
+
+    # ------------------------------------------------------------------ helpers
+    def _narrate(self, e: Event) -> Call:
+        def f() -> None:
+            colour = P.INK
+            if e.kind in ("casualty", "breach", "barrier_destroyed", "morale_changed", "game_over"):
+                colour = P.TARGET
+            elif e.kind in ("counter_removed", "counter_suppressed", "escaped", "defender_recovered"):
+                colour = P.OK_GREEN
+            elif e.kind in ("phase_changed", "attack_started"):
+                colour = P.POST_BLUE
+            self.st.log.add(str(e), colour)
+            self.st.view.apply(e)
+        return Call(f)
+
+    def _sound(self, name: str, volume: float = 1.0) -> Call:
+        return Call(lambda: self.st.ctx.sounds.play(name, volume))
+
+    def _slide_enemy(self, e: Event) -> list[Anim]:
+        st = self.st
+        cid, space = e.data["counter"], e.data["space"]
+        start = st.enemy_pos(cid)
+        stack = st.view.s["spaces"].get(space, [])
+        n = len([c for c in stack if c != cid]) + 1
+        end = st.geo.enemy_slot(space, n - 1, n)
+
+        def setter(v: tuple[float, ...]) -> None:
+            st.override[cid] = (v[0], v[1])
+
+        dur = SLIDE if e.data.get("src") else SLIDE * 1.3
+        return [self._narrate_silent(e, before=True), Tween(setter, end, dur, easing.in_out_quad,
+                                                          start_value=start),
+                Call(lambda: self._arrive(e))]
+
+    def _arrive(self, e: Event) -> None:
+        self.st.view.apply(e)
+        self.st.override.pop(e.data["counter"], None)
+
+    def _narrate_silent(self, e: Event, before: bool) -> Call:
+        return Call(lambda: self.st.log.add(str(e), P.INK_SOFT))
+
+    # ------------------------------------------------------------------ per event
+    def steps(self, e: Event) -> list[Anim]:
+        st = self.st
+        k, d = e.kind, e.data
+        if k == "counter_placed":
+            def spawn() -> None:
+                st.log.add(str(e), P.INK_SOFT)
+                st.view.apply(e)
+                x, y = st.geo.pos(d["space"])
+                st.override[d["counter"]] = (x, y - 46)
+            return [Call(spawn), Wait(0.06)]
+        if k == "counter_advanced":
+            return self._slide_enemy(e)
+        if k in ("car_placed", "car_moved"):
+            car = d["car"]
+            start = st.car_pos(car) if car in st.view.s["cars"] else st.geo.pos(d["space"])
+            end = st.geo.pos(d["space"])
+
+            def set_car(v: tuple[float, ...]) -> None:
+                st.override["car:" + car] = (v[0], v[1])
+            return [self._sound("engine", 0.5), Tween(set_car, end, SLIDE * 2, easing.in_out_quad,
+                                                       start_value=start),
+                    self._narrate(e), Call(lambda: st.override.pop("car:" + car, None))]
+        if k == "card_revealed":
+            return [self._narrate(e), Call(st.flip_card), Wait(0.18)]
+        if k == "barrier_destroyed":
+            b = d["barrier"]
+            x, y = st.rules.barriers[b]
+            pos = bp(x, y)
+
+            def blast() -> None:
+                st.effects.append(Debris(pos))
+                st.effects.append(Particles(pos, 22, (176, 160, 130), speed=110, life=1.6, size=8, grow=26,
+                                            gravity=-12))
+                st.effects.append(Strike(pos))
+                st.shake.kick(9)
+                st.ctx.sounds.play("explosion")
+            return [self._narrate(e), Call(blast), Wait(0.55)]
+        if k == "breach":
+            cid = d["counter"]
+            ent = st.geo.pos(f"entrance:{d['entrance']}")
+            start = st.enemy_pos(cid)
+
+            def set_c(v: tuple[float, ...]) -> None:
+                st.override[cid] = (v[0], v[1])
+
+            def hit() -> None:
+                st.flash = 0.35
+                st.shake.kick(12)
+                st.ctx.sounds.play("breach")
+                st.effects.append(Particles(ent, 16, (150, 130, 110), speed=90, life=1.0, size=6, grow=18))
+            return [Tween(set_c, ent, SLIDE, easing.in_quad, start_value=start), self._narrate(e), Call(hit),
+                    Wait(0.25)]
+        if k == "counter_entered":
+            cid, floor = d["counter"], d["floor"]
+            interior = f"{floor}:interior"
+            n = len(st.view.s["interior"].get(floor, []))
+            end = st.geo.enemy_slot(interior, n, n + 1)
+            start = (end[0], end[1] - 120)
+
+            def set_c2(v: tuple[float, ...]) -> None:
+                st.override[cid] = (v[0], v[1])
+            return [self._narrate(e), Call(lambda: set_c2(start)),
+                    Tween(set_c2, end, 0.4, easing.out_bounce, start_value=start),
+                    Call(lambda: st.override.pop(cid, None))]
+        if k in ("die_rolled", "dice_rolled"):
+            why = str(d.get("why", ""))
+            good = 0
+            if "defense " in why:
+                try:
+                    good = int(why.rsplit("defense ", 1)[1].rstrip(")"))
+                except ValueError:
+                    good = 0
+
+            tumble = 0.28 if d.get("why") == "placement" else 0.4
+
+            def roll() -> None:
+                st.tray.roll(list(d["dice"]), e.text, good, tumble)
+                st.ctx.sounds.play("dice", 0.8)
+            return [self._narrate(e), Call(roll), Wait(tumble + 0.08, on_done=st.tray.finish)]
+        if k == "support_targets":
+            a = st.geo.pos(d["space"])
+            b = st.geo.pos(d["target"])
+
+            def fire() -> None:
+                st.effects.append(Tracer(a, b, 0.35))
+                st.ctx.sounds.play("shot")
+            return [self._narrate(e), Call(fire), Wait(0.3), Call(lambda: st.effects.append(Strike(b, False)))]
+        if k in ("defense_shifted", "floor_disrupted") or (k == "attack_missed" and "floor" in d):
+            floor = d["floor"]
+            y0, y1 = FLOOR_BANDS[floor]
+            pos = bp(FLOOR_X[0] + 300 + (hash(e.text) % 500), (y0 + y1) / 2)
+            old = float(st.view.s["defense"][floor])
+
+            def strike() -> None:
+                st.effects.append(Strike(pos))
+                st.effects.append(Particles(pos, 14, P.SMOKE, speed=60, life=1.4, size=7, grow=22, gravity=-30))
+                st.shake.kick(6)
+                st.ctx.sounds.play("explosion", 0.7)
+            steps: list[Anim] = [Call(strike)]
+            if k == "defense_shifted":
+                def set_def(v: tuple[float, ...]) -> None:
+                    st.defense_drawn[floor] = v[0]
+                steps.append(Tween(set_def, (float(d["index"]),), 0.35, easing.out_back, start_value=(old,)))
+            steps.append(self._narrate(e))
+            steps.append(Wait(0.2))
+            return steps
+        if k == "casualty":
+            name = d["defender"]
+
+            def fall() -> None:
+                pos = st.defender_pos(name)
+                dd = st.view.s["defenders"][name]
+                img = st.art.defender(name, dd["exh"], dd["dis"])
+                st.effects.append(FallingCounter(img, pos))
+            return [Call(fall), self._narrate(e), Wait(0.35)]
+        if k == "morale_changed":
+            old = float(d["old"])
+
+            def set_m(v: tuple[float, ...]) -> None:
+                st.morale_drawn = v[0]
+            return [self._narrate(e), Tween(set_m, (float(d["new"]),), 0.4, easing.out_cubic, start_value=(old,))]
+        if k == "defender_moved":
+            name = d["defender"]
+            start = st.defender_pos(name)
+            space = d["space"]
+            n = len([x for x, v in st.view.s["defenders"].items() if v["status"] == "board" and
+                     v["space"] == space]) + 1
+            end = st.geo.defender_slot(space, n - 1, n)
+
+            def set_dpos(v: tuple[float, ...]) -> None:
+                st.override["d:" + name] = (v[0], v[1])
+            return [Tween(set_dpos, end, 0.28, easing.in_out_quad, start_value=start), self._narrate(e),
+                    Call(lambda: st.override.pop("d:" + name, None))]
+        if k == "counter_removed":
+            cid = d["counter"]
+
+            def gone() -> None:
+                pos = st.enemy_pos(cid)
+                c = st.view.s["counters"].get(cid)
+                if c:
+                    st.effects.append(FallingCounter(st.art.enemy(c["type"], c["name"], c["dis"]), pos))
+                    st.effects.append(Particles(pos, 8, P.SMOKE, speed=40, life=0.8, size=5, grow=12))
+            return [Call(gone), self._narrate(e), Wait(0.2)]
+        if k == "counter_suppressed":
+            cid = d["counter"]
+            return [Call(lambda: st.effects.append(Particles(st.enemy_pos(cid), 10, P.HIGHLIGHT, speed=60,
+                                                              life=0.7, size=4, grow=8))),
+                    self._narrate(e), Wait(0.2)]
+        if k == "suppression_placed":
+            return [self._narrate(e), Call(lambda: st.ctx.sounds.play("shot", 0.6)), Wait(0.15)]
+        if k in ("phase_changed", "attack_started"):
+            label = e.text
+            return [self._narrate(e), Call(lambda: st.banner_show(label)), Wait(0.3)]
+        if k == "fire_truck":
+            return [self._narrate(e), Call(lambda: st.banner_show("The fire truck arrives")),
+                    self._sound("engine"), Wait(0.6)]
+        if k == "game_over":
+            return [self._narrate(e), *self.finale(d.get("how") == "fire_truck"), Call(st.show_results)]
+        if k == "escaped":
+            name = d["defender"]
+
+            def run_away() -> None:
+                pos = st.defender_pos(name)
+                dd = st.view.s["defenders"][name]
+                st.effects.append(FallingCounter(st.art.defender(name, dd["exh"], dd["dis"]), pos))
+            return [Call(run_away), self._narrate(e), Wait(0.2)]
+        return [self._narrate(e)]
+
+    def finale(self, truck: bool) -> list[Anim]:
+        st = self.st
+        if not truck:
+            return [Wait(1.0)]
+        front = st.geo.pos("entrance:front")
+        start = (-140.0, front[1] - 20)
+        end = (front[0] - 110, front[1] - 20)
+        bx, by, bw, bh = BUILDING
+        building = pygame.Rect(*bp(bx, by), bs(bw), bs(bh))
+        floors = [pygame.Rect(*bp(FLOOR_X[0], y0), bs(FLOOR_X[1] - FLOOR_X[0]), bs(y1 - y0))
+                  for (y0, y1) in FLOOR_BANDS.values()]
+
+        def set_truck(v: tuple[float, ...]) -> None:
+            st.truck = (v[0], v[1])
+
+        def spray() -> None:
+            st.effects.append(Particles((end[0] + 40, end[1] - 24), 70, (150, 190, 230), speed=330, life=1.0,
+                                        size=3, grow=5, gravity=320, direction=-0.35, spread=0.45, alpha=230))
+
+        def burn() -> None:
+            st.effects.append(Flames(building, 5.0))
+            for r in floors:
+                st.effects.append(Flames(r, 5.0))
+            st.ctx.sounds.play("fire")
+            st.shake.kick(5, 0.6)
+        return [Call(lambda: st.ctx.sounds.play("engine")), Call(lambda: set_truck(start)),
+                Tween(set_truck, end, 1.6, easing.out_cubic, start_value=start),
+                Call(spray), Wait(0.5), Call(spray), Call(burn), Wait(0.6), Call(spray),
+                Group(Wait(2.4, tick=lambda k: st.set_glow(math.sin(k * math.pi))))]

@@ -1,0 +1,105 @@
+"""The main loop: one scene stack, events mapped to the logical 1920x1080 surface, update, draw, scale.
+
+``run()`` is the entry point (the ``postmen`` command calls it); ``App`` is also driven step by step by the
+tests and by tools/bench_frames.py."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+
+from game.ui.context import Context
+from game.ui.display import Display
+from game.ui.scenes.title import TitleScene
+from game.ui.settings import load_settings
+
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+class App:
+    def __init__(self, windowed: bool = False, headless: bool = False, seed: int | None = None) -> None:
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.init()
+        settings, msg = load_settings()
+        self.ctx = Context(settings=settings, message=msg, seed=seed, headless=headless)
+        if windowed:
+            self.ctx.settings.fullscreen = False
+        self.display = Display(self.ctx.settings.fullscreen and not windowed, headless)
+        self.ctx.sounds.load()
+        self.ctx.sounds.set_volume(self.ctx.settings.volume, self.ctx.settings.mute)
+        self.clock = pygame.time.Clock()
+        self.ctx.stack.push(TitleScene(self.ctx))
+        pygame.key.set_repeat(300, 50)
+
+    @property
+    def stack(self):  # type: ignore[no-untyped-def]
+        return self.ctx.stack
+
+    def feed(self, event: pygame.event.Event) -> None:
+        """Offer one input event (window coordinates) to the scenes, in logical coordinates."""
+        if event.type == pygame.QUIT:
+            self.ctx.quit = True
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.display.resized()
+            return
+        if event.type in MOUSE_EVENTS:
+            attrs = dict(event.dict)
+            attrs["pos"] = self.display.to_logical(event.pos)
+            event = pygame.event.Event(event.type, attrs)
+        self.ctx.stack.handle(event)
+
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None, draw: bool = True) -> None:
+        for e in events if events is not None else pygame.event.get():
+            self.feed(e)
+        self.ctx.time += dt
+        self.ctx.stack.update(dt)
+        if self.ctx.fullscreen_changed:
+            self.ctx.fullscreen_changed = False
+            self.display.open(self.ctx.settings.fullscreen)
+        if draw:
+            self.ctx.stack.draw(self.display.logical)
+            self.display.present()
+
+    def screenshot(self, path: str | Path) -> None:
+        self.ctx.stack.draw(self.display.logical)
+        pygame.image.save(self.display.logical, str(path))
+
+    def hover(self, pos: tuple[int, int]) -> None:
+        """A simulated mouse move to a logical position (tests)."""
+        self.ctx.stack.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        """A simulated click at a logical position (tests)."""
+        self.ctx.stack.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        self.ctx.stack.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        self.ctx.stack.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+    def loop(self, frames: int | None = None, screenshot_dir: str | None = None) -> int:
+        n = 0
+        shots = Path(screenshot_dir) if screenshot_dir else None
+        if shots:
+            shots.mkdir(parents=True, exist_ok=True)
+        while not self.ctx.quit and self.ctx.stack.top is not None:
+            dt = self.clock.tick(60) / 1000.0 if not self.ctx.headless else 1 / 60
+            self.step(min(dt, 0.1))
+            n += 1
+            if shots and (n == 1 or n % 60 == 0):
+                self.screenshot(shots / f"frame_{n:05d}.png")
+            if frames is not None and n >= frames:
+                break
+        return 0
+
+
+def run(windowed: bool = False, headless: bool = False, frames: int | None = None,
+        screenshot_dir: str | None = None, seed: int | None = None) -> int:
+    """Open the game (full screen by default) and run until Quit; returns the exit status."""
+    try:
+        app = App(windowed=windowed, headless=headless, seed=seed)
+        return app.loop(frames, screenshot_dir)
+    finally:
+        pygame.quit()

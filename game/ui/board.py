@@ -1,0 +1,274 @@
+"""The board drawn by code: a paper map with the exterior view (assault tracks, barriers, support squares,
+entrances, the post office) and the interior view (three floors with coloured defender spaces). The static
+part is rendered once to a surface; barriers and highlights are drawn per frame."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.rules.data import Rules
+from game.ui import palette as P
+from game.ui.fonts import blit_text
+from game.ui.layout import (
+    BOARD_RECT,
+    BUILDING,
+    FLOOR_BANDS,
+    FLOOR_X,
+    Geometry,
+    bp,
+    bs,
+)
+
+
+def _hatch(surface: pygame.Surface, rect: pygame.Rect, colour: P.Colour, step: int = 9, kind: str = "/") -> None:
+    """Diagonal or crossed line pattern (colour-blind mode)."""
+    clip = surface.get_clip()
+    surface.set_clip(rect)
+    for k in range(-rect.h, rect.w, step):
+        if kind in ("/", "x"):
+            pygame.draw.line(surface, colour, (rect.x + k, rect.bottom), (rect.x + k + rect.h, rect.y), 1)
+        if kind in ("\\", "x"):
+            pygame.draw.line(surface, colour, (rect.x + k, rect.y), (rect.x + k + rect.h, rect.bottom), 1)
+    surface.set_clip(clip)
+
+
+PATTERN = {"green": "/", "white": "", "blue": "\\", "dark_blue": "x", "gray": "-", "orange": "|", "red": "o",
+           "brown": "+"}
+
+
+def pattern(surface: pygame.Surface, rect: pygame.Rect, colour_name: str) -> None:
+    kind = PATTERN.get(colour_name, "")
+    ink = P.mix(P.text_on(P.LOS[colour_name]), P.LOS[colour_name], 0.45)
+    if kind in ("/", "\\", "x"):
+        _hatch(surface, rect, ink, 10, kind)
+    elif kind == "-":
+        for y in range(rect.y + 5, rect.bottom, 10):
+            pygame.draw.line(surface, ink, (rect.x, y), (rect.right - 1, y), 1)
+    elif kind == "|":
+        for x in range(rect.x + 5, rect.right, 10):
+            pygame.draw.line(surface, ink, (x, rect.y), (x, rect.bottom - 1), 1)
+    elif kind == "o":
+        for y in range(rect.y + 6, rect.bottom - 3, 12):
+            for x in range(rect.x + 6, rect.right - 3, 12):
+                pygame.draw.circle(surface, ink, (x, y), 2)
+    elif kind == "+":
+        for y in range(rect.y + 6, rect.bottom - 3, 14):
+            for x in range(rect.x + 6, rect.right - 3, 14):
+                pygame.draw.line(surface, ink, (x - 3, y), (x + 3, y))
+                pygame.draw.line(surface, ink, (x, y - 3), (x, y + 3))
+
+
+class BoardRenderer:
+    """Draws the static board once (per colour-blind setting) and the changing parts each frame."""
+
+    def __init__(self, rules: Rules, geo: Geometry) -> None:
+        self.rules = rules
+        self.geo = geo
+        self._cache: dict[bool, pygame.Surface] = {}
+
+    def static(self, colour_blind: bool) -> pygame.Surface:
+        surf = self._cache.get(colour_blind)
+        if surf is None:
+            surf = pygame.Surface((1920, 1080))
+            self._draw_static(surf, colour_blind)
+            self._cache[colour_blind] = surf
+        return surf
+
+    # ---------------------------------------------------------------- static layer
+    def _draw_static(self, s: pygame.Surface, cb: bool) -> None:
+        r, geo = self.rules, self.geo
+        s.fill((58, 50, 42))
+        # paper with a faint grain
+        pygame.draw.rect(s, P.PAPER, BOARD_RECT, border_radius=6)
+        for i in range(0, BOARD_RECT.h, 7):
+            y = BOARD_RECT.y + i
+            shade = P.mix(P.PAPER, P.PAPER_DARK, 0.18 if (i // 7) % 3 == 0 else 0.05)
+            pygame.draw.line(s, shade, (BOARD_RECT.x + 4, y), (BOARD_RECT.right - 5, y))
+        # exterior ground: grass with the street
+        ext = pygame.Rect(*bp(20, 20), bs(940), bs(1040))
+        pygame.draw.rect(s, P.GRASS, ext, border_radius=10)
+        for k in range(0, ext.w + ext.h, 22):
+            pygame.draw.line(s, P.GRASS_DARK, (ext.x + k, ext.y), (ext.x + k - 30, ext.y + 30), 1) if k < ext.w \
+                else None
+        pygame.draw.rect(s, P.INK_SOFT, ext, 2, border_radius=10)
+        blit_text(s, "Heveliusplatz — Danzig / Gdańsk", "type_bold", 20, P.INK, (ext.x + 12, ext.bottom - 30))
+        # the post office building
+        bx, by, bw, bh = BUILDING
+        building = pygame.Rect(*bp(bx, by), bs(bw), bs(bh))
+        pygame.draw.rect(s, (60, 46, 40), building.move(6, 6))
+        pygame.draw.rect(s, P.BRICK, building)
+        for yy in range(building.y + 8, building.bottom, 14):
+            pygame.draw.line(s, P.BRICK_DARK, (building.x, yy), (building.right - 1, yy), 1)
+        pygame.draw.rect(s, P.INK, building, 3)
+        inner = building.inflate(-bs(60), -bs(60))
+        pygame.draw.rect(s, (186, 136, 112), inner)
+        pygame.draw.rect(s, P.INK, inner, 1)
+        blit_text(s, "POLISH", "cond", 18, P.PAPER_LIGHT, (inner.centerx, inner.centery - 34), "center")
+        blit_text(s, "POST", "cond", 18, P.PAPER_LIGHT, (inner.centerx, inner.centery - 12), "center")
+        blit_text(s, "OFFICE", "cond", 18, P.PAPER_LIGHT, (inner.centerx, inner.centery + 10), "center")
+        blit_text(s, "No. 1", "type_bold", 18, P.PAPER_LIGHT, (inner.centerx, inner.centery + 34), "center")
+        # tracks: lines then circles
+        for track in r.tracks.values():
+            pts = [geo.pos(sid) for sid in track.spaces]
+            ent = geo.pos(f"entrance:{track.entrance}")
+            pygame.draw.lines(s, P.INK_SOFT, False, [*pts, ent], 5)
+            pygame.draw.lines(s, P.ROAD, False, [*pts, ent], 3)
+        for track in r.tracks.values():
+            for idx, sid in enumerate(track.spaces):
+                if sid in r.aliases:
+                    continue
+                if r.track_spaces[sid].track != track.id:
+                    continue
+                self._track_space(s, sid, cb, first=(idx == 0))
+            # placement label beside the first space
+            first = geo.pos(track.spaces[0])
+            lab = pygame.Rect(0, 0, 54, 26)
+            lab.center = (int(first[0]), int(first[1] + bs(27) + 16))
+            if lab.bottom > BOARD_RECT.bottom - 4:
+                lab.center = (int(first[0] + bs(27) + 32), int(first[1]))
+            pygame.draw.rect(s, P.PAPER_LIGHT, lab, border_radius=5)
+            pygame.draw.rect(s, P.INK, lab, 2, border_radius=5)
+            blit_text(s, track.id, "sans_bold", 17, P.INK, lab.center, "center")
+        # entrances
+        for eid in r.entrances:
+            c = geo.pos(f"entrance:{eid}")
+            door = pygame.Rect(0, 0, 34, 24)
+            door.center = (int(c[0]), int(c[1]))
+            pygame.draw.rect(s, (70, 50, 36), door)
+            pygame.draw.rect(s, P.INK, door, 2)
+            blit_text(s, eid, "type_bold", 15, P.PAPER_LIGHT, (door.centerx, door.bottom + 2), "midtop") \
+                if eid != "front" else blit_text(s, eid, "type_bold", 15, P.PAPER_LIGHT, door.center, "center")
+        # support squares
+        for sid, sp in r.support_spaces.items():
+            rect = geo.rect(sid)
+            fill = P.mix(P.PAPER_LIGHT, P.INK_FAINT, 0.25)
+            pygame.draw.rect(s, fill, rect, border_radius=4)
+            stripe = rect.w // max(len(sp.colours), 1)
+            for i, col in enumerate(sp.colours):
+                band = pygame.Rect(rect.x + i * stripe, rect.bottom - 10, stripe, 10)
+                pygame.draw.rect(s, P.LOS[col], band)
+            pygame.draw.rect(s, P.INK, rect, 2, border_radius=4)
+            blit_text(s, sid, "sans_bold", 28, P.INK_SOFT, (rect.x + 5, rect.y + 1))
+            blit_text(s, "MG" if sp.kind == "mg" else "IG", "sans", 13, P.INK_SOFT, (rect.right - 4, rect.y + 3),
+                      "topright")
+        # interior: floor bands
+        for fid, (y0, y1) in FLOOR_BANDS.items():
+            band = pygame.Rect(*bp(FLOOR_X[0], y0), bs(FLOOR_X[1] - FLOOR_X[0]), bs(y1 - y0))
+            pygame.draw.rect(s, (80, 66, 54), band.move(5, 5), border_radius=6)
+            pygame.draw.rect(s, P.FLOOR_BAND[fid], band, border_radius=6)
+            pygame.draw.rect(s, P.INK, band, 3, border_radius=6)
+            name = r.floors[fid].name.upper()
+            blit_text(s, name, "cond", 18, P.INK_SOFT, (band.x + 10, band.y + 6))
+        # interior spaces with their target tables
+        for fid, fl in r.floors.items():
+            rect = geo.rect(f"{fid}:interior")
+            pygame.draw.rect(s, (200, 188, 160), rect, border_radius=4)
+            _hatch(s, rect, (186, 172, 144), 12, "/")
+            pygame.draw.rect(s, P.INK, rect, 2, border_radius=4)
+            blit_text(s, "INTERIOR", "cond", 15, P.INK_SOFT, (rect.centerx, rect.y + 4), "midtop")
+            # target table strip at the bottom
+            n = len(fl.target)
+            w = rect.w // n
+            for i, (faces, colour) in enumerate(fl.target):
+                cell = pygame.Rect(rect.x + i * w, rect.bottom - 22, w, 22)
+                pygame.draw.rect(s, P.LOS[colour], cell)
+                if cb:
+                    pattern(s, cell, colour)
+                label = f"{faces[0]}-{faces[-1]}" if len(faces) > 1 else str(faces[0])
+                blit_text(s, label, "sans_bold", 13, P.text_on(P.LOS[colour]), cell.center, "center")
+            pygame.draw.rect(s, P.INK, pygame.Rect(rect.x, rect.bottom - 22, rect.w, 22), 1)
+        # defender spaces
+        for sid, ds in r.defender_spaces.items():
+            rect = geo.rect(sid)
+            colour = ds.colours[0]
+            pygame.draw.rect(s, P.LOS[colour], rect, border_radius=3)
+            if cb:
+                pattern(s, rect, colour)
+            pygame.draw.rect(s, P.INK, rect, 2, border_radius=3)
+            ink = P.text_on(P.LOS[colour])
+            blit_text(s, ds.label, "sans_bold", 16, ink, (rect.right - 5, rect.bottom - 3), "bottomright")
+            if cb:
+                from game.ui.palette import LOS_LETTER
+                blit_text(s, LOS_LETTER[colour], "sans_bold", 14, ink, (rect.x + 4, rect.bottom - 3),
+                          "bottomleft")
+            if ds.entrance:
+                blit_text(s, f"⚑{ds.entrance}", "sans", 12, ink, (rect.x + 4, rect.y + 2))
+        # compass-rose style title on the interior
+        blit_text(s, "INSIDE THE POST OFFICE", "type_bold", 18, P.INK_SOFT, bp(1870, 10), "topright")
+        blit_text(s, "OUTSIDE", "type_bold", 18, P.INK_SOFT, bp(40, 4), "topleft")
+
+    def _track_space(self, s: pygame.Surface, sid: str, cb: bool, first: bool) -> None:
+        geo, sp = self.geo, self.rules.track_spaces[sid]
+        cx, cy = geo.pos(sid)
+        rad = bs(27)
+        cols = sp.colours
+        pygame.draw.circle(s, P.INK, (cx + 2, cy + 3), rad + 1)
+        if len(cols) == 1:
+            pygame.draw.circle(s, P.LOS[cols[0]], (cx, cy), rad)
+        else:
+            # two colours: half discs
+            pygame.draw.circle(s, P.LOS[cols[0]], (cx, cy), rad, draw_top_left=True, draw_bottom_left=True)
+            pygame.draw.circle(s, P.LOS[cols[1]], (cx, cy), rad, draw_top_right=True, draw_bottom_right=True)
+        if cb:
+            for i, col in enumerate(cols):
+                dx = -8 if len(cols) > 1 and i == 0 else (8 if len(cols) > 1 else 0)
+                blit_text(s, P.LOS_LETTER[col], "sans_bold", 13, P.text_on(P.LOS[col]), (cx + dx, cy + rad - 12),
+                          "center")
+        pygame.draw.circle(s, P.INK, (cx, cy), rad, 3 if first else 2)
+        if sp.barrier:
+            pass
+
+    # ---------------------------------------------------------------- dynamic parts
+    def draw_barriers(self, s: pygame.Surface, open_barriers: list[int], hidden: set[int] | None = None) -> None:
+        for b, (x, y) in self.rules.barriers.items():
+            if hidden and b in hidden:
+                continue
+            cx, cy = bp(x, y)
+            a = self._barrier_angle(b)
+            if b in open_barriers:
+                # blown: scattered rubble
+                for k in range(6):
+                    ang = a + k * 1.1
+                    px = cx + math.cos(ang) * (6 + 3 * k)
+                    py = cy + math.sin(ang) * (4 + 2 * k)
+                    pygame.draw.rect(s, (120, 100, 80), (px - 3, py - 3, 7, 5))
+                blit_text(s, str(b), "sans_bold", 14, P.INK_FAINT, (cx + 16, cy - 18), "center")
+                continue
+            self.draw_barrier_at(s, b, (cx, cy), a)
+
+    def draw_barrier_at(self, s: pygame.Surface, b: int, c: tuple[float, float], a: float) -> None:
+        cx, cy = c
+        half = 30
+        dx, dy = math.cos(a + math.pi / 2) * half, math.sin(a + math.pi / 2) * half
+        p1, p2 = (cx - dx, cy - dy), (cx + dx, cy + dy)
+        pygame.draw.line(s, P.INK, p1, p2, 14)
+        pygame.draw.line(s, (150, 116, 70), p1, p2, 9)
+        for k in (-0.6, 0.0, 0.6):
+            mx, my = cx + dx * k, cy + dy * k
+            pygame.draw.line(s, P.INK, (mx - dy * 0.15, my + dx * 0.15), (mx + dy * 0.15, my - dx * 0.15), 2)
+        tag = pygame.Rect(0, 0, 22, 22)
+        tag.center = (int(cx + dy * 0.0 + 22), int(cy - 22))
+        pygame.draw.circle(s, P.PAPER_LIGHT, tag.center, 11)
+        pygame.draw.circle(s, P.INK, tag.center, 11, 2)
+        blit_text(s, str(b), "sans_bold", 14, P.INK, tag.center, "center")
+
+    def _barrier_angle(self, b: int) -> float:
+        """Direction of the track at barrier ``b`` (the barrier is drawn across it)."""
+        sid = self.rules.barrier_space[b]
+        nxt = self.rules.track_spaces[sid].next or sid
+        x0, y0 = self.geo.pos(sid)
+        x1, y1 = self.geo.pos(nxt)
+        return math.atan2(y1 - y0, x1 - x0)
+
+    def highlight(self, s: pygame.Surface, space: str, colour: P.Colour, t: float, width: int = 4) -> None:
+        """Pulse an outline around ``space``."""
+        pulse = 0.5 + 0.5 * math.sin(t * 6)
+        rect = self.geo.rect(space).inflate(8 + int(4 * pulse), 8 + int(4 * pulse))
+        if space in self.rules.track_spaces or space in self.rules.aliases:
+            pygame.draw.circle(s, colour, rect.center, rect.w // 2, width)
+        else:
+            pygame.draw.rect(s, colour, rect, width, border_radius=6)
+
+

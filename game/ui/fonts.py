@@ -1,0 +1,75 @@
+"""Bundled open-licensed fonts (assets/fonts, licences beside them): a typewriter face for cards and the log,
+a clean sans for numbers and buttons. Fonts are cached by (face, size); a missing file falls back to pygame's
+default font so the game still starts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+FACES = {
+    "type": "CourierPrime-Regular.otf",
+    "type_bold": "CourierPrime-Bold.otf",
+    "sans": "DejaVuSans.ttf",
+    "sans_bold": "DejaVuSans-Bold.ttf",
+    "cond": "DejaVuSansCondensed-Bold.ttf",
+}
+_cache: dict[tuple[str, int], pygame.font.Font] = {}
+
+
+def font(face: str, size: int) -> pygame.font.Font:
+    key = (face, size)
+    f = _cache.get(key)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        path = ASSETS / "fonts" / FACES.get(face, FACES["sans"])
+        try:
+            f = pygame.font.Font(str(path), size)
+        except (OSError, FileNotFoundError):
+            f = pygame.font.Font(None, size)
+        _cache[key] = f
+    return f
+
+
+_text_cache: dict[tuple[str, int, str, tuple[int, int, int]], pygame.Surface] = {}
+
+
+def text(s: str, face: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A rendered, anti-aliased line of text (cached: the board redraws the same words every frame)."""
+    key = (face, size, s, colour)
+    surf = _text_cache.get(key)
+    if surf is None:
+        if len(_text_cache) > 4000:
+            _text_cache.clear()
+        surf = font(face, size).render(s, True, colour)
+        _text_cache[key] = surf
+    return surf
+
+
+def blit_text(surface: pygame.Surface, s: str, face: str, size: int, colour: tuple[int, int, int],
+              pos: tuple[float, float], anchor: str = "topleft") -> pygame.Rect:
+    img = text(s, face, size, colour)
+    rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap(s: str, face: str, size: int, width: int) -> list[str]:
+    """Split ``s`` into lines that fit ``width`` pixels."""
+    f = font(face, size)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            trial = w if not line else line + " " + w
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = w
+        lines.append(line)
+    return lines

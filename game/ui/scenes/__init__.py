@@ -1,0 +1,1 @@
+"""The scenes of the game: title, play, pause menu, rules reference, settings, results, confirm dialog."""

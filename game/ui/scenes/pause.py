@@ -1,0 +1,62 @@
+"""The pause menu (Esc): resume, rules, settings, or back to the title (the game is autosaved)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import palette as P
+from game.ui.context import Context
+from game.ui.fonts import blit_text
+from game.ui.scenes.menu import MenuScene
+from game.ui.widgets import panel
+
+
+class PauseScene(MenuScene):
+    transparent = True
+    name = "pause"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.rect = pygame.Rect(0, 0, 520, 560)
+        self.rect.center = (960, 540)
+        self.layout([
+            ("Resume", self.resume_play, "Back to the game (Esc)", True),
+            ("Rules", self.rules, "The phases with their section numbers", True),
+            ("Settings", self.settings, "Volume, speed, colour-blind patterns, full screen", True),
+            ("Quit to title", self.to_title, "The game is autosaved after every decision", True),
+        ], self.rect.x + 50, self.rect.y + 110)
+
+    def resume_play(self) -> None:
+        self.stack.pop(self)
+
+    def rules(self) -> None:
+        from game.ui.scenes.rules_ref import RulesScene
+        self.stack.push(RulesScene(self.ctx))
+
+    def settings(self) -> None:
+        from game.ui.scenes.settings_scene import SettingsScene
+        self.stack.push(SettingsScene(self.ctx))
+
+    def to_title(self) -> None:
+        from game.ui.scenes.confirm import ConfirmScene
+
+        def go() -> None:
+            while self.stack.top is not None and self.stack.top.name != "title":
+                self.stack.pop()
+        self.stack.push(ConfirmScene(self.ctx, "Leave to the title screen? The game is saved; Continue "
+                                     "resumes it.", go, "Leave"))
+
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.resume_play()
+            return None
+        super().handle(event)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+        shade.fill((20, 16, 12, 140))
+        surface.blit(shade, (0, 0))
+        panel(surface, self.rect, P.PAPER_LIGHT, P.INK, width=3)
+        blit_text(surface, "PAUSED", "type_bold", 48, P.INK, (self.rect.centerx, self.rect.y + 30), "midtop")
+        self.draw_buttons(surface)

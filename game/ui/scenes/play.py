@@ -1,0 +1,1019 @@
+"""The play scene: draws the board from the core's state, lets the player choose among the legal actions with
+the mouse, and plays the returned events as a queue of animations. No rule is decided here: every choice
+offered comes from ``game.legal_actions()`` and every outcome from ``game.apply``."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.rules import Action, Event, Game, IllegalAction
+from game.rules.engine import DEFENDER_PHASE_ACTIONS, DEFENDER_PHASE_MOVES, hit_chance
+from game.ui import palette as P
+from game.ui import storage
+from game.ui.animator import Animator
+from game.ui.board import BoardRenderer
+from game.ui.context import Context
+from game.ui.counters import TOKEN_SHORT, CounterArt, token_kind
+from game.ui.effects import DiceTray, Effect, Shake
+from game.ui.fonts import blit_text, wrap
+from game.ui.layout import BOARD_RECT, BOTTOM, DICE_TRAY, SIDE, TOP_BAR, Geometry, bs
+from game.ui.log_panel import LogPanel
+from game.ui.scene import Scene
+from game.ui.tween import Anim, AnimQueue, Deferred
+from game.ui.widgets import Button, handle_buttons, panel, tooltip
+
+SPEED_LABELS = ((1.0, "1x"), (2.0, "2x"), (4.0, "4x"), (0.0, "Skip"))
+PHASE_NAMES = {"enemy": "Enemy Phase", "moves": "Defense Phase: moves", "actions": "Defense Phase: actions",
+               "clearing": "Clearing Phase", "escape": "Escape Phase", "over": "Game over", "setup": "Set-up"}
+
+
+def autosave(game: Game) -> str:
+    """Write the game's JSON atomically to the user's data folder; "" or a one-line error."""
+    try:
+        if game.over:
+            p = storage.save_path()
+            if p.exists():
+                p.unlink()
+            return ""
+        storage.write_atomic(storage.save_path(), game.to_json())
+        return ""
+    except OSError as exc:
+        return f"autosave failed: {exc}"
+
+
+class PlayScene(Scene):
+    name = "play"
+
+    def __init__(self, ctx: Context, game: Game, fresh: bool = True) -> None:
+        super().__init__(ctx)
+        self.game = game
+        self.rules = game.rules
+        self.geo = Geometry(self.rules)
+        self.board = BoardRenderer(self.rules, self.geo)
+        self.art = CounterArt(self.rules)
+        from game.ui.view import View
+        self.view = View(game.state)
+        self.queue = AnimQueue()
+        self.animator = Animator(self)
+        self.effects: list[Effect] = []
+        self.shake = Shake()
+        self.flash = 0.0
+        self.tray = DiceTray(DICE_TRAY)
+        self.log = LogPanel(pygame.Rect(SIDE.x, SIDE.y + 420, SIDE.w, SIDE.bottom - SIDE.y - 420))
+        self.override: dict[str, tuple[float, float]] = {}
+        self.defense_drawn: dict[str, float] = {f: float(i) for f, i in game.state["defense"].items()}
+        self.morale_drawn = float(game.state["morale"])
+        self.truck: tuple[float, float] | None = None
+        self.glow = 0.0
+        self.banner = ""
+        self.banner_t = 0.0
+        self.card_flip = 1.0
+        self.fresh = fresh
+        self.time = 0.0
+        self.mouse = (0, 0)
+        self.selected: str | None = None
+        self.mode = ""  # "" | "attack" | "suppress"
+        self.popup: list[Button] = []
+        self.popup_rect: pygame.Rect | None = None
+        self.buttons: list[Button] = []
+        self.top_buttons: list[Button] = []
+        self.legal: list[Action] = []
+        self.notice = ""
+        self.notice_t = 0.0
+        self.results_shown = False
+        self.drag: tuple[str, tuple[int, int]] | None = None  # a defender pressed in the move step
+        self.dragging = False
+        self.synced = False  # the drawn position and the legal actions match the core
+        self._glow_layer = pygame.Surface(BOARD_RECT.size)
+        self._glow_layer.fill((255, 120, 30))
+        self._flash_layer = pygame.Surface((1920, 1080))
+        self._flash_layer.fill((255, 250, 230))
+        self._build_top()
+
+    # ------------------------------------------------------------------ lifecycle
+    def prewarm(self) -> None:
+        """Render the board and the usual counters before the first frame (no hitch when they first appear)."""
+        self.board.static(self.ctx.settings.colour_blind)
+        for name in self.rules.defenders:
+            self.art.defender(name, False, False)
+        for ctype in [*self.rules.assault_types, *self.rules.support_types]:
+            self.art.enemy(ctype, "", False)
+        for tok in self.game.state["tokens"]:
+            self.art.token(tok)
+        self.art.car()
+        self.art.fire_truck()
+
+    def enter(self) -> None:
+        self.prewarm()
+        self.queue.speed = self.ctx.settings.speed
+        if self.fresh:
+            self.log.add("Gdańsk, 1 September 1939. The Polish Post Office No. 1 is attacked.", P.POST_BLUE)
+            self.view.rewind(self.game.initial_events)  # play the opening from the board before it
+            self.defense_drawn = {f: float(i) for f, i in self.view.s["defense"].items()}
+            self.morale_drawn = float(self.view.s["morale"])
+            self.play(self.game.initial_events, first=True)
+            self.ctx.message = autosave(self.game) or self.ctx.message
+        else:
+            self.log.add("Game resumed from the autosave.", P.POST_BLUE)
+            self.after_queue()
+
+    def resume(self) -> None:
+        self.queue.speed = self.ctx.settings.speed
+        self._build_top()
+
+    # ------------------------------------------------------------------ positions (also used by tests)
+    def enemy_pos(self, cid: str) -> tuple[float, float]:
+        if cid in self.override:
+            return self.override[cid]
+        space = self.view.where(cid)
+        if not space:
+            return (-100.0, -100.0)
+        if cid in self.view.s["transit"] and cid not in self.view.s["spaces"].get(space, []):
+            x, y = self.geo.pos(space)
+            return (x, y - 46)
+        if space in self.view.s["support"]:
+            return self.geo.pos(space)
+        if space.endswith(":interior"):
+            items = self.view.s["interior"][space.split(":")[0]]
+            return self.geo.enemy_slot(space, items.index(cid), len(items))
+        stack = self.view.s["spaces"].get(space, [])
+        i = stack.index(cid) if cid in stack else 0
+        return self.geo.enemy_slot(space, i, len(stack), fanned=self._fanned(space))
+
+    def _fanned(self, space: str) -> bool:
+        """A stack fans out in a row while the mouse is over its space or over the fanned row."""
+        n = len(self.view.s["spaces"].get(space, []))
+        if n < 2 or self.queue.busy:
+            return False
+        area = self.geo.rect(space).inflate(20, 20)
+        first = self.geo.enemy_slot(space, 0, n, fanned=True)
+        last = self.geo.enemy_slot(space, n - 1, n, fanned=True)
+        row = pygame.Rect(int(first[0]) - 24, int(first[1]) - 24, int(last[0] - first[0]) + 48, 48)
+        return area.collidepoint(self.mouse) or row.collidepoint(self.mouse)
+
+    def car_pos(self, car: str) -> tuple[float, float]:
+        if "car:" + car in self.override:
+            return self.override["car:" + car]
+        return self.geo.pos(self.view.s["cars"][car])
+
+    def defenders_at(self, space: str) -> list[str]:
+        return [n for n, d in self.view.s["defenders"].items() if d["status"] == "board" and d["space"] == space]
+
+    def defender_pos(self, name: str) -> tuple[float, float]:
+        if "d:" + name in self.override:
+            return self.override["d:" + name]
+        space = self.view.s["defenders"][name]["space"]
+        here = self.defenders_at(space)
+        if space.endswith(":interior"):
+            r = self.geo.rect(space)
+            i = here.index(name) if name in here else 0
+            n = len(here)
+            step = min(44.0, (r.w - 48) / max(n - 1, 1))
+            return (r.x + 24 + i * step, r.y + 106)
+        i = here.index(name) if name in here else 0
+        return self.geo.defender_slot(space, i, len(here))
+
+    def space_point(self, space: str) -> tuple[int, int]:
+        r = self.geo.rect(space)
+        if space in self.rules.defender_spaces:
+            return (r.centerx, r.bottom - 8)
+        if space.endswith(":interior"):
+            return (r.centerx, r.y + 14)
+        return r.center
+
+    def button_point(self, prefix: str) -> tuple[int, int] | None:
+        for b in [*self.popup, *self.buttons, *self.top_buttons]:
+            if b.label.startswith(prefix) and b.enabled:
+                return b.rect.center
+        return None
+
+    # ------------------------------------------------------------------ the queue
+    def play(self, events: list[Event], first: bool = False) -> None:
+        self.synced = False
+        for e in events:
+            self.queue.add(Deferred(self._steps_for(e)))
+
+    def _steps_for(self, e: Event) -> Callable[[], list[Anim]]:
+        def build() -> list[Anim]:
+            return self.animator.steps(e)
+        return build
+
+    def after_queue(self) -> None:
+        """The queue is done: the drawn position becomes the core's state again and the legal actions are
+        listed for the player."""
+        self.synced = True
+        self.banner_t = min(self.banner_t, 0.3)
+        self.view.sync(self.game.state)
+        self.override.clear()
+        self.defense_drawn = {f: float(i) for f, i in self.game.state["defense"].items()}
+        self.morale_drawn = float(self.game.state["morale"])
+        self.legal = self.game.legal_actions()
+        self._rebuild_buttons()
+        if self.game.over and not self.results_shown:
+            self.show_results()
+
+    def submit(self, action: Action) -> None:
+        """Send one choice to the core, autosave, and queue the events it returns."""
+        try:
+            events = self.game.apply(action)
+        except IllegalAction as exc:
+            self.say(str(exc))
+            return
+        self.ctx.sounds.play("click", 0.5)
+        self.selected = None
+        self.mode = ""
+        self.close_popup()
+        self.legal = []
+        self.buttons = []
+        err = autosave(self.game)
+        if err:
+            self.say(err)
+        if action.kind == "attack":
+            from game.ui.effects import Tracer
+            a = self.defender_pos(action.args[0])
+            b = self.enemy_pos(action.args[1])
+            self.effects.append(Tracer(a, b, 0.3))
+            self.ctx.sounds.play("shot")
+        self.play(events)
+
+    def skip_animations(self) -> None:
+        """Finish every queued animation at once and drop the effects in flight (Space, right click, Skip)."""
+        self.queue.skip()
+        self.clear_effects()
+
+    def clear_effects(self) -> None:
+        self.effects.clear()
+        self.flash = 0.0
+        self.shake = Shake()
+        self.tray.finish()
+        self.truck = None if self.game.over else self.truck
+        self.glow = 0.0
+
+    def say(self, msg: str) -> None:
+        self.notice = msg
+        self.notice_t = 3.5
+
+    # ------------------------------------------------------------------ hooks used by the animator
+    def flip_card(self) -> None:
+        self.card_flip = 0.0
+
+    def banner_show(self, label: str) -> None:
+        if self.queue.speed == 0:
+            return
+        self.banner = label
+        self.banner_t = 0.9
+
+    def set_glow(self, v: float) -> None:
+        self.glow = v
+
+    def show_results(self) -> None:
+        if self.results_shown:
+            return
+        self.results_shown = True
+        from game.ui.scenes.results import ResultsScene
+        self.stack.push(ResultsScene(self.ctx, self.game))
+
+    # ------------------------------------------------------------------ buttons
+    def _build_top(self) -> None:
+        self.top_buttons = []
+        x = 1920 - 8 - 5 * 96
+        for speed, label in SPEED_LABELS:
+            def set_speed(sp: float = speed) -> None:
+                self.ctx.settings.speed = sp
+                self.queue.speed = sp
+                self.ctx.save_settings()
+                self._build_top()
+            self.top_buttons.append(Button((x, 8, 88, 40), label, set_speed, 22,
+                                           tip=f"Animation speed {label}", selected=self.ctx.settings.speed == speed))
+            x += 96
+        self.top_buttons.append(Button((x, 8, 88, 40), "Menu", self.open_pause, 22, tip="Pause menu (Esc)"))
+
+    def open_pause(self) -> None:
+        from game.ui.scenes.pause import PauseScene
+        self.stack.push(PauseScene(self.ctx))
+
+    def _rebuild_buttons(self) -> None:
+        self.buttons = []
+        dec = self.game.decision
+        if not dec or self.game.over:
+            return
+        kinds = {a.kind for a in self.legal}
+        x, y = BOTTOM.x + 10, BOTTOM.bottom - 62
+        def add(label: str, action: Action, tip: str = "", w: int = 190) -> None:
+            nonlocal x
+            if x + w > DICE_TRAY.x - 10:
+                return
+            self.buttons.append(Button((x, y, w, 52), label, lambda: self.submit(action), 22, tip=tip))
+            x += w + 10
+        kind = dec["kind"]
+        if kind == "moves" and "end_moves" in kinds:
+            add("End moves", Action("end_moves"), "Finish the move step and go on to the actions")
+        elif kind == "actions" and "end_actions" in kinds:
+            add("End actions", Action("end_actions"), "Finish the Defense Phase")
+        elif kind == "command":
+            for a in self.legal:
+                if a.kind == "rally":
+                    add(f"Rally {a.args[0]}", a, f"Free recover: {a.args[0]} ({a.args[1]})", 230)
+            add("End command", Action("end_command"), "No more rallies")
+        elif kind == "suppression":
+            defense = int(dec.get("defense", 6))
+            for a in self.legal:
+                k = int(a.args[0])
+                p = hit_chance(k, defense) if k else 0.0
+                label = f"Spend {k}: {p:.0%}" if k else "Spend none"
+                add(label, a, f"{k} dice vs {defense}: {p:.0%} to send it back", 170)
+        elif kind == "casualty":
+            for a in self.legal:
+                add(f"Remove {a.args[0]}", a, "This defender becomes the casualty", 250)
+        elif kind == "escape":
+            add("End escape", Action("end_escape"), "Nobody else escapes this turn")
+
+    def prompt(self) -> str:
+        dec = self.game.decision
+        if self.queue.busy:
+            return "The enemy acts…  (Space: skip)"
+        if self.game.over:
+            return "The day is over."
+        if not dec:
+            return ""
+        kind = dec["kind"]
+        s = self.game.state
+        if kind == "moves":
+            if self.selected:
+                return f"{self.selected}: click a lit space to move there (carrying tokens), or another defender"
+            return f"Moves: {DEFENDER_PHASE_MOVES - s['moves']} left. Click a defender to move him."
+        if kind == "actions":
+            if self.mode == "attack":
+                return f"{self.selected}: click a lit enemy counter to attack it (hover for the odds)"
+            if self.mode == "suppress":
+                return f"{self.selected}: click a lit assault space to place suppression tokens"
+            return f"Actions: {DEFENDER_PHASE_ACTIONS - s['actions']} left. Click a defender for his actions."
+        if kind == "command":
+            return f"{dec['by']} commands: {dec['left']} free rallies. Click a lit defender or a Rally button."
+        if kind == "suppression":
+            label = self.game.counter_label(dec["counter"])
+            return f"The {label} enters {dec['space']} ({dec['tokens']} suppression tokens): how many to spend?"
+        if kind == "casualty":
+            return f"Choose the casualty in {dec['space']}."
+        if kind == "escape":
+            return "Escape: click a lit defender to escape, or End escape."
+        return str(kind)
+
+    # ------------------------------------------------------------------ what lights up
+    def _actions_of(self, name: str) -> list[Action]:
+        return [a for a in self.legal if a.args and a.args[0] == name]
+
+    def selectable_defenders(self) -> set[str]:
+        dec = self.game.decision
+        if not dec or self.queue.busy:
+            return set()
+        kind = dec["kind"]
+        if kind in ("moves", "actions", "escape", "command"):
+            return {a.args[0] for a in self.legal if a.args and a.kind not in ("spend",)}
+        if kind == "casualty":
+            return {a.args[0] for a in self.legal}
+        return set()
+
+    def targets(self) -> dict[str, list[Action]]:
+        """Spaces (for moves/suppress) or enemy counters (attack) that light up, with the actions behind them."""
+        out: dict[str, list[Action]] = {}
+        if not self.selected or self.queue.busy:
+            return out
+        for a in self._actions_of(self.selected):
+            if a.kind == "move":
+                out.setdefault(a.args[1], []).append(a)
+            elif a.kind == "shift":
+                out.setdefault(a.args[2], []).append(a)
+            elif a.kind == "attack" and self.mode == "attack":
+                out.setdefault(a.args[1], []).append(a)
+            elif a.kind == "suppress" and self.mode == "suppress":
+                out.setdefault(a.args[1], []).append(a)
+        return out
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = event.pos
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.popup or self.selected:
+                    self.close_popup()
+                    self.selected = None
+                    self.mode = ""
+                else:
+                    self.open_pause()
+                return None
+            if event.key == pygame.K_SPACE:
+                self.skip_animations()
+                return None
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.queue.busy and not self.popup:
+                ends = [b for b in self.buttons if b.label.startswith("End ") and b.enabled and b.action]
+                if ends and ends[0].action:
+                    ends[0].action()  # Enter = the End moves / End actions / End ... button
+            return None
+        if self.log.handle(event, self.mouse):
+            return None
+        if handle_buttons(self.top_buttons, event):
+            return None
+        if self.queue.busy:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+                self.skip_animations()
+            return None
+        if self.popup:
+            if handle_buttons(self.popup, event):
+                return None
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.close_popup()
+                if event.button != 1:
+                    return None
+            else:
+                return None
+        if handle_buttons(self.buttons, event):
+            return None
+        if self._handle_drag(event):
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 3:
+                self.selected = None
+                self.mode = ""
+                return None
+            if event.button == 1:
+                self.click(event.pos)
+        return None
+
+    def _handle_drag(self, event: pygame.event.Event) -> bool:
+        """Move by drag: press on a movable defender, drop on a lit space (a plain click still works)."""
+        dec = self.game.decision
+        if not dec or dec["kind"] != "moves":
+            self.drag, self.dragging = None, False
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            name = self.defender_at(event.pos)
+            if name and name in self.selectable_defenders():
+                self.drag = (name, event.pos)
+                self.dragging = False
+            return False
+        if event.type == pygame.MOUSEMOTION and self.drag is not None:
+            if not self.dragging and math.dist(event.pos, self.drag[1]) > 12:
+                self.dragging = True
+                self.selected = self.drag[0]
+            return self.dragging
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            was_dragging, self.drag, self.dragging = self.dragging, None, False
+            if was_dragging:
+                space = self.space_at(event.pos)
+                targets = self.targets()
+                if space and space in targets:
+                    self.choose_move(space, targets[space])
+                return True
+        return False
+
+    def defender_at(self, pos: tuple[int, int]) -> str | None:
+        size = bs(50)
+        for name, d in self.view.s["defenders"].items():
+            if d["status"] != "board":
+                continue
+            x, y = self.defender_pos(name)
+            if abs(pos[0] - x) <= size / 2 and abs(pos[1] - y) <= size / 2:
+                return str(name)
+        return None
+
+    def enemy_at(self, pos: tuple[int, int]) -> str | None:
+        """The counter under ``pos``: the nearest centre wins (lit targets first, then the top of a stack)."""
+        best: str | None = None
+        best_key = (2, 1e9)
+        targets = self.targets()
+        for cid in self.view.s["counters"]:
+            if not self.view.where(cid):
+                continue
+            x, y = self.enemy_pos(cid)
+            if abs(pos[0] - x) <= 20 and abs(pos[1] - y) <= 20:
+                key = (0 if cid in targets else 1, (pos[0] - x) ** 2 + (pos[1] - y) ** 2)
+                if key <= best_key:
+                    best, best_key = cid, key
+        return best
+
+    def space_at(self, pos: tuple[int, int]) -> str | None:
+        for sid, rect in self.geo.rects.items():
+            if rect.collidepoint(pos):
+                return sid
+        return None
+
+    def click(self, pos: tuple[int, int]) -> None:
+        dec = self.game.decision
+        if not dec:
+            return
+        kind = dec["kind"]
+        targets = self.targets()
+        enemy = self.enemy_at(pos)
+        if self.mode == "attack" and enemy and enemy in targets:
+            self.submit(targets[enemy][0])
+            return
+        name = self.defender_at(pos)
+        if kind == "moves" and self.selected and (not name or name not in self.selectable_defenders()):
+            space = self.space_at(pos)
+            if space and space in targets:
+                self.choose_move(space, targets[space])
+                return
+        if self.mode == "suppress":
+            space = self.space_at(pos)
+            if space and space in targets:
+                self.submit(targets[space][0])
+                return
+        if name:
+            selectable = self.selectable_defenders()
+            if name not in selectable:
+                why = self.why_not(name)
+                self.say(why)
+                return
+            if kind == "moves":
+                if self.selected == name:
+                    self.selected = None
+                else:
+                    self.selected = name
+                return
+            if kind == "actions":
+                self.selected = name
+                self.mode = ""
+                self.open_action_menu(name)
+                return
+            acts = self._actions_of(name)
+            if acts:
+                self.submit(acts[0])
+            return
+        if kind == "moves" and self.selected:
+            space = self.space_at(pos)
+            if space and space in targets:
+                self.choose_move(space, targets[space])
+                return
+            if space and space in self.rules.space_floor:  # an unlit space: the core says why not
+                self.say(self.game.why_illegal(Action("move", (self.selected, space))))
+                return
+        if enemy:
+            if self.mode == "attack" and self.selected:
+                self.say(self.game.why_illegal(Action("attack", (self.selected, enemy))))
+            else:
+                self.say(self.enemy_info(enemy).replace("\n", " · "))
+            return
+        if self.mode == "suppress" and self.selected:
+            space = self.space_at(pos)
+            if space and space in self.rules.track_spaces:
+                self.say(self.game.why_illegal(Action("suppress", (self.selected, space))))
+                return
+        self.selected = None
+        self.mode = ""
+
+    def why_not(self, name: str) -> str:
+        dec = self.game.decision or {}
+        kind = dec.get("kind", "")
+        probe = {"moves": Action("move", (name, "")), "actions": Action("recover", (name, "exhausted")),
+                 "escape": Action("escape", (name,)), "command": Action("rally", (name, "exhausted")),
+                 "casualty": Action("remove", (name,))}.get(kind)
+        if probe is None:
+            return f"{name} cannot be chosen now"
+        reason = self.game.why_illegal(probe)
+        return f"{name}: {reason}" if reason else f"{name} cannot be chosen now"
+
+    def choose_move(self, space: str, actions: list[Action]) -> None:
+        if len(actions) == 1:
+            self.submit(actions[0])
+            return
+        x, y = self.space_point(space)
+        items: list[tuple[str, Action, str]] = []
+        for a in actions:
+            if a.kind == "move":
+                carried = [TOKEN_SHORT.get(token_kind(t), t) for t in a.args[2:]]
+                label = f"Move, carry {', '.join(carried)}" if carried else "Move alone"
+                items.append((label, a, str(a)))
+            else:
+                items.append((f"Send {TOKEN_SHORT.get(token_kind(a.args[1]), a.args[1])} only", a,
+                              f"{a.args[0]} passes the {a.args[1]} token to {space} without moving"))
+        self.open_popup((int(x), int(y)), f"{self.selected} → {space}", items)
+
+    def open_action_menu(self, name: str) -> None:
+        """Every action kind, enabled when legal for this defender; a disabled one says why (from the core)."""
+        acts = self._actions_of(name)
+        g = self.game
+        items: list[tuple[str, Action | None, str]] = []
+
+        def why(probe: Action) -> str:
+            return "!" + (g.why_illegal(probe) or "not possible now")
+        attacks = [a for a in acts if a.kind == "attack"]
+        if attacks:
+            items.append((f"Attack… ({g.attack_dice(name)} dice)", None, "attack"))
+        else:
+            enemy = next((c for stack in g.state["spaces"].values() for c in stack), "")
+            items.append(("Attack", None, why(Action("attack", (name, enemy))) if enemy else
+                          "!no enemy counter to attack"))
+        grenades = [a for a in acts if a.kind == "grenade"]
+        for a in grenades:
+            items.append((f"Grenades ({a.args[1]})", a, "Grenades at every counter in this floor's interior"))
+        if not grenades:
+            items.append(("Grenades", None, why(Action("grenade", (name, "gren1")))))
+        if any(a.kind == "suppress" for a in acts):
+            items.append(("Suppress…", None, "suppress"))
+        else:
+            empty = next((sp for sp in self.rules.track_spaces if sp not in g.state["spaces"]), "")
+            items.append(("Suppress", None, why(Action("suppress", (name, empty)))))
+        recovers = [a for a in acts if a.kind == "recover"]
+        for a in recovers:
+            items.append((f"Recover ({a.args[1]})", a, f"{name} recovers from being {a.args[1]}"))
+        if not recovers:
+            items.append(("Recover", None, why(Action("recover", (name, "exhausted")))))
+        commands = [a for a in acts if a.kind == "command"]
+        if commands:
+            items.append(("Command", commands[0], "Three free recover actions for defenders in his colour"))
+        elif "C" in self.rules.defenders[name].attributes:
+            items.append(("Command", None, why(Action("command", (name,)))))
+        pos = self.defender_pos(name)
+        self.open_popup((int(pos[0]), int(pos[1])), name, items)
+
+    def open_popup(self, pos: tuple[int, int], title: str, items: list[Any]) -> None:
+        w, h = 300, 44
+        rect = pygame.Rect(pos[0] + 30, pos[1] - 20, w + 20, 40 + len(items) * (h + 6))
+        if rect.right > BOARD_RECT.right:
+            rect.right = pos[0] - 30
+        if rect.bottom > 1070:
+            rect.bottom = 1070
+        rect.top = max(rect.top, 60)
+        self.popup_rect = rect
+        self.popup_title = title
+        self.popup = []
+        for i, (label, action, tip) in enumerate(items):
+            r = (rect.x + 10, rect.y + 34 + i * (h + 6), w, h)
+            enabled = not tip.startswith("!")
+            if action is not None:
+                cb = self._submitter(action)
+            elif tip == "attack":
+                cb = self._mode_setter("attack")
+            elif tip == "suppress":
+                cb = self._mode_setter("suppress")
+            else:
+                cb = None
+            self.popup.append(Button(r, label, cb, 20, tip=tip.lstrip("!") if tip not in ("attack", "suppress")
+                                     else ("Choose a lit enemy counter" if tip == "attack" else
+                                           "Choose a lit assault space"), enabled=enabled))
+
+    def _submitter(self, action: Action) -> Any:
+        def f() -> None:
+            self.submit(action)
+        return f
+
+    def _mode_setter(self, mode: str) -> Any:
+        def f() -> None:
+            self.mode = mode
+            self.close_popup()
+        return f
+
+    def close_popup(self) -> None:
+        self.popup = []
+        self.popup_rect = None
+
+    def enemy_info(self, cid: str) -> str:
+        label = self.game.counter_label(cid) if cid in self.game.state["counters"] else cid
+        try:
+            d = self.game.assault_defense(cid)
+        except (KeyError, ValueError):
+            d = 0
+        where = self.view.where(cid)
+        return f"{label} ({cid}) on {where}\ndefense {d}"
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.queue.update(dt)
+        if self.queue.speed == 0 and self.effects:
+            self.clear_effects()  # Skip speed: no effects left over from the skipped animations
+        for e in self.effects:
+            e.update(dt)
+        self.effects = [e for e in self.effects if not e.done]
+        self.tray.update(dt)
+        self.shake.update(dt)
+        self.flash = max(0.0, self.flash - dt)
+        self.banner_t = max(0.0, self.banner_t - dt * max(1.0, self.queue.speed or 4.0))
+        self.notice_t = max(0.0, self.notice_t - dt)
+        self.card_flip = min(1.0, self.card_flip + dt * 5 * max(1.0, self.queue.speed or 8.0))
+        if not self.synced and not self.queue.busy:
+            self.after_queue()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.hover_regions: list[tuple[pygame.Rect, str]] = []
+        ox, oy = self.shake.offset()
+        surface.blit(self.board.static(self.ctx.settings.colour_blind), (0, 0))
+        vs = self.view.s
+        self.board.draw_barriers(surface, vs["barriers_open"])
+        self._draw_defense_tracks(surface)
+        # highlights
+        t = self.time
+        targets = self.targets()
+        for key in targets:
+            if key in vs["counters"]:
+                x, y = self.enemy_pos(key)
+                pulse = 3 + int(2 * math.sin(t * 7))
+                pygame.draw.rect(surface, P.TARGET, pygame.Rect(x - 20 - pulse, y - 20 - pulse, 40 + 2 * pulse,
+                                                               40 + 2 * pulse), 3, border_radius=5)
+            else:
+                self.board.highlight(surface, key, P.HIGHLIGHT if self.mode != "suppress" else P.TARGET, t)
+        dec = self.game.decision
+        if dec and not self.queue.busy and dec["kind"] in ("suppression", "casualty"):
+            self.board.highlight(surface, dec["space"], P.TARGET, t, 5)  # what the question is about
+        self._draw_tokens(surface)
+        self._draw_defenders(surface)
+        if not self.selected:
+            glow = P.mix(P.HIGHLIGHT, P.PAPER_LIGHT, 0.5 + 0.5 * math.sin(t * 5))
+            for name in self.selectable_defenders():
+                x, y = self.defender_pos(name)
+                pygame.draw.rect(surface, glow, pygame.Rect(x - 22, y - 22, 44, 44), 3, border_radius=5)
+        self._draw_enemies(surface)
+        for e in self.effects:
+            e.draw(surface, (0, 0))
+        if self.truck:
+            img = self.art.fire_truck()
+            surface.blit(img, img.get_rect(center=(int(self.truck[0]), int(self.truck[1]))))
+        if self.glow > 0:
+            self._glow_layer.set_alpha(int(60 * self.glow))
+            surface.blit(self._glow_layer, BOARD_RECT.topleft)
+        if ox or oy:  # screen shake: the whole board jolts
+            board = surface.subsurface(BOARD_RECT).copy()
+            surface.fill((58, 50, 42), BOARD_RECT)
+            surface.blit(board, BOARD_RECT.move(int(ox), int(oy)))
+        self._draw_top(surface)
+        self._draw_side(surface)
+        self._draw_bottom(surface)
+        if self.banner_t > 0:
+            a = min(1.0, self.banner_t * 3)
+            rect = pygame.Rect(0, 0, 760, 56)
+            rect.midtop = (BOARD_RECT.centerx, BOARD_RECT.y + 4 - int(20 * (1 - a)))  # drops in, fades out
+            panel(surface, rect, P.INK, P.GOLD, int(225 * a), 2)
+            blit_text(surface, self.banner, "type_bold", 28, P.PAPER_LIGHT, rect.center, "center")
+        if self.popup and self.popup_rect:
+            panel(surface, self.popup_rect, P.PAPER_LIGHT, P.INK)
+            blit_text(surface, self.popup_title, "sans_bold", 19, P.INK, (self.popup_rect.x + 12,
+                                                                           self.popup_rect.y + 6))
+            for b in self.popup:
+                b.draw(surface)
+        if self.flash > 0:
+            self._flash_layer.set_alpha(min(255, int(400 * self.flash)))
+            surface.blit(self._flash_layer, (0, 0))
+        self._draw_hover(surface)
+
+    # ------------------------------------------------------------------ drawing parts
+    def _draw_defense_tracks(self, surface: pygame.Surface) -> None:
+        for fid, fl in self.rules.floors.items():
+            r = self.geo.rect(f"{fid}:interior")
+            y = r.bottom + 8
+            w = r.w // len(fl.defense)
+            now = fl.defense[self.view.s["defense"][fid]]
+            self.hover_regions.append((pygame.Rect(r.x, y, r.w, 28), f"{fl.name}: defense {now} (3.2, 3.3)\n"
+                                       f"track {' '.join(map(str, fl.defense))}; hits shift it right"))
+            for i, v in enumerate(fl.defense):
+                cell = pygame.Rect(r.x + i * w, y, w - 2, 28)
+                pygame.draw.rect(surface, P.PAPER_LIGHT, cell, border_radius=3)
+                pygame.draw.rect(surface, P.INK, cell, 1, border_radius=3)
+                blit_text(surface, str(v), "sans_bold", 16, P.INK_SOFT, cell.center, "center")
+            pos = self.defense_drawn.get(fid, 0.0)
+            cx = r.x + pos * w + (w - 2) / 2
+            marker = pygame.Rect(0, 0, w - 8, 24)
+            marker.center = (int(cx), y + 14)
+            pygame.draw.rect(surface, P.POST_BLUE, marker, border_radius=4)
+            pygame.draw.rect(surface, P.INK, marker, 2, border_radius=4)
+            idx = min(len(fl.defense) - 1, max(0, int(round(pos))))
+            blit_text(surface, str(fl.defense[idx]), "sans_bold", 16, P.PAPER_LIGHT, marker.center, "center")
+
+    def _draw_tokens(self, surface: pygame.Surface) -> None:
+        by_space: dict[str, list[str]] = {}
+        for tok, space in self.view.s["tokens"].items():
+            if space:
+                by_space.setdefault(space, []).append(tok)
+        for space, toks in by_space.items():
+            if space not in self.geo.rects:
+                continue
+            for i, tok in enumerate(sorted(toks)):
+                x: float
+                y: float
+                if space.endswith(":interior"):
+                    r = self.geo.rect(space)
+                    x, y = r.x + 22 + i * min(40.0, (r.w - 44) / max(len(toks) - 1, 1)), r.bottom - 34
+                else:
+                    x, y = self.geo.token_slot(space, i, len(toks))
+                img = self.art.token(tok)
+                surface.blit(img, img.get_rect(center=(int(x), int(y))))
+        for space, n in self.view.s["supp"].items():
+            sx, sy = self.geo.pos(space)
+            img = self.art.supp(n)
+            surface.blit(img, img.get_rect(center=(int(sx + 24), int(sy + 20))))
+
+    def _draw_defenders(self, surface: pygame.Surface) -> None:
+        for name, d in self.view.s["defenders"].items():
+            if d["status"] != "board":
+                continue
+            x, y = self.defender_pos(name)
+            img = self.art.defender(name, d["exh"], d["dis"], d.get("moved", False), d.get("acted", False))
+            rect = img.get_rect(center=(int(x), int(y)))
+            surface.blit(img, rect)
+            if name == self.selected:
+                pygame.draw.rect(surface, P.HIGHLIGHT, rect.inflate(8, 8), 4, border_radius=6)
+        if self.dragging and self.drag is not None:
+            d = self.view.s["defenders"][self.drag[0]]
+            img = self.art.defender(self.drag[0], d["exh"], d["dis"])
+            ghost = img.copy()
+            ghost.set_alpha(200)
+            surface.blit(ghost, ghost.get_rect(center=self.mouse))
+
+    def _draw_enemies(self, surface: pygame.Surface) -> None:
+        vs = self.view.s
+        for car in vs["cars"]:
+            x, y = self.car_pos(car)
+            img = self.art.car()
+            surface.blit(img, img.get_rect(center=(int(x), int(y + 16))))
+        order: list[str] = []
+        fanned: list[str] = []
+        for space, stack in vs["spaces"].items():
+            if self._fanned(space):
+                fanned = list(stack)
+            else:
+                order.extend(stack)
+        for items in vs["interior"].values():
+            order.extend(items)
+        for stack in vs["support"].values():
+            order.extend(stack)
+        order.extend(c for c in vs["transit"] if c not in order)
+        order.extend(c for c in self.override if c in vs["counters"] and c not in order)
+        if fanned:  # the hovered stack, fanned out in a row on top of everything
+            first, last = self.enemy_pos(fanned[0]), self.enemy_pos(fanned[-1])
+            back = pygame.Rect(int(first[0]) - 24, int(first[1]) - 24, int(last[0] - first[0]) + 48, 48)
+            panel(surface, back, P.PAPER_LIGHT, P.INK, alpha=230, width=1)
+            order.extend(fanned)
+        for cid in order:
+            c = vs["counters"].get(cid)
+            if c is None:
+                continue
+            x, y = self.enemy_pos(cid)
+            img = self.art.enemy(c["type"], c["name"], c["dis"])
+            rect = img.get_rect(center=(int(x), int(y)))
+            pygame.draw.rect(surface, (30, 26, 22), rect.move(2, 3), border_radius=3)
+            surface.blit(img, rect)
+
+    def _draw_top(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, (46, 40, 34), TOP_BAR)
+        s = self.view.s
+        phase = PHASE_NAMES.get(s["phase"], s["phase"])
+        head = f"Attack {s['attack']}  ·  Turn {s['turn']}  ·  {phase}"
+        if s["phase"] == "moves":
+            head += f"  ·  moves left {DEFENDER_PHASE_MOVES - self.game.state['moves']}"
+        elif s["phase"] == "actions":
+            head += f"  ·  actions left {DEFENDER_PHASE_ACTIONS - self.game.state['actions']}"
+        blit_text(surface, "POSTMEN", "type_bold", 30, P.GOLD, (16, 10))
+        blit_text(surface, head, "sans_bold", 22, P.PAPER_LIGHT, (190, 15))
+        blit_text(surface, f"Score now {self.game.score()}", "sans", 18, (200, 190, 170), (1030, 18))
+        for b in self.top_buttons:
+            b.draw(surface)
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        s = self.view.s
+        # decks
+        box = pygame.Rect(SIDE.x, SIDE.y, SIDE.w, 190)
+        panel(surface, box, P.PAPER_LIGHT, P.INK)
+        blit_text(surface, "ATTACK DECKS", "cond", 16, P.INK_SOFT, (box.x + 10, box.y + 6))
+        for i in range(3):
+            deck = str(i + 1)
+            cnt = self.view.card_left.get(deck, len(s["decks"][deck]))
+            if str(s["attack"]) != deck:
+                cnt = len(s["decks"][deck])
+            x = box.x + 12 + i * 64
+            y = box.y + 34
+            for j in range(min(5, max(1, cnt // 6 + 1))):
+                r = pygame.Rect(x + j * 2, y - j * 2, 52, 72)
+                pygame.draw.rect(surface, (120, 40, 36) if cnt else P.INK_FAINT, r, border_radius=4)
+                pygame.draw.rect(surface, P.INK, r, 1, border_radius=4)
+            blit_text(surface, deck, "sans_bold", 22, P.PAPER_LIGHT, (x + 26, y + 26), "center")
+            blit_text(surface, f"{cnt} left", "sans", 14, P.INK, (x + 28, y + 82), "midtop")
+            if str(s["attack"]) == deck:
+                pygame.draw.rect(surface, P.GOLD, pygame.Rect(x - 3, y - 14, 64, 90), 2, border_radius=5)
+        # card being resolved
+        card_rect = pygame.Rect(box.x + 205, box.y + 28, box.w - 215, 150)
+        if self.view.card and self.view.card in self.rules.cards:
+            k = self.card_flip
+            w = max(2, int(card_rect.w * abs(math.cos(math.pi * (1 - k) / 2)) if k < 1 else card_rect.w))
+            r = pygame.Rect(0, 0, w, card_rect.h)
+            r.center = card_rect.center
+            pygame.draw.rect(surface, (250, 244, 226), r, border_radius=6)
+            pygame.draw.rect(surface, P.INK, r, 2, border_radius=6)
+            if w > card_rect.w * 0.8:
+                card = self.rules.cards[self.view.card]
+                blit_text(surface, f"Card {card.id}", "type_bold", 15, P.INK, (r.x + 8, r.y + 6))
+                heading = wrap(card.type.replace("_", " ").upper(), "cond", 15, r.w - 16)
+                for j, line in enumerate(heading[:2]):
+                    blit_text(surface, line, "cond", 15, P.TARGET, (r.x + 8, r.y + 26 + j * 17))
+                top = r.y + 30 + 17 * min(2, len(heading))
+                for j, line in enumerate(wrap(card.describe(), "type", 14, r.w - 16)[:5]):
+                    blit_text(surface, line, "type", 14, P.INK, (r.x + 8, top + j * 17))
+        else:
+            pygame.draw.rect(surface, P.INK_FAINT, card_rect, 2, border_radius=6)
+            blit_text(surface, "no card", "type", 14, P.INK_FAINT, card_rect.center, "center")
+        self.hover_regions.append((box, f"Attack {s['attack']} deck: the enemy draws five cards a turn (3.0)"))
+        # morale track
+        mbox = pygame.Rect(SIDE.x, SIDE.y + 200, SIDE.w, 110)
+        self.hover_regions.append((mbox, f"Morale {s['morale']}: {self.rules.band(s['morale'])} (1.2); "
+                                         "the post office falls at 0"))
+        panel(surface, mbox, P.PAPER_LIGHT, P.INK)
+        blit_text(surface, "MORALE", "cond", 16, P.INK_SOFT, (mbox.x + 10, mbox.y + 6))
+        mx = self.rules.morale_max
+        cw = (mbox.w - 20) // mx
+        band_col = {"Panicked": (200, 110, 90), "Shaken": (226, 190, 110), "Emboldened": (140, 180, 120)}
+        for name, lo, hi in self.rules.morale_bands:
+            r = pygame.Rect(mbox.x + 10 + (lo - 1) * cw, mbox.y + 30, (hi - lo + 1) * cw, 44)
+            pygame.draw.rect(surface, band_col.get(name, P.PAPER_DARK), r)
+            blit_text(surface, name, "cond", 12, P.INK, (r.centerx, r.bottom + 3), "midtop")
+        for v in range(1, mx + 1):
+            r = pygame.Rect(mbox.x + 10 + (v - 1) * cw, mbox.y + 30, cw, 44)
+            pygame.draw.rect(surface, P.INK, r, 1)
+            blit_text(surface, str(v), "sans", 13, P.INK_SOFT, (r.x + 3, r.y + 2))
+        m = self.morale_drawn
+        cx = mbox.x + 10 + (m - 0.5) * cw
+        pygame.draw.circle(surface, P.POST_BLUE, (int(cx), mbox.y + 56), 13)
+        pygame.draw.circle(surface, P.PAPER_LIGHT, (int(cx), mbox.y + 56), 13, 2)
+        # status box: defenders
+        sbox = pygame.Rect(SIDE.x, SIDE.y + 320, SIDE.w, 90)
+        panel(surface, sbox, P.PAPER_LIGHT, P.INK)
+        ds = s["defenders"].values()
+        board = sum(1 for d in ds if d["status"] == "board")
+        fallen = sum(1 for d in ds if d["status"] == "casualty")
+        escaped = sum(1 for d in ds if d["status"] == "escaped")
+        blit_text(surface, "DEFENDERS", "cond", 16, P.INK_SOFT, (sbox.x + 10, sbox.y + 6))
+        blit_text(surface, f"in the building {board}   fallen {fallen}   escaped {escaped}", "sans", 16, P.INK,
+                  (sbox.x + 10, sbox.y + 30))
+        inside = sum(len(v) for v in s["interior"].values())
+        blit_text(surface, f"enemy counters inside {inside}   barriers open {len(s['barriers_open'])}", "sans",
+                  16, P.INK, (sbox.x + 10, sbox.y + 56))
+        self.log.draw(surface)
+
+    def _draw_bottom(self, surface: pygame.Surface) -> None:
+        panel(surface, BOTTOM, (70, 60, 50), P.INK)
+        blit_text(surface, self.prompt(), "sans_bold", 20, P.PAPER_LIGHT, (BOTTOM.x + 14, BOTTOM.y + 12))
+        if self.notice_t > 0:
+            blit_text(surface, self.notice[:110], "sans", 17, (255, 200, 160), (BOTTOM.x + 14, BOTTOM.y + 42))
+        for b in self.buttons:
+            b.draw(surface)
+        self.tray.draw(surface)
+
+    def _draw_hover(self, surface: pygame.Surface) -> None:
+        pos = self.mouse
+        for b in [*self.popup, *self.buttons, *self.top_buttons]:
+            if b.hover and b.tip:
+                b.draw_tip(surface, pos)
+                return
+        if self.popup:
+            return
+        for rect, msg in self.hover_regions:
+            if rect.collidepoint(pos):
+                tooltip(surface, msg, pos)
+                return
+        if not BOARD_RECT.collidepoint(pos):
+            return
+        enemy = self.enemy_at(pos)
+        if enemy:
+            msg = self.enemy_info(enemy)
+            targets = self.targets()
+            if self.selected and enemy in targets:
+                a = targets[enemy][0]
+                p = self.game.odds(a)
+                if p is not None:
+                    msg = f"{self.game.attack_dice(self.selected)} dice vs " \
+                          f"{self.game.assault_defense(enemy)}: {p:.0%}\n" + msg
+            tooltip(surface, msg, pos)
+            return
+        name = self.defender_at(pos)
+        if name:
+            dd = self.rules.defenders[name]
+            d = self.view.s["defenders"][name]
+            state = ", ".join(x for x, on in (("exhausted", d["exh"]), ("disrupted", d["dis"]),
+                                              ("moved", d.get("moved")), ("acted", d.get("acted"))) if on)
+            attrs = " ".join(dd.attributes) or "none"
+            msg = f"{name} ({dd.kind}) combat {dd.combat}, attributes {attrs}" + (f"\n{state}" if state else "")
+            here = self.defenders_at(d["space"])
+            if len(here) > 1:
+                msg += f"\nwith: {', '.join(n for n in here if n != name)}"
+            tooltip(surface, msg, pos)
+            return
+        space = self.space_at(pos)
+        if space:
+            toks = sorted(t for t, sp in self.view.s["tokens"].items() if sp == space)
+            msg = space + (f"\ntokens: {', '.join(toks)}" if toks else "")
+            stack = self.view.s["spaces"].get(space, [])
+            if stack:
+                msg += "\n" + ", ".join(self.game.counter_label(c) for c in stack
+                                         if c in self.game.state["counters"])
+            if self.view.s["supp"].get(space):
+                msg += f"\n{self.view.s['supp'][space]} suppression tokens"
+            if space in self.view.s["cars"].values():
+                msg += f"\narmored car: its counters defend at {self.rules.armored_car_defense}"
+            if space in self.targets():
+                msg += "\nclick to choose"
+            tooltip(surface, msg, pos)
+
+

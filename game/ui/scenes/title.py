@@ -1,0 +1,145 @@
+"""The title screen: New game, Continue, Demo (later), Rules, Settings, Quit; a one-line message for a damaged
+save or settings file."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.rules import Game, LevelError
+from game.ui import palette as P
+from game.ui import storage
+from game.ui.context import Context
+from game.ui.fonts import blit_text
+from game.ui.scenes.menu import MenuScene
+
+
+def load_save(ctx: Context) -> Game | None:
+    """The autosaved game, or None. A damaged save is moved aside with a one-line message; never raises."""
+    path = storage.save_path()
+    try:
+        text = storage.read_text(path)
+        if text is None:
+            return None
+        game = Game.from_json(text)
+        game.legal_actions()  # a save that parses but cannot be played is damaged too
+        return game
+    except Exception as exc:  # noqa: BLE001 - any failure of a damaged file is a message, never a crash
+        aside = storage.move_aside(path)
+        where = f" (moved to {aside.name})" if aside else ""
+        ctx.message = f"The saved game was damaged and could not be loaded{where}: {str(exc)[:90]}"
+        return None
+
+
+class TitleScene(MenuScene):
+    name = "title"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.t = 0.0
+        self.has_save = False
+
+    def enter(self) -> None:
+        self.refresh()
+
+    def resume(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.has_save = storage.save_path().exists()
+        items = [
+            ("New game", self.new_game, "Start the defence of the post office", True),
+            ("Continue", self.continue_game, "Resume the autosaved game" if self.has_save else
+             "No saved game yet", self.has_save),
+            ("Demo", None, "coming soon", False),
+            ("Rules", self.rules, "A summary of the phases with their section numbers", True),
+            ("Settings", self.settings, "Volume, animation speed, colour-blind patterns, full screen", True),
+            ("Quit", self.quit, "Leave the game", True),
+        ]
+        self.layout(items, 1245, 330)
+
+    def new_game(self) -> None:
+        def start() -> None:
+            from game.ui.scenes.play import PlayScene
+            seed = self.ctx.seed if self.ctx.seed is not None else int(pygame.time.get_ticks() * 7919) % 1_000_000
+            try:
+                game = Game.new(seed)
+            except LevelError as exc:  # damaged levels/ data: a message, not a traceback
+                self.ctx.message = f"Cannot start: {exc}"
+                return
+            self.ctx.message = ""
+            self.stack.push(PlayScene(self.ctx, game, fresh=True))
+        if self.has_save:
+            from game.ui.scenes.confirm import ConfirmScene
+            self.stack.push(ConfirmScene(self.ctx, "Start a new game? The autosaved game will be replaced.",
+                                         start, "New game"))
+        else:
+            start()
+
+    def continue_game(self) -> None:
+        game = load_save(self.ctx)
+        if game is None:
+            self.refresh()
+            return
+        from game.ui.scenes.play import PlayScene
+        self.stack.push(PlayScene(self.ctx, game, fresh=False))
+
+    def rules(self) -> None:
+        from game.ui.scenes.rules_ref import RulesScene
+        self.stack.push(RulesScene(self.ctx))
+
+    def settings(self) -> None:
+        from game.ui.scenes.settings_scene import SettingsScene
+        self.stack.push(SettingsScene(self.ctx))
+
+    def quit(self) -> None:
+        self.ctx.quit = True
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(P.PAPER)
+        for i in range(0, 1080, 6):
+            pygame.draw.line(surface, P.mix(P.PAPER, P.PAPER_DARK, 0.25 if (i // 6) % 4 == 0 else 0.08),
+                             (0, i), (1920, i))
+        # the building silhouette, drawn in ink
+        base = pygame.Rect(150, 430, 900, 470)
+        pygame.draw.rect(surface, P.BRICK, base)
+        for y in range(base.y + 12, base.bottom, 18):
+            pygame.draw.line(surface, P.BRICK_DARK, (base.x, y), (base.right - 1, y), 1)
+        pygame.draw.polygon(surface, (96, 60, 48), [(120, 432), (600, 300), (1080, 432)])
+        pygame.draw.polygon(surface, P.INK, [(120, 432), (600, 300), (1080, 432)], 4)
+        for row in range(3):
+            for col in range(7):
+                if row == 2 and col == 3:
+                    continue  # the door
+                w = pygame.Rect(200 + col * 120, 470 + row * 140, 60, 90)
+                lit = (math.sin(self.t * 2 + col * 1.3 + row) > 0.6)
+                pygame.draw.rect(surface, (250, 210, 120) if lit else (60, 66, 80), w)
+                pygame.draw.rect(surface, P.INK, w, 3)
+        pygame.draw.rect(surface, P.INK, base, 5)
+        door = pygame.Rect(560, 760, 80, 140)
+        pygame.draw.rect(surface, (70, 50, 36), door)
+        pygame.draw.rect(surface, P.INK, door, 3)
+        sign = pygame.Rect(0, 0, 300, 40)
+        sign.midbottom = (600, 748)
+        pygame.draw.rect(surface, P.PAPER_LIGHT, sign)
+        pygame.draw.rect(surface, P.INK, sign, 2)
+        blit_text(surface, "POCZTA POLSKA", "cond", 24, P.TRAINED_RED, sign.center, "center")
+        pygame.draw.rect(surface, P.GRASS_DARK, (0, 900, 1920, 180))
+        pygame.draw.line(surface, P.INK, (0, 900), (1920, 900), 3)
+        blit_text(surface, "POSTMEN", "type_bold", 110, P.INK, (1240, 90))
+        blit_text(surface, "Soldiers in Postmen's Uniforms", "type_bold", 32, P.POST_BLUE, (1245, 210))
+        blit_text(surface, "Gdańsk / Danzig, 1 September 1939", "type", 26, P.INK_SOFT, (1245, 256))
+        blit_text(surface, "Polish Post Office No. 1 — defended by postal workers", "type", 22, P.INK_SOFT,
+                  (160, 930))
+        blit_text(surface, "Konrad Guderski, Alfons Flisykowski and their colleagues held it through the day.",
+                  "type", 20, P.INK_SOFT, (160, 962))
+        if self.ctx.message:
+            r = pygame.Rect(40, 1016, 1840, 44)
+            pygame.draw.rect(surface, (250, 226, 200), r, border_radius=6)
+            pygame.draw.rect(surface, P.TARGET, r, 2, border_radius=6)
+            blit_text(surface, self.ctx.message[:160], "sans", 18, P.INK, (r.x + 12, r.centery), "midleft")
+        self.draw_buttons(surface)

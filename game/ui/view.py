@@ -1,0 +1,174 @@
+"""The drawn position: a copy of the core's state that the animations advance event by event, so the board
+shows what has been animated so far. It only mirrors what events say happened; when the queue is done it is
+replaced by a fresh copy of the core's state (the core is always the truth)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from game.rules import Event
+
+
+class View:
+    def __init__(self, state: dict[str, Any]) -> None:
+        self.s: dict[str, Any] = {}
+        self.card = ""  # the card being resolved
+        self.card_left: dict[str, int] = {}
+        self.sync(state)
+
+    def sync(self, state: dict[str, Any]) -> None:
+        self.s = copy.deepcopy({k: v for k, v in state.items() if k not in ("tasks",)})
+        for deck, cards in self.s["decks"].items():
+            self.card_left[deck] = len(cards)
+
+    def _unplace(self, cid: str) -> None:
+        s = self.s
+        for space in list(s["spaces"]):
+            stack = s["spaces"][space]
+            if cid in stack:
+                stack.remove(cid)
+                if not stack:
+                    del s["spaces"][space]
+        for items in s["interior"].values():
+            if cid in items:
+                items.remove(cid)
+        for space in list(s["support"]):
+            if cid in s["support"][space]:
+                s["support"][space].remove(cid)
+        s["transit"].pop(cid, None)
+
+    def where(self, cid: str) -> str:
+        s = self.s
+        for space, stack in s["spaces"].items():
+            if cid in stack:
+                return str(space)
+        for floor, items in s["interior"].items():
+            if cid in items:
+                return f"{floor}:interior"
+        for space, stack in s["support"].items():
+            if cid in stack:
+                return str(space)
+        return str(s["transit"].get(cid, ""))
+
+    def apply(self, e: Event) -> None:
+        """Mirror one event on the drawn position."""
+        s, d, k = self.s, e.data, e.kind
+        if k == "counter_placed":
+            s["counters"][d["counter"]] = {"type": d["unit"], "name": d.get("name", ""), "dis": False}
+            self._unplace(d["counter"])
+            s["transit"][d["counter"]] = d["space"]
+        elif k == "counter_advanced":
+            self._unplace(d["counter"])
+            s["spaces"].setdefault(d["space"], []).append(d["counter"])
+        elif k in ("car_placed", "car_moved"):
+            s["cars"][d["car"]] = d["space"]
+        elif k == "barrier_destroyed":
+            if d["barrier"] not in s["barriers_open"]:
+                s["barriers_open"].append(d["barrier"])
+        elif k == "breach":
+            self._unplace(d["counter"])
+        elif k == "counter_entered":
+            self._unplace(d["counter"])
+            s["interior"][d["floor"]].append(d["counter"])
+        elif k == "support_placed":
+            s["counters"][d["counter"]] = {"type": d["unit"], "name": "", "dis": False}
+            s["support"].setdefault(d["space"], []).append(d["counter"])
+        elif k in ("counter_removed", "counter_suppressed"):
+            self._unplace(d["counter"])
+            if k == "counter_suppressed":
+                if d.get("left"):
+                    s["supp"][d["space"]] = d["left"]
+                else:
+                    s["supp"].pop(d["space"], None)
+        elif k == "counter_changed_floor":
+            self._unplace(d["counter"])
+            s["interior"][d["floor"]].append(d["counter"])
+        elif k == "counter_disrupted" and d["counter"] in s["counters"]:
+            s["counters"][d["counter"]]["dis"] = True
+        elif k == "counter_recovered" and d["counter"] in s["counters"]:
+            s["counters"][d["counter"]]["dis"] = False
+        elif k == "casualty":
+            s["defenders"][d["defender"]]["status"] = "casualty"
+        elif k == "escaped":
+            s["defenders"][d["defender"]]["status"] = "escaped"
+        elif k == "defender_moved":
+            s["defenders"][d["defender"]]["space"] = d["space"]
+            for t in d.get("tokens", []):
+                s["tokens"][t] = d["space"]
+        elif k == "token_moved":
+            s["tokens"][d["token"]] = d["space"]
+        elif k == "token_spent":
+            s["tokens"][d["token"]] = ""
+        elif k == "defender_disrupted":
+            s["defenders"][d["defender"]]["dis"] = True
+        elif k == "defender_recovered":
+            key = "exh" if d.get("what") == "exhausted" else "dis"
+            s["defenders"][d["defender"]][key] = False
+        elif k == "morale_changed":
+            s["morale"] = d["new"]
+        elif k == "defense_shifted":
+            s["defense"][d["floor"]] = d["index"]
+        elif k == "suppression_placed":
+            s["supp"][d["space"]] = s["supp"].get(d["space"], 0) + d["tokens"]
+        elif k in ("suppression_discarded", "suppression_failed"):
+            s["supp"].pop(d["space"], None)
+        elif k == "phase_changed":
+            s["phase"] = d["phase"]
+            if "turn" in d:
+                s["turn"] = d["turn"]
+            if "attack" in d:
+                s["attack"] = d["attack"]
+        elif k == "attack_started":
+            s["attack"] = d["attack"]
+        elif k == "card_revealed":
+            self.card = d["card"]
+            self.card_left[str(s["attack"])] = d.get("left", 0)
+
+    def rewind(self, events: list[Event]) -> None:
+        """Step the drawn position back over ``events`` (best effort, presentation only), so a new game's
+        opening events can be played from the board as it stood before them. The exact state is restored by
+        :meth:`sync` when the queue is done."""
+        s = self.s
+        for e in reversed(events):
+            d, k = e.data, e.kind
+            if k in ("counter_placed", "support_placed"):
+                self._unplace(d["counter"])
+                s["counters"].pop(d["counter"], None)
+            elif k == "counter_advanced":
+                self._unplace(d["counter"])
+                if d.get("src"):
+                    s["spaces"].setdefault(d["src"], []).append(d["counter"])
+            elif k == "car_placed":
+                s["cars"].pop(d["car"], None)
+            elif k == "car_moved":
+                s["cars"][d["car"]] = d["src"]
+            elif k == "barrier_destroyed":
+                if d["barrier"] in s["barriers_open"]:
+                    s["barriers_open"].remove(d["barrier"])
+            elif k == "breach":
+                self._unplace(d["counter"])
+                if d.get("src"):
+                    s["spaces"].setdefault(d["src"], []).append(d["counter"])
+            elif k == "counter_removed" and d.get("space"):
+                s["counters"].setdefault(d["counter"], {"type": d.get("unit", ""), "name": "", "dis": False})
+                if ":interior" in d["space"]:
+                    s["interior"][d["space"].split(":")[0]].append(d["counter"])
+                else:
+                    s["spaces"].setdefault(d["space"], []).append(d["counter"])
+            elif k == "casualty":
+                s["defenders"][d["defender"]]["status"] = "board"
+                s["defenders"][d["defender"]]["space"] = d["space"]
+            elif k == "morale_changed":
+                s["morale"] = d["old"]
+            elif k == "defense_shifted":
+                s["defense"][d["floor"]] = max(0, d["index"] - 1)
+            elif k == "defender_disrupted":
+                s["defenders"][d["defender"]]["dis"] = False
+            elif k == "counter_disrupted" and d["counter"] in s["counters"]:
+                s["counters"][d["counter"]]["dis"] = False
+            elif k == "phase_changed":
+                s["phase"] = "setup"
+            elif k == "card_revealed":
+                self.card = ""
+                self.card_left[str(s["attack"])] = d.get("left", 0) + 1

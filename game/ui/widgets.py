@@ -1,0 +1,102 @@
+"""Small widgets drawn on the logical surface: buttons with tooltips, panels, and a tooltip helper."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.ui import palette as P
+from game.ui.fonts import blit_text, font, text
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill: P.Colour = P.PAPER_LIGHT, border: P.Colour = P.INK,
+          alpha: int = 255, width: int = 2, radius: int = 6) -> None:
+    if alpha < 255:
+        s = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (*fill, alpha), s.get_rect(), border_radius=radius)
+        surface.blit(s, rect)
+    else:
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if width:
+        pygame.draw.rect(surface, border, rect, width, border_radius=radius)
+
+
+def tooltip(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 20) -> None:
+    """A small paper label near ``pos``, kept on screen."""
+    lines = msg.split("\n")
+    imgs = [text(line, "sans", size, P.INK) for line in lines]
+    w = max(i.get_width() for i in imgs) + 16
+    h = sum(i.get_height() for i in imgs) + 10
+    x = min(pos[0] + 18, surface.get_width() - w - 4)
+    y = min(pos[1] + 18, surface.get_height() - h - 4)
+    if x < 4:
+        x = 4
+    rect = pygame.Rect(x, y, w, h)
+    shadow = rect.move(3, 3)
+    pygame.draw.rect(surface, (60, 50, 40), shadow, border_radius=4)
+    pygame.draw.rect(surface, (252, 246, 226), rect, border_radius=4)
+    pygame.draw.rect(surface, P.INK, rect, 1, border_radius=4)
+    yy = y + 5
+    for img in imgs:
+        surface.blit(img, (x + 8, yy))
+        yy += img.get_height()
+
+
+class Button:
+    """A clickable label. ``enabled`` False draws it greyed; ``tip`` shows on hover (also when disabled: the
+    reason)."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], label: str,
+                 action: Callable[[], object] | None = None, size: int = 28, tip: str = "", enabled: bool = True,
+                 face: str = "sans_bold", selected: bool = False) -> None:
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.action = action
+        self.size = size
+        self.tip = tip
+        self.enabled = enabled
+        self.face = face
+        self.selected = selected
+        self.hover = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fill = P.BUTTON_DISABLED if not self.enabled else (P.BUTTON_HOVER if self.hover else P.BUTTON)
+        if self.selected:
+            fill = P.POST_BLUE
+        shadow = self.rect.move(0, 4)
+        pygame.draw.rect(surface, (50, 40, 30), shadow, border_radius=8)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=8)
+        pygame.draw.rect(surface, P.INK, self.rect, 2, border_radius=8)
+        colour = P.PAPER_LIGHT if self.enabled else (205, 198, 186)
+        size = self.size
+        while size > 12 and font(self.face, size).size(self.label)[0] > self.rect.w - 12:
+            size -= 2
+        blit_text(surface, self.label, self.face, size, colour, self.rect.center, "center")
+
+    def draw_tip(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
+        if self.hover and self.tip:
+            tooltip(surface, self.tip, mouse)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the event was a click on this button (consumed)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            if self.enabled and self.action:
+                self.action()
+            return True
+        return False
+
+
+def handle_buttons(buttons: list[Button], event: pygame.event.Event) -> bool:
+    consumed = False
+    for b in list(buttons):
+        if b.handle(event):
+            consumed = True
+            break
+    if event.type == pygame.MOUSEMOTION:
+        for b in buttons:
+            b.hover = b.rect.collidepoint(event.pos)
+    return consumed

@@ -1,0 +1,164 @@
+"""The autoplay policies: legal choices at every kind of decision, a reason for each, determinism, and the
+heuristic beating random on a small seeded sample. Speed is measured by tools/bench_ai.py, never here."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import POLICIES, HeuristicPolicy, PlannerPolicy, RandomPolicy, make_policy
+from game.ai.analysis import Analysis, suppress_plan
+from game.ai.planner import evaluate, fast_clone, resample
+from game.rules import Game
+from game.rules.rng import Pcg32
+
+KINDS = ("moves", "actions", "command", "suppression", "casualty", "escape")
+
+
+def _casualty_position() -> str:
+    """A Clearing Phase choice (5.2): a submachine gunner inside with three postal workers of equal priority in
+    the ground floor interior."""
+    game = Game.new(0)
+    s = game.state
+    plain = [n for n, d in game.rules.defenders.items() if d.kind == "postal" and not d.attributes
+             and s["defenders"][n]["space"].startswith("ground:")][:3]
+    for name in plain:
+        s["defenders"][name]["space"] = "ground:interior"
+    cid = f"e{s['next_cid']}"
+    s["next_cid"] += 1
+    s["counters"][cid] = {"type": "smg", "name": "", "dis": False}
+    s["supply"]["smg"] -= 1
+    s["interior"]["ground"].append(cid)
+    game = Game.from_json(game.to_json())
+    game.apply("end_moves")
+    game.apply("end_actions")
+    assert (game.decision or {}).get("kind") == "casualty"
+    return game.to_json()
+
+
+def _escape_position() -> str:
+    """An Escape Phase (6.0): Attack 3 with the tracks and support spaces clear, defenders at the rear."""
+    game = Game.new(0)
+    s = game.state
+    for stack in s["spaces"].values():
+        for cid in stack:
+            s["supply"][s["counters"].pop(cid)["type"]] += 1
+    s["spaces"] = {}
+    s["attack"] = 3
+    game = Game.from_json(game.to_json())
+    game.apply("end_moves")
+    game.apply("end_actions")
+    assert (game.decision or {}).get("kind") == "escape"
+    return game.to_json()
+
+
+def _positions() -> dict[str, list[str]]:
+    """Saved games (JSON) stopped at each kind of decision, two of each, from random and heuristic playouts."""
+    found: dict[str, list[str]] = {k: [] for k in KINDS}
+    found["casualty"].append(_casualty_position())
+    found["escape"].append(_escape_position())
+    for seed in range(60):
+        game = Game.new(seed)
+        policy = RandomPolicy(seed) if seed % 2 == 0 else HeuristicPolicy(seed)
+        while not game.over:
+            kind = (game.decision or {}).get("kind", "")
+            if kind in found and len(found[kind]) < 2 and len(game.legal_actions()) > 1:
+                found[kind].append(game.to_json())
+            game.apply(policy.choose(game))
+        if all(len(v) >= 2 for k, v in found.items() if k != "escape"):
+            break
+    return found
+
+
+POSITIONS = _positions()
+
+
+def test_positions_cover_every_decision() -> None:
+    assert all(POSITIONS[k] for k in KINDS), {k: len(v) for k, v in POSITIONS.items()}
+
+
+def test_registry() -> None:
+    assert {"random", "heuristic", "planner"} <= set(POLICIES)
+    assert isinstance(make_policy("planner", 3), PlannerPolicy)
+    with pytest.raises(KeyError):
+        make_policy("clairvoyant", 0)
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic", "planner"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_legal_choice_and_reason_at_every_decision(name: str, kind: str) -> None:
+    for text in POSITIONS[kind]:
+        game = Game.from_json(text)
+        legal = game.legal_actions()
+        action = make_policy(name, 5).choose(game)
+        assert action in legal, f"{name} chose {action} at a {kind} decision"
+        action2, reason = make_policy(name, 5).explain(game)
+        assert action2 in legal
+        assert action2 == action, "explain() and choose() agree for the same seed"
+        assert isinstance(reason, str) and reason.strip() and "\n" not in reason
+        assert game.to_json() == text, "choosing never changes the game"
+
+
+def _play(policy_name: str, seed: int, limit: int = 10_000) -> tuple[list[str], Game]:
+    game = Game.new(seed)
+    policy = make_policy(policy_name, seed)
+    actions = []
+    while not game.over and len(actions) < limit:
+        action = policy.choose(game)
+        actions.append(str(action))
+        game.apply(action)
+    return actions, game
+
+
+def test_heuristic_is_deterministic_and_finishes() -> None:
+    first, game = _play("heuristic", 11)
+    second, _ = _play("heuristic", 11)
+    assert first == second
+    assert game.over and game.result is not None
+
+
+def test_planner_is_deterministic() -> None:
+    first, _ = _play("planner", 4, limit=60)
+    second, _ = _play("planner", 4, limit=60)
+    assert first == second
+
+
+def test_planner_plays_a_whole_game() -> None:
+    _, game = _play("planner", 2)
+    assert game.over
+
+
+def test_heuristic_beats_random_on_a_seeded_sample() -> None:
+    def mean(name: str) -> float:
+        scores = [int((_play(name, seed)[1].result or {})["score"]) for seed in range(300, 330)]
+        return sum(scores) / len(scores)
+
+    assert mean("heuristic") > mean("random") + 5
+
+
+def test_resample_keeps_the_position_and_hides_the_deck_order() -> None:
+    game = Game.new(9)
+    rng = Pcg32.seeded(1)
+    copy = resample(game, rng)
+    assert copy.state["decks"] != game.state["decks"] or len(game.state["decks"]["1"]) < 2
+    assert sorted(copy.state["decks"]["1"]) == sorted(game.state["decks"]["1"])
+    assert copy.state["defenders"] == game.state["defenders"]
+    assert fast_clone(game).to_json() == game.to_json()
+    assert isinstance(evaluate(game), float)
+
+
+def test_suppression_arithmetic() -> None:
+    # one counter: spend everything; two equal counters: keep tokens for the second
+    assert suppress_plan(4, [(4, 1.0)])[1] == 4
+    value, first = suppress_plan(6, [(4, 1.0), (4, 1.0)])
+    assert 1 <= first < 6 and value > 1.0
+    game = Game.new(0)
+    analysis = Analysis(game)
+    assert set(analysis.entrance_risk) == set(game.rules.entrances)
+    assert all(0.0 <= r <= 1.0 for r in analysis.entrance_risk.values())
+
+
+def test_heuristic_weights_and_ranking() -> None:
+    game = Game.new(1)
+    ranked = HeuristicPolicy(0).rank(game)
+    assert ranked and ranked[0].action in game.legal_actions()
+    assert all(a.value >= b.value for a, b in zip(ranked, ranked[1:], strict=False))

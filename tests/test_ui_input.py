@@ -1,0 +1,130 @@
+"""Mouse and keyboard in the play scene: drag to move, the action menu (disabled items say why), illegal clicks
+say why, hover odds, Esc pauses, Space skips the animation."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.rules import Action, Game  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.scenes.play import PlayScene  # noqa: E402
+
+
+@pytest.fixture()
+def play(tmp_path: Path) -> tuple[App, PlayScene]:
+    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path)
+    app = App(headless=True, seed=0)
+    scene = PlayScene(app.ctx, Game.new(0), fresh=True)
+    app.stack.push(scene)
+    return app, scene
+
+
+def idle(app: App, scene: PlayScene) -> None:
+    scene.queue.skip()
+    app.step(1 / 60, [], draw=False)
+    assert not scene.queue.busy and scene.synced
+
+
+def pt(p: tuple[float, float]) -> tuple[int, int]:
+    return (int(p[0]), int(p[1]))
+
+
+def test_space_skips_and_input_waits_while_animating(play: tuple[App, PlayScene]) -> None:
+    app, scene = play
+    app.step(1 / 60, [], draw=False)
+    assert scene.queue.busy
+    app.click(pt(scene.defender_pos("Konrad")))
+    assert scene.selected is None  # input waits while the animations run
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE))
+    app.step(1 / 60, [], draw=False)
+    assert not scene.queue.busy and scene.legal
+
+
+def test_drag_a_defender_to_a_lit_space(play: tuple[App, PlayScene]) -> None:
+    app, scene = play
+    idle(app, scene)
+    move = next(a for a in scene.legal if a.kind == "move" and a.args[0] == "Gorski" and len(a.args) == 2)
+    start = pt(scene.defender_pos("Gorski"))
+    end = scene.space_point(move.args[1])
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] + 30), rel=(0, 0),
+                                buttons=(1, 0, 0)))
+    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    app.step(1 / 60, [])  # draws the dragged counter
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    if scene.popup:  # tokens to carry: choose to move alone
+        app.click(scene.button_point("Move alone"))  # type: ignore[arg-type]
+    assert scene.game.state["defenders"]["Gorski"]["space"] == move.args[1]
+
+
+def test_action_menu_lists_disabled_actions_with_reasons(play: tuple[App, PlayScene]) -> None:
+    app, scene = play
+    idle(app, scene)
+    scene.submit(Action("end_moves"))
+    idle(app, scene)
+    attacker = next(a.args[0] for a in scene.legal if a.kind == "attack")
+    app.click(pt(scene.defender_pos(attacker)))
+    labels = {b.label.split(" ")[0].rstrip("…"): b for b in scene.popup}
+    assert labels["Attack"].enabled
+    assert not labels["Grenades"].enabled and labels["Grenades"].tip  # the core's reason
+    assert not labels["Recover"].enabled and "exhausted" in labels["Recover"].tip
+    app.click(labels["Attack"].rect.center)
+    assert scene.mode == "attack"
+    target = next(a.args[1] for a in scene.legal if a.kind == "attack" and a.args[0] == attacker)
+    app.hover(scene.space_point(scene.view.where(target)))
+    app.hover(pt(scene.enemy_pos(target)))
+    app.step(1 / 60, [])  # the hover tooltip shows "n dice vs d: p%"
+    before = scene.game.state["actions"]
+    app.click(pt(scene.enemy_pos(target)))
+    assert scene.game.state["actions"] == before + 1
+
+
+def test_illegal_click_says_why_and_esc_pauses(play: tuple[App, PlayScene]) -> None:
+    app, scene = play
+    idle(app, scene)
+    scene.submit(Action("end_moves"))
+    idle(app, scene)
+    acted = next(a.args[0] for a in scene.legal if a.kind == "attack")
+    scene.submit(next(a for a in scene.legal if a.kind == "attack" and a.args[0] == acted))
+    idle(app, scene)
+    if scene.game.decision and scene.game.decision["kind"] == "actions":
+        app.click(pt(scene.defender_pos(acted)))
+        assert acted in scene.notice  # e.g. "has already acted"
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+    assert app.stack.top is not None and app.stack.top.name == "pause"
+    app.step(1 / 60, [])
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+    assert app.stack.top is scene
+
+
+def test_every_event_is_narrated_in_the_log(play: tuple[App, PlayScene]) -> None:
+    app, scene = play
+    idle(app, scene)
+    n = len(scene.log.entries)
+    events = scene.game.initial_events
+    assert n == len(events) + 1  # the opening line, then one line per event
+    assert all(str(e) in (msg for msg, _ in scene.log.entries) for e in events)
+    scene.submit(Action("end_moves"))
+    idle(app, scene)
+    assert len(scene.log.entries) > n
+
+
+def test_clicking_an_unlit_space_says_why(play: tuple[App, PlayScene]) -> None:
+    app, scene = play
+    idle(app, scene)
+    mover = next(a.args[0] for a in scene.legal if a.kind == "move")
+    app.click(pt(scene.defender_pos(mover)))
+    assert scene.selected == mover
+    lit = set(scene.targets())
+    other_floor = next(sp for sp in scene.rules.defender_spaces if sp not in lit
+                       and not scene.defenders_at(sp))
+    app.click(scene.space_point(other_floor))
+    assert scene.notice  # the core's reason, e.g. another floor

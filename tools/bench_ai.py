@@ -1,0 +1,75 @@
+"""Benchmark of the autoplay policies: decision time (median, p95, max) and whole games per second.
+
+    python tools/bench_ai.py [--games 10] [--seed 0] [--policy random,heuristic,planner]
+
+Plays ``--games`` games per policy on one core (seeds ``seed``..) and times every ``choose()`` call; the
+slowest decision kinds are listed too. It measures; it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+
+from game.ai import POLICIES, make_policy
+from game.rules import Game
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def bench(policy: str, games: int, seed: int) -> tuple[dict[str, list[float]], float, list[int]]:
+    """Decision times by decision kind (seconds), total seconds and the final scores."""
+    times: dict[str, list[float]] = {}
+    scores = []
+    started = time.perf_counter()
+    for i in range(games):
+        game = Game.new(seed + i)
+        player = make_policy(policy, seed + i)
+        while not game.over:
+            kind = str((game.decision or {}).get("kind", ""))
+            t0 = time.perf_counter()
+            action = player.choose(game)
+            times.setdefault(kind, []).append(time.perf_counter() - t0)
+            game.apply(action)
+        scores.append(int((game.result or {}).get("score", 0)))
+    return times, time.perf_counter() - started, scores
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Decision times and games per second of the autoplay policies.")
+    parser.add_argument("--games", type=int, default=10, help="games per policy (default 10)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    parser.add_argument("--policy", default=",".join(POLICIES), help="comma-separated policies (default: all)")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be 1 or more")
+    names = [p.strip() for p in args.policy.split(",") if p.strip()]
+    unknown = [p for p in names if p not in POLICIES]
+    if unknown:
+        parser.error(f"unknown policy {unknown[0]!r} (known: {', '.join(POLICIES)})")
+    print(f"{args.games} games per policy from seed {args.seed}, one core (Python {sys.version.split()[0]})")
+    print(f"{'policy':<10} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} {'games/s':>8} "
+          f"{'mean score':>10}")
+    details = []
+    for name in names:
+        times, seconds, scores = bench(name, args.games, args.seed)
+        flat = [t for ts in times.values() for t in ts]
+        print(f"{name:<10} {len(flat):>9} {percentile(flat, 0.5) * 1000:>10.2f} {percentile(flat, 0.95) * 1000:>8.2f} "
+              f"{max(flat, default=0) * 1000:>8.2f} {args.games / seconds:>8.2f} {sum(scores) / len(scores):>10.2f}")
+        for kind, ts in sorted(times.items()):
+            details.append(f"  {name:<10} {kind:<12} {len(ts):>6} decisions, median {percentile(ts, 0.5) * 1000:7.2f} "
+                           f"ms, p95 {percentile(ts, 0.95) * 1000:7.2f} ms, max {max(ts) * 1000:7.2f} ms")
+    print("\nBy decision kind:")
+    print("\n".join(details))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
