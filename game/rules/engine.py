@@ -651,42 +651,24 @@ class Game:
     def _t_enter(self, cid: str, space: str, src: str) -> None:
         """3.1.2: a counter moves into ``space``; a counter already there advances first (the push chain), unless
         the space is adjacent to a standing barrier, where counters stack."""
-        if cid not in self.state["counters"]:
-            return
-        stack = self.state["spaces"].get(space, [])
-        if stack and not self._barrier_closed(space):
-            occupant = stack[-1]
-            nxt = self.rules.track_spaces[space].next
-            car = self._car_at(space)
-            # 3.1 armored cars: the car moves with its counter until barrier 4 or the other car stops it.
-            moves_car = bool(car) and self.rules.track_spaces[space].barrier == 0 and nxt != "" \
-                and not self._car_at(nxt)
-            self._push(["land", cid, space, src, ""])
-            if nxt:
-                self._push(["enter_with_car", occupant, nxt, space, car if moves_car else ""])
-            else:
-                self._push(["breach", occupant, space])
-            return
-        self._push(["land", cid, space, src, ""])
+        if cid in self.state["counters"]:
+            self._t_enter_with_car(cid, space, src, "")
 
     def _t_enter_with_car(self, cid: str, space: str, src: str, car: str) -> None:
-        if not car:
-            self._t_enter(cid, space, src)
-            return
+        """As :meth:`_t_enter`, with ``car`` (if any) moving along with the counter (3.1 armored cars)."""
         stack = self.state["spaces"].get(space, [])
+        self._push(["land", cid, space, src, car])
         if stack and not self._barrier_closed(space):
             occupant = stack[-1]
             nxt = self.rules.track_spaces[space].next
-            car2 = self._car_at(space)
-            moves_car = bool(car2) and self.rules.track_spaces[space].barrier == 0 and nxt != "" \
+            here_car = self._car_at(space)
+            # the car moves with its counter until barrier 4 or the other car stops it
+            moves_car = bool(here_car) and self.rules.track_spaces[space].barrier == 0 and nxt != "" \
                 and not self._car_at(nxt)
-            self._push(["land", cid, space, src, car])
             if nxt:
-                self._push(["enter_with_car", occupant, nxt, space, car2 if moves_car else ""])
+                self._push(["enter_with_car", occupant, nxt, space, here_car if moves_car else ""])
             else:
                 self._push(["breach", occupant, space])
-            return
-        self._push(["land", cid, space, src, car])
 
     def _t_land(self, cid: str, space: str, src: str, car: str) -> None:
         s = self.state
