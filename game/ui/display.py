@@ -1,5 +1,9 @@
-"""The window and the letterboxed scaling of the 1920x1080 logical surface (smoothscale), with mouse
-coordinates mapped back through the same scale."""
+"""The window and the letterboxed scaling of the 1920x1080 logical surface, with mouse coordinates mapped back
+through the same scale.
+
+Scaling keeps text and lines crisp where it can: at a whole multiple of the logical size (3840x2160 is exactly 2x)
+each logical pixel becomes a sharp block (nearest-neighbour), with no blur; a window smaller than 1920x1080 is
+reduced with smoothscale (filtered, so thin lines survive); other sizes use smoothscale too."""
 
 from __future__ import annotations
 
@@ -38,6 +42,9 @@ class Display:
     def _fit(self, size: tuple[int, int]) -> None:
         w, h = size
         self.scale = min(w / LOGICAL[0], h / LOGICAL[1])
+        whole = int(self.scale)
+        if whole >= 2 and self.scale - whole < 0.02:
+            self.scale = float(whole)  # snap to the whole multiple: a bar of a pixel or two, no blur
         sw, sh = int(LOGICAL[0] * self.scale), int(LOGICAL[1] * self.scale)
         self.offset = ((w - sw) // 2, (h - sh) // 2)
         self._scaled: pygame.Surface | None = None
@@ -63,6 +70,9 @@ class Display:
                 self.window.fill((0, 0, 0))  # the letterbox bars
             if self._scaled is None:
                 self._scaled = pygame.Surface((int(LOGICAL[0] * self.scale), int(LOGICAL[1] * self.scale)))
-            pygame.transform.smoothscale(self.logical, self._scaled.get_size(), self._scaled)
+            if self.scale == int(self.scale):
+                pygame.transform.scale(self.logical, self._scaled.get_size(), self._scaled)  # sharp blocks
+            else:
+                pygame.transform.smoothscale(self.logical, self._scaled.get_size(), self._scaled)
             self.window.blit(self._scaled, self.offset)
         pygame.display.flip()
