@@ -19,6 +19,7 @@ from typing import Any
 
 from game.ai import POLICIES, make_policy
 from game.rules import Game
+from game.rules.data import DIFFICULTIES
 
 ENDINGS = ("fire_truck", "morale", "deck_exhausted")
 OUTCOMES = ("win", "draw", "loss")
@@ -26,10 +27,10 @@ OUTCOMES = ("win", "draw", "loss")
 MAX_DECISIONS = 100_000
 
 
-def play_game(seed: int, policy_name: str = "random") -> dict[str, Any]:
-    """Play one full game: ``Game.new(seed)``, the policy seeded with ``seed``; returns its summary."""
+def play_game(seed: int, policy_name: str = "random", difficulty: str = "standard") -> dict[str, Any]:
+    """Play one full game: ``Game.new(seed, difficulty)``, the policy seeded with ``seed``; returns its summary."""
     policy = make_policy(policy_name, seed)
-    game = Game.new(seed)
+    game = Game.new(seed, difficulty)
     decisions = 0
     while not game.over:
         if decisions >= MAX_DECISIONS:
@@ -56,10 +57,10 @@ def play_game(seed: int, policy_name: str = "random") -> dict[str, Any]:
     }
 
 
-def _play_chunk(task: tuple[int, int, str]) -> list[dict[str, Any]]:
+def _play_chunk(task: tuple[int, int, str, str]) -> list[dict[str, Any]]:
     """Worker: games with seeds ``start .. start + count - 1`` (module level, so spawn can pickle it)."""
-    start, count, policy_name = task
-    return [play_game(start + i, policy_name) for i in range(count)]
+    start, count, policy_name, difficulty = task
+    return [play_game(start + i, policy_name, difficulty) for i in range(count)]
 
 
 def default_jobs() -> int:
@@ -67,9 +68,12 @@ def default_jobs() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def play_many(games: int, seed: int, policies: list[str], jobs: int = 1) -> dict[str, list[dict[str, Any]]]:
+def play_many(games: int, seed: int, policies: list[str], jobs: int = 1,
+              difficulty: str = "standard") -> dict[str, list[dict[str, Any]]]:
     """Per-game summaries for each policy, in seed order; every policy plays the same seeds. The games of all
-    policies share one pool of ``jobs`` processes."""
+    policies share one pool of ``jobs`` processes. ``difficulty``: standard, veteran (8.1) or elite (8.2)."""
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty {difficulty!r} (known: {', '.join(DIFFICULTIES)})")
     for policy in policies:
         if policy not in POLICIES:
             raise ValueError(f"unknown policy {policy!r} (known: {', '.join(sorted(POLICIES))})")
@@ -77,10 +81,10 @@ def play_many(games: int, seed: int, policies: list[str], jobs: int = 1) -> dict
         raise ValueError("the number of games cannot be negative")
     jobs = max(1, min(jobs, games * len(policies)))
     if jobs == 1:
-        return {p: _play_chunk((seed, games, p)) for p in policies}
+        return {p: _play_chunk((seed, games, p, difficulty)) for p in policies}
     # Small chunks balance uneven game lengths (and slow policies); map() keeps them in order.
     size = max(1, min(25, -(-games // (jobs * 4))))
-    tasks = [(seed + i, min(size, games - i), p) for p in policies for i in range(0, games, size)]
+    tasks = [(seed + i, min(size, games - i), p, difficulty) for p in policies for i in range(0, games, size)]
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(processes=jobs) as pool:
         chunks = pool.map(_play_chunk, tasks, chunksize=1)
@@ -90,9 +94,10 @@ def play_many(games: int, seed: int, policies: list[str], jobs: int = 1) -> dict
     return out
 
 
-def play_games(games: int, seed: int, policy: str = "random", jobs: int = 1) -> list[dict[str, Any]]:
+def play_games(games: int, seed: int, policy: str = "random", jobs: int = 1,
+               difficulty: str = "standard") -> list[dict[str, Any]]:
     """The per-game summaries of ``games`` games, in seed order, spread over ``jobs`` processes."""
-    return play_many(games, seed, [policy], jobs)[policy]
+    return play_many(games, seed, [policy], jobs, difficulty)[policy]
 
 
 def mean_ci(values: list[float]) -> tuple[float, float, float]:
@@ -108,7 +113,19 @@ def mean_ci(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def summarize(results: list[dict[str, Any]], policy: str, seed: int, seconds: float) -> dict[str, Any]:
+def wilson_ci(successes: int, n: int) -> tuple[float, float]:
+    """95% Wilson score interval of a rate (sound at rates near 0 or 1, unlike the normal approximation)."""
+    if n <= 0:
+        return 0.0, 0.0
+    z = 1.96
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarize(results: list[dict[str, Any]], policy: str, seed: int, seconds: float,
+              difficulty: str = "standard") -> dict[str, Any]:
     """Aggregate per-game summaries (in seed order) into the simulation report."""
     n = len(results)
 
@@ -123,6 +140,7 @@ def summarize(results: list[dict[str, Any]], policy: str, seed: int, seconds: fl
     return {
         "games": n,
         "policy": policy,
+        "difficulty": difficulty,
         "seed": seed,
         "mean_score": mean("score"),
         "score_ci95": [round(low, 4), round(high, 4)],
@@ -133,6 +151,7 @@ def summarize(results: list[dict[str, Any]], policy: str, seed: int, seconds: fl
         "draws": outcomes["draw"],
         "losses": outcomes["loss"],
         "win_rate": round(outcomes["win"] / n, 4) if n else 0.0,
+        "win_rate_ci95": [round(v, 4) for v in wilson_ci(outcomes["win"], n)],
         "draw_rate": round(outcomes["draw"] / n, 4) if n else 0.0,
         "loss_rate": round(outcomes["loss"] / n, 4) if n else 0.0,
         "morale_losses": endings["morale"],
@@ -148,14 +167,15 @@ def summarize(results: list[dict[str, Any]], policy: str, seed: int, seconds: fl
     }
 
 
-def simulate(games: int, seed: int = 0, policy: str = "random", jobs: int = 1) -> dict[str, Any]:
-    """Play ``games`` games (game ``i`` with seed ``seed + i``) and return the aggregate report.
+def simulate(games: int, seed: int = 0, policy: str = "random", jobs: int = 1,
+             difficulty: str = "standard") -> dict[str, Any]:
+    """Play ``games`` games (game ``i`` with seed ``seed + i``) at ``difficulty`` and return the aggregate report.
 
-    Every key is identical for identical ``games``, ``seed`` and ``policy`` whatever ``jobs`` is, except
-    ``games_per_second``."""
+    Every key is identical for identical ``games``, ``seed``, ``policy`` and ``difficulty`` whatever ``jobs`` is,
+    except ``games_per_second``."""
     started = time.perf_counter()
-    results = play_games(games, seed, policy, jobs)
-    return summarize(results, policy, seed, time.perf_counter() - started)
+    results = play_games(games, seed, policy, jobs, difficulty)
+    return summarize(results, policy, seed, time.perf_counter() - started, difficulty)
 
 
 def format_report(report: dict[str, Any]) -> str:
@@ -163,7 +183,8 @@ def format_report(report: dict[str, Any]) -> str:
     n = report["games"]
     low, high = report.get("score_ci95", [report["mean_score"], report["mean_score"]])
     lines = [
-        f"{n} games, policy {report['policy']}, seeds {report['seed']}..{report['seed'] + n - 1}",
+        f"{n} games, policy {report['policy']}, difficulty {report.get('difficulty', 'standard')}, "
+        f"seeds {report['seed']}..{report['seed'] + n - 1}",
         f"mean score {report['mean_score']:.2f} (95% interval {low:.2f} to {high:.2f}; "
         f"min {report['min_score']}, max {report['max_score']}); morale broke in {report['morale_losses']} games; "
         f"mean survivors {report['mean_survivors']:.1f}, escaped {report['mean_escaped']:.1f}, "
@@ -181,6 +202,9 @@ def format_report(report: dict[str, Any]) -> str:
     for label, count_key, rate_key in (("win (>=16)", "wins", "win_rate"), ("draw", "draws", "draw_rate"),
                                        ("loss", "losses", "loss_rate")):
         lines.append(f"  {label:<14} {report[count_key]:>6}  {report[rate_key]:>6.1%}")
+    if "win_rate_ci95" in report:
+        low_w, high_w = report["win_rate_ci95"]
+        lines.append(f"  win rate 95% interval {low_w:.1%} to {high_w:.1%}")
     lines += ["", "Game ended by     games    rate"]
     for how, count in report["endings"].items():
         lines.append(f"  {how:<14} {count:>6}  {count / n if n else 0:>6.1%}")
@@ -191,18 +215,18 @@ def format_report(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def compare(games: int, seed: int, policies: list[str], jobs: int = 1) -> dict[str, Any]:
+def compare(games: int, seed: int, policies: list[str], jobs: int = 1, difficulty: str = "standard") -> dict[str, Any]:
     """Play the same seeds with every policy; the report holds ``policies`` (one summary each, without timing),
     ``games_per_second`` by policy (the only machine-dependent key) and ``comparisons``: for each pair, the mean
     paired score difference (same seeds) with its 95% interval."""
     started = time.perf_counter()
-    results = play_many(games, seed, policies, jobs)
+    results = play_many(games, seed, policies, jobs, difficulty)
     seconds = time.perf_counter() - started
     summaries: dict[str, dict[str, Any]] = {}
     speed: dict[str, float] = {}
     total = sum(sum(r["decisions"] for r in res) for res in results.values()) or 1
     for p in policies:
-        summary = summarize(results[p], p, seed, 0.0)
+        summary = summarize(results[p], p, seed, 0.0, difficulty)
         share = sum(r["decisions"] for r in results[p]) / total
         summary.pop("games_per_second")
         summaries[p] = summary
@@ -215,7 +239,7 @@ def compare(games: int, seed: int, policies: list[str], jobs: int = 1) -> dict[s
             mean, low, high = mean_ci(diffs)
             comparisons.append({"a": a, "b": b, "mean_difference": round(mean, 4),
                                 "ci95": [round(low, 4), round(high, 4)]})
-    return {"games": games, "seed": seed, "policy": ",".join(policies), "policies": summaries,
+    return {"games": games, "seed": seed, "difficulty": difficulty, "policy": ",".join(policies), "policies": summaries,
             "comparisons": comparisons, "games_per_second": speed, "scores": {p: [r["score"] for r in results[p]]
                                                                              for p in policies}}
 
@@ -223,7 +247,8 @@ def compare(games: int, seed: int, policies: list[str], jobs: int = 1) -> dict[s
 def format_comparison(report: dict[str, Any]) -> str:
     """The comparison of several policies as a table."""
     n = report["games"]
-    lines = [f"{n} games per policy, seeds {report['seed']}..{report['seed'] + n - 1}", "",
+    lines = [f"{n} games per policy, difficulty {report.get('difficulty', 'standard')}, "
+             f"seeds {report['seed']}..{report['seed'] + n - 1}", "",
              f"{'policy':<10} {'games':>5}  {'mean score (95% CI)':<24} {'win':>6} {'draw':>6} {'loss':>6}  "
              f"{'morale broke':>12}  {'survivors':>9}"]
     for name, r in report["policies"].items():

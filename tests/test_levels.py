@@ -146,3 +146,60 @@ def test_validate_levels_tool(tmp_path: Path) -> None:
     res = subprocess.run([sys.executable, str(root / "tools" / "validate_levels.py"), str(bad)],
                          capture_output=True, text=True, cwd=root)
     assert res.returncode == 1 and res.stdout.count("\n") == 1 and "decks.toml" in res.stdout
+
+
+def test_tactics_cards_load() -> None:
+    """8.1.2 / 8.2.2: three Tactics decks holding the three cards the rulebook names; each card has text."""
+    rules = load_rules(LEVELS)
+    assert sorted(rules.tactic_decks) == [1, 2, 3]
+    names = {c.name for c in rules.tactics.values()}
+    assert {"Assault", "Breach", "Coordinated Attack"} <= names
+    for deck, ids in rules.tactic_decks.items():
+        assert all(rules.tactics[c].deck == deck for c in ids)
+        assert len(ids) >= rules.tactics_modes["veteran"].removed + 6  # enough for a six-turn Attack
+    assert (rules.tactics_modes["veteran"].removed, rules.tactics_modes["veteran"].in_play) == (3, 1)
+    assert (rules.tactics_modes["elite"].removed, rules.tactics_modes["elite"].in_play) == (2, 2)
+    assert all(c.text.strip() and c.text.endswith(".") for c in rules.tactics.values())
+    assert sorted(rules.setups) == ["elite", "standard", "veteran"]
+
+
+def test_every_tactics_card_has_a_scenario_showing_it_change_a_result() -> None:
+    rules = load_rules(LEVELS)
+    scenarios = Path(__file__).resolve().parent / "scenarios"
+    texts = [p.read_text(encoding="utf-8") for p in scenarios.glob("8.*.toml")]
+    for name in sorted({c.name for c in rules.tactics.values()}):
+        assert any(f'kind = "tactic_applied", name = "{name}"' in t for t in texts), name
+
+
+def test_missing_tactics_file(tmp_path: Path) -> None:
+    folder = tmp_path / "levels"
+    shutil.copytree(LEVELS, folder)
+    (folder / "tactics.toml").unlink()
+    assert "tactics.toml" in load_error(folder)
+
+
+def test_tactics_card_with_unknown_effect(tmp_path: Path) -> None:
+    folder = damaged(tmp_path, "tactics.toml", sub_first(r'^effect = "support_dice"', 'effect = "air_strike"'))
+    message = load_error(folder)
+    assert "tactics.toml" in message and "effect" in message and "air_strike" in message
+
+
+def test_tactics_deck_with_unknown_card(tmp_path: Path) -> None:
+    folder = damaged(tmp_path, "tactics.toml", sub_first(r'^card = "breach"', 'card = "zeppelin"'))
+    message = load_error(folder)
+    assert "tactics.toml" in message and "deck1" in message and "zeppelin" in message
+
+
+def test_tactics_card_with_bad_faces_and_missing_difficulty(tmp_path: Path) -> None:
+    folder = damaged(tmp_path, "tactics.toml", sub_first(r"^faces = \[.*\]", "faces = [7]"))
+    message = load_error(folder)
+    assert "tactics.toml" in message and "faces" in message
+    folder2 = damaged(tmp_path / "b", "tactics.toml", sub_first(r"^\[difficulty\.elite\]", "[difficulty.hard]"))
+    message = load_error(folder2)
+    assert "tactics.toml" in message and "elite" in message and "missing" in message
+
+
+def test_setup_without_a_difficulty(tmp_path: Path) -> None:
+    folder = damaged(tmp_path, "setup.toml", sub_first(r"^\[elite\.attack2\]", "[elite.attack4]"))
+    message = load_error(folder)
+    assert "setup.toml" in message and "attack2" in message and "missing" in message

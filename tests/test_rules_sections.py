@@ -529,3 +529,159 @@ def test_why_illegal_names_the_rule() -> None:
     assert "line of sight" in g.why_illegal(f"attack Gdaniec {rifle}")
     assert "Command [C]" in g.why_illegal("command Gdaniec")
     assert before != g.to_json()
+
+
+# ---------------------------------------------------------------------------------------------- 8.0 Variants
+def _setup_units(g: Game) -> dict[str, str]:
+    """Placement space -> unit type of the counters on the placement spaces after an Attack's set-up."""
+    out = {}
+    for track, t in RULES.tracks.items():
+        stack = g.state["spaces"].get(t.spaces[0], [])
+        if stack:
+            out[track] = g.counter_type(stack[-1])
+    return out
+
+
+def _attack_setup(difficulty: str, attack: int) -> Game:
+    g = empty_game()
+    g.state["difficulty"] = difficulty
+    g.state["support"] = {}
+    g._push(["attack_setup", attack])
+    g._run()
+    g._take_events()
+    return g
+
+
+def test_unknown_difficulty_is_a_clear_value_error() -> None:
+    with pytest.raises(ValueError, match="unknown difficulty 'hard'.*standard, veteran, elite"):
+        Game.new(1, "hard")
+
+
+@pytest.mark.parametrize("difficulty", ["veteran", "elite"])
+def test_veteran_and_elite_set_ups_place_submachine_gunners(difficulty: str) -> None:
+    """8.1.1 / 8.2.1: submachine gunners instead of riflemen, SS submachine gunners in Attack 3."""
+    assert _setup_units(_attack_setup(difficulty, 1)) == {"1-2": "smg", "3-4": "smg", "5-6": "smg"}
+    a2 = _attack_setup(difficulty, 2)
+    assert _setup_units(a2) == {"7": "smg", "8": "smg", "9-10": "smg", "11-12": "smg"}
+    assert sorted(a2.state["cars"].values()) == sorted([RULES.tracks["7"].spaces[0], RULES.tracks["9-10"].spaces[0]])
+    a3 = _attack_setup(difficulty, 3)
+    assert set(_setup_units(a3).values()) == {"ss_smg"} and len(_setup_units(a3)) == 7
+    assert 4 in a3.state["barriers_open"]
+    standard = _attack_setup("standard", 1)
+    assert set(_setup_units(standard).values()) == {"rifleman"}
+
+
+def _support(g: Game) -> dict[str, list[str]]:
+    return {sp: [g.counter_type(c) for c in stack] for sp, stack in g.state["support"].items() if stack}
+
+
+def test_machine_gunners_fill_empty_spaces_and_elite_adds_infantry_guns() -> None:
+    """8.1.1: Veteran fills the empty machine gunner spaces in Attacks 2 and 3; 8.2.1: Elite from Attack 1, with
+    infantry guns in Attack 2; a space already holding a counter gets none."""
+    mg_spaces = sorted(s for s, sp in RULES.support_spaces.items() if sp.kind == "mg")
+    ig_spaces = sorted(s for s, sp in RULES.support_spaces.items() if sp.kind == "ig")
+    assert _support(_attack_setup("veteran", 1)) == {}
+    assert _support(_attack_setup("veteran", 2)) == {s: ["mg"] for s in mg_spaces}
+    assert _support(_attack_setup("veteran", 3)) == {s: ["mg"] for s in mg_spaces}
+    assert _support(_attack_setup("elite", 1)) == {s: ["mg"] for s in mg_spaces}
+    assert _support(_attack_setup("elite", 2)) == {**{s: ["mg"] for s in mg_spaces}, **{s: ["ig"] for s in ig_spaces}}
+    assert _support(_attack_setup("standard", 2)) == {}
+    g = empty_game()
+    g.state["difficulty"] = "veteran"
+    g.state["support"] = {}
+    g._place_support(mg_spaces[0], "3.2.1")
+    g._place_support(mg_spaces[0], "3.2.1")
+    g._push(["attack_setup", 2])
+    g._run()
+    assert _support(g)[mg_spaces[0]] == ["mg", "mg_emplaced"]
+
+
+@pytest.mark.parametrize(("difficulty", "removed", "in_play"), [("veteran", 3, 1), ("elite", 2, 2)])
+def test_tactics_set_up_removes_cards_and_deals_on_the_first_turn(difficulty: str, removed: int,
+                                                                  in_play: int) -> None:
+    """8.1.2 / 8.2.2 Set up: three decks shuffled, 3 (Veteran) or 2 (Elite) of each removed; In Play: one card
+    (Veteran) or two (Elite) face up at the start of the first Enemy Phase."""
+    g = Game.new(5, difficulty)
+    t = g.state["tactics"]
+    assert len(t["removed"]) == 3 * removed
+    assert len(g.tactics_in_play()) == in_play == len(t["in_play"])
+    for deck, ids in RULES.tactic_decks.items():
+        mine = [c for c in (*t["decks"][str(deck)], *t["removed"], *t["in_play"]) if c in ids]
+        assert sorted(mine) == sorted(ids)
+        assert sum(1 for c in t["removed"] if c in ids) == removed
+    assert all(RULES.tactics[c].deck == 1 for c in t["in_play"])
+    revealed = [e for e in g.initial_events if e.kind == "tactic_revealed"]
+    assert [e.data["card"] for e in revealed] == list(reversed(t["in_play"]))
+    assert all(e.data["name"] and e.data["text"] for e in revealed)
+
+
+def test_standard_has_no_tactics_and_draws_no_tactics_randomness() -> None:
+    g = Game.new(5)
+    assert g.tactics_in_play() == []
+    assert g.state["tactics"] == {"decks": {"1": [], "2": [], "3": []}, "discards": {"1": [], "2": [], "3": []},
+                                  "removed": [], "in_play": []}
+    assert not any("tactic" in e.kind for e in g.initial_events)
+
+
+def test_tactics_reshuffle_with_the_attack_deck_and_new_deck_each_attack() -> None:
+    """8.1.2 "Out of Tactics Cards?": an Attack deck reshuffle also reshuffles the Tactics discards; at the end of
+    an Attack the cards in play are discarded and the next Attack deals from its own Tactics deck (DECISION)."""
+    g = empty_game()
+    s = g.state
+    s["difficulty"] = "veteran"
+    s["tactics"] = {"decks": {"1": [], "2": ["t2-01", "t2-05"], "3": []},
+                    "discards": {"1": ["t1-02", "t1-03"], "2": [], "3": []}, "removed": [], "in_play": ["t1-01"]}
+    put_defender(g, "Kuntz", "upper:1-3")
+    put_counter(g, "leader", "1-2:2", "Gehrke")
+    put_counter(g, "rifleman", "basement:interior")
+    s["decks"]["1"] = []
+    s["discards"]["1"] = ["1-10", "1-11"]
+    s["tasks"] = [["turn_end"]]
+    g._run()
+    events = g._take_events()
+    kinds = [e.kind for e in events]
+    assert kinds.index("deck_reshuffled") < kinds.index("tactics_reshuffled")
+    assert next(e for e in events if e.kind == "tactics_reshuffled").data["attack"] == 1
+    # the next turn discarded Assault (t1-01) and dealt one of the reshuffled cards
+    assert s["tactics"]["in_play"][0] in ("t1-02", "t1-03")
+    assert "t1-01" in s["tactics"]["discards"]["1"]
+    # the Attack ends: the card in play is discarded, Attack 2 deals from the Attack 2 Tactics deck
+    g2 = empty_game()
+    g2.state["difficulty"] = "elite"
+    g2.state["tactics"] = {"decks": {"1": ["t1-04"], "2": ["t2-01", "t2-05", "t2-06"], "3": []},
+                           "discards": {"1": [], "2": [], "3": []}, "removed": [], "in_play": ["t1-02", "t1-01"]}
+    put_defender(g2, "Kuntz", "upper:1-3")
+    g2.state["decks"]["1"] = []
+    g2.state["tasks"] = [["turn_end"]]
+    g2._run()
+    assert g2.state["attack"] == 2
+    assert sorted(g2.state["tactics"]["discards"]["1"]) == ["t1-01", "t1-02"]
+    assert g2.tactics_in_play() == ["t2-05", "t2-01"]
+
+
+def test_tactics_odds_include_the_defense_bonus_and_saves_round_trip() -> None:
+    g = empty_game()
+    g.state["difficulty"] = "veteran"
+    smoke = next(c for c, k in RULES.tactics.items() if k.effect == "defense_bonus")
+    g.state["tactics"]["in_play"] = [smoke]
+    put_defender(g, "Gdaniec", "ground:2-3")
+    cid = put_counter(g, "smg", "3-4:4")
+    g.state["decision"] = {"kind": "actions"}
+    action = Action("attack", ("Gdaniec", cid))
+    assert g.assault_defense(cid) == RULES.assault_types["smg"].defense + 1
+    assert g.odds(action) == pytest.approx(hit_chance(g.attack_dice("Gdaniec"), g.assault_defense(cid)))
+    restored = Game.from_json(g.to_json())
+    assert restored.to_json() == g.to_json() and restored.tactics_in_play() == [smoke]
+    # a save from before the Tactics cards (no "tactics" key) still loads as a Standard game
+    import json
+    old = json.loads(Game.new(2).to_json())
+    del old["tactics"]
+    legacy = Game.from_json(json.dumps(old))
+    assert legacy.tactics_in_play() == [] and legacy.state["tactics"]["decks"]["1"] == []
+    damaged = json.loads(g.to_json())
+    damaged["tactics"]["in_play"] = ["t9-99"]
+    with pytest.raises(ValueError, match="tactics card"):
+        Game.from_json(json.dumps(damaged))
+    damaged["difficulty"] = "nightmare"
+    with pytest.raises(ValueError, match="difficulty"):
+        Game.from_json(json.dumps(damaged))

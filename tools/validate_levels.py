@@ -23,8 +23,9 @@ def main(argv: list[str]) -> int:
     root = folder or Path(__file__).resolve().parents[1] / "levels"
     for path in sorted(root.glob("*.toml")):
         inferred += path.read_text(encoding="utf-8").count("# inferred")
-    print(f"levels OK: {len(rules.defenders)} defenders, {len(rules.cards)} enemy cards, {len(rules.tracks)} "
-          f"tracks, {len(rules.defender_spaces)} defender spaces; {inferred} values marked inferred")
+    print(f"levels OK: {len(rules.defenders)} defenders, {len(rules.cards)} enemy cards, {len(rules.tactics)} "
+          f"tactics cards, {len(rules.tracks)} tracks, {len(rules.defender_spaces)} defender spaces; "
+          f"difficulties {', '.join(rules.setups)}; {inferred} values marked inferred")
     return 0
 
 

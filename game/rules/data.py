@@ -18,7 +18,19 @@ ATTRIBUTES = ("C", "I", "L", "N", "S")
 DESIGNATIONS = ("R", "S", "G")
 DEFENDER_KINDS = ("trained", "postal", "noncombatant")
 CARD_TYPES = ("assault", "leader", "grenade_bundle", "support", "howitzer", "fire_truck")
-DIFFICULTIES = ("standard",)
+DIFFICULTIES = ("standard", "veteran", "elite")
+TACTIC_DIFFICULTIES = ("veteran", "elite")  # 8.1.2, 8.2.2: the difficulties that play Tactics cards
+# The effect kinds of levels/tactics.toml the rules core interprets, with the parameters each one reads.
+TACTIC_EFFECTS = {
+    "extra_advance": ("amount",),
+    "barrier_blast": ("faces",),
+    "support_dice": ("amount",),
+    "defense_bonus": ("amount", "where"),
+    "clearing_combat": ("amount",),
+    "enemy_cards": ("amount",),
+    "defender_moves": ("amount",),
+    "defender_actions": ("amount",),
+}
 
 
 class LevelError(ValueError):
@@ -185,6 +197,30 @@ class Card:
 
 
 @dataclass(frozen=True)
+class TacticCard:
+    """A Tactics card (8.1.2, 8.2.2): ``deck`` is the Attack it belongs to, ``key`` its design in
+    ``levels/tactics.toml``, ``effect`` one of :data:`TACTIC_EFFECTS` with its parameters."""
+
+    id: str
+    key: str
+    name: str
+    deck: int
+    text: str
+    effect: str
+    amount: int = 0
+    where: str = ""
+    faces: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class TacticsMode:
+    """How a difficulty plays the Tactics cards: cards removed per deck at set-up, cards in play at once."""
+
+    removed: int
+    in_play: int
+
+
+@dataclass(frozen=True)
 class AttackSetup:
     assault: tuple[tuple[str, tuple[str, ...]], ...]
     armored_cars: tuple[str, ...]
@@ -227,6 +263,10 @@ class Rules:
     floor_spaces: dict[str, tuple[str, ...]] = field(default_factory=dict)
     space_floor: dict[str, str] = field(default_factory=dict)
     seen: dict[str, frozenset[str]] = field(default_factory=dict)
+    # Tactics cards (8.1.2, 8.2.2), from levels/tactics.toml.
+    tactics: dict[str, TacticCard] = field(default_factory=dict)
+    tactic_decks: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    tactics_modes: dict[str, TacticsMode] = field(default_factory=dict)
 
     def interior(self, floor: str) -> str:
         return f"{floor}:interior"
@@ -662,6 +702,8 @@ def load_rules(folder: Path | None = None) -> Rules:
     for diff in DIFFICULTIES:
         setups[diff] = {}
         for attack in (1, 2, 3):
+            sfile.get(diff, dict)
+            sfile.sub(diff).get(f"attack{attack}", dict)
             r = sfile.sub(diff).sub(f"attack{attack}")
             raw = r.get("assault", dict, {})
             placed = []
@@ -682,6 +724,8 @@ def load_rules(folder: Path | None = None) -> Rules:
                 raise r.fail("fill_support", "expected 'mg' or 'ig'")
             setups[diff][attack] = AttackSetup(tuple(placed), cars, opened, fill)
 
+    tactics, tactic_decks, modes = _load_tactics(folder)
+
     floor_spaces = {f: tuple(s for s in dspaces if dspaces[s].floor == f) for f in floors}
     palette: dict[str, tuple[str, ...]] = {}
     for table in (dspaces, tspaces, sspaces):
@@ -696,7 +740,78 @@ def load_rules(folder: Path | None = None) -> Rules:
         weapons=weapons, ammunition=ammo, assault_types=assault, leaders=leaders, support_types=support,
         armored_car_defense=car.get("defense", int), armored_car_supply=car.get("supply", int), cards=cards,
         decks=decks, setups=setups, floor_spaces=floor_spaces, space_floor=space_floor, seen=seen,
+        tactics=tactics, tactic_decks=tactic_decks, tactics_modes=modes,
     )
+
+
+def _load_tactics(folder: Path) -> tuple[dict[str, TacticCard], dict[int, tuple[str, ...]], dict[str, TacticsMode]]:
+    """``levels/tactics.toml``: the Tactics card designs, the three Tactics decks and the difficulty modes."""
+    tfile = _read(folder, "tactics.toml")
+    modes: dict[str, TacticsMode] = {}
+    tfile.get("difficulty", dict)
+    for diff in TACTIC_DIFFICULTIES:
+        tfile.sub("difficulty").get(diff, dict)
+        r = tfile.sub("difficulty").sub(diff)
+        removed, in_play = r.get("removed", int), r.get("in_play", int)
+        if removed < 0:
+            raise r.fail("removed", "expected 0 or more")
+        if not 1 <= in_play <= 2:
+            raise r.fail("in_play", "expected 1 or 2 cards in play")
+        modes[diff] = TacticsMode(removed, in_play)
+    designs: dict[str, dict[str, Any]] = {}
+    tfile.get("cards", dict)
+    cards_table = tfile.sub("cards")
+    for key in cards_table.table:
+        r = cards_table.sub(key)
+        effect = r.get("effect", str)
+        if effect not in TACTIC_EFFECTS:
+            raise r.fail("effect", f"unknown effect {effect!r}; expected one of {', '.join(TACTIC_EFFECTS)}")
+        kw: dict[str, Any] = {"key": key, "name": r.get("name", str), "text": r.get("text", str), "effect": effect}
+        if not kw["name"].strip() or not kw["text"].strip():
+            raise r.fail("name" if not kw["name"].strip() else "text", "must not be empty")
+        params = TACTIC_EFFECTS[effect]
+        if "amount" in params:
+            kw["amount"] = r.get("amount", int)
+            if kw["amount"] == 0 or abs(kw["amount"]) > 3:
+                raise r.fail("amount", "expected a small non-zero number (-3 to 3)")
+            if effect in ("defender_moves", "defender_actions") and kw["amount"] > 0:
+                raise r.fail("amount", "a tactic can only take moves or actions away (negative)")
+            if effect not in ("defender_moves", "defender_actions") and kw["amount"] < 0:
+                raise r.fail("amount", "expected a positive number")
+        if "where" in params:
+            kw["where"] = r.get("where", str)
+            if kw["where"] not in ("track", "inside", "all"):
+                raise r.fail("where", f"expected 'track', 'inside' or 'all', found {kw['where']!r}")
+        if "faces" in params:
+            faces = r.get("faces", list)
+            if not faces or not all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6 for f in faces) \
+                    or len(set(faces)) != len(faces):
+                raise r.fail("faces", "expected distinct die faces 1 to 6")
+            kw["faces"] = tuple(faces)
+        for extra in r.table:
+            if extra not in ("name", "text", "effect", *params):
+                raise r.fail(extra, f"not a parameter of the {effect} effect")
+        designs[key] = kw
+    tactics: dict[str, TacticCard] = {}
+    decks: dict[int, tuple[str, ...]] = {}
+    for deck in (1, 2, 3):
+        ids: list[str] = []
+        for r in tfile.tables(f"deck{deck}"):
+            key = r.get("card", str)
+            if key not in designs:
+                raise r.fail("card", f"unknown tactics card {key!r}")
+            count = r.get("count", int, 1)
+            if count < 1:
+                raise r.fail("count", "expected 1 or more")
+            for _ in range(count):
+                tid = f"t{deck}-{len(ids) + 1:02d}"
+                tactics[tid] = TacticCard(tid, deck=deck, **designs[key])
+                ids.append(tid)
+        most = max(m.removed + m.in_play for m in modes.values())
+        if len(ids) < most:
+            raise tfile.fail(f"deck{deck}", f"{len(ids)} cards; the set-up removes and deals {most}")
+        decks[deck] = tuple(ids)
+    return tactics, decks, modes
 
 
 @lru_cache(maxsize=4)

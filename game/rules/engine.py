@@ -1,4 +1,4 @@
-"""The rules of *Soldiers in Postmen's Uniforms* (rulebook sections 1-7) as a deterministic state machine.
+"""The rules of *Soldiers in Postmen's Uniforms* (rulebook sections 1-8) as a deterministic state machine.
 
 The game stops at decision points. :meth:`Game.legal_actions` lists the choices in a fixed order;
 :meth:`Game.apply` validates one, applies it, runs every rule and chance step forward to the next decision
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.rules.actions import Action, IllegalAction
-from game.rules.data import Rules, default_rules
+from game.rules.data import DIFFICULTIES, Rules, TacticCard, default_rules
 from game.rules.events import Event
 from game.rules.rng import Pcg32
 
@@ -38,6 +38,7 @@ DECISION_KINDS = {  # the action kinds each decision point accepts
     "escape": ("escape", "end_escape"),
 }
 REMOVED_AFTER_USE = ("leader", "howitzer", "grenade_bundle", "fire_truck")
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
 AWARDS = (  # 7.0
     (41, "Order of the White Eagle", "Epic Victory"),
     (26, "Order of Polonia Restituta", "Major Victory"),
@@ -88,7 +89,11 @@ class Game:
     # ------------------------------------------------------------------ creation and persistence
     @classmethod
     def new(cls, seed: int = 0, difficulty: str = "standard", rules: Rules | None = None) -> Game:
-        """Set up a new game (Set up 1-18) and run it to the first decision point."""
+        """Set up a new game (Set up 1-18) and run it to the first decision point.
+
+        ``difficulty`` is ``standard``, ``veteran`` (8.1) or ``elite`` (8.2); anything else is a ``ValueError``."""
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"unknown difficulty {difficulty!r} (known: {', '.join(DIFFICULTIES)})")
         game = cls(cls._blank_state(seed, difficulty, rules or default_rules()), rules)
         game._set_up()
         game._events.clear()
@@ -118,6 +123,9 @@ class Game:
             "morale": rules.morale_start, "moves": 0, "actions": 0,
             "tasks": [], "decision": None, "forced": [], "moved_floor": [], "result": None,
             "transit": {},
+            # 8.1.2 / 8.2.2 Tactics cards; empty at Standard. in_play[0] is the card nearest the Tactics deck.
+            "tactics": {"decks": {"1": [], "2": [], "3": []}, "discards": {"1": [], "2": [], "3": []},
+                        "removed": [], "in_play": []},
         }
 
     def to_json(self) -> str:
@@ -139,6 +147,8 @@ class Game:
         if state.get("version") != SAVE_VERSION:
             raise ValueError(f"saved game version {state.get('version')!r} is not {SAVE_VERSION}")
         template = cls._blank_state(0, "standard", rules or default_rules())
+        if "tactics" not in state:  # a save from before the Tactics cards (a Standard game): none in play
+            state["tactics"] = template["tactics"]
         for key, value in template.items():
             if key not in state:
                 raise ValueError(f"saved game is missing {key!r}")
@@ -147,7 +157,24 @@ class Game:
         if not (isinstance(state["rng"], list) and len(state["rng"]) == 2 and all(isinstance(v, int)
                                                                                     for v in state["rng"])):
             raise ValueError("saved game has a damaged random generator state")
+        if state["difficulty"] not in DIFFICULTIES:
+            raise ValueError(f"saved game has an unknown difficulty {state['difficulty']!r}")
+        cls._check_tactics_state(state["tactics"], rules or default_rules())
         return cls(state, rules)
+
+    @staticmethod
+    def _check_tactics_state(tactics: dict[str, Any], rules: Rules) -> None:
+        """A saved ``tactics`` value must hold known card ids in the expected piles (one line if not)."""
+        for key in ("decks", "discards"):
+            piles = tactics.get(key)
+            if not isinstance(piles, dict) or sorted(piles) != ["1", "2", "3"]:
+                raise ValueError(f"saved game has damaged tactics {key}")
+            lists = list(piles.values())
+        for key in ("removed", "in_play"):
+            lists.append(tactics.get(key))
+        for pile in lists:
+            if not isinstance(pile, list) or any(not isinstance(c, str) or c not in rules.tactics for c in pile):
+                raise ValueError("saved game has an unknown or damaged tactics card")
 
     def clone(self) -> Game:
         return Game.from_json(self.to_json(), self.rules)
@@ -208,7 +235,13 @@ class Game:
         return str(self.state["transit"].get(cid, ""))
 
     def assault_defense(self, cid: str) -> int:
-        """Defense value of an enemy counter; 6 for assault counters with an armored car (3.1)."""
+        """Defense value of an enemy counter; 6 for assault counters with an armored car (3.1); with the
+        Tactics cards in play (``defense_bonus``), at most 6."""
+        base = self._base_defense(cid)
+        bonus, _ = self._defense_bonus(cid)
+        return min(6, base + bonus) if bonus else base
+
+    def _base_defense(self, cid: str) -> int:
         ctype = self.counter_type(cid)
         if ctype in self.rules.support_types:
             return self.rules.support_types[ctype].defense
@@ -216,6 +249,24 @@ class Game:
         if space in self.state["cars"].values():
             return self.rules.armored_car_defense
         return self.rules.assault_types[ctype].defense
+
+    def _defense_bonus(self, cid: str) -> tuple[int, list[TacticCard]]:
+        """Tactics card effect ``defense_bonus`` for an assault counter on a track (``track``), inside the post
+        office (``inside``) or anywhere (``all``)."""
+        cards = self._tactics("defense_bonus")
+        if not cards or self.counter_type(cid) in self.rules.support_types:
+            return 0, []
+        where = "inside" if self.counter_space(cid).endswith(":interior") else "track"
+        cards = [c for c in cards if c.where in (where, "all")]
+        return sum(c.amount for c in cards), cards
+
+    def _note_defense_tactic(self, cid: str, values: list[int], defense: int, label: str) -> None:
+        """Log the Tactics card when the attack would have hit the counter's defense without it."""
+        base = self._base_defense(cid)
+        if base < defense and base <= max(values) < defense:
+            _, cards = self._defense_bonus(cid)
+            self._tactic_applied(cards, f"the {label} has defense {defense} instead of {base}: the attack misses",
+                                 "4.2.1")
 
     def counters_inside(self) -> int:
         return sum(len(v) for v in self.state["interior"].values())
@@ -427,7 +478,7 @@ class Game:
         return events
 
     # ------------------------------------------------------------------ internals: events, dice, tasks
-    def _emit(self, kind: str, section: str, text: str, **data: Any) -> None:
+    def _emit(self, kind: str, section: str, text: str, /, **data: Any) -> None:
         self._events.append(Event(kind, section, text, data))
 
     def _d6(self, why: str, section: str) -> int:
@@ -501,6 +552,16 @@ class Game:
             s["tokens"][wid] = w.start
         for i, space in enumerate(r.ammunition, start=1):
             s["tokens"][f"ammo{i}"] = space
+        mode = r.tactics_modes.get(s["difficulty"])
+        if mode is not None:
+            # 8.1.2 / 8.2.2 Set up: shuffle each Tactics deck and remove cards from the game. Only difficulties
+            # with Tactics cards draw these random numbers, so a Standard game is unchanged.
+            t = s["tactics"]
+            for deck, ids in r.tactic_decks.items():
+                pile = list(ids)
+                self._rng.shuffle(pile)
+                t["removed"].extend(pile[:mode.removed])
+                t["decks"][str(deck)] = pile[mode.removed:]
 
     def _t_attack_setup(self, attack: int) -> None:
         """2.1-2.3 (and the difficulty changes of 8.1.1 / 8.2.1 read from ``levels/setup.toml``)."""
@@ -520,7 +581,7 @@ class Game:
         for kind in setup.fill_support:
             for sid, sp in r.support_spaces.items():
                 if sp.kind == kind and not s["support"].get(sid):
-                    self._place_support(sid, "8.1.1")
+                    self._place_support(sid, "8.2.1" if s["difficulty"] == "elite" else "8.1.1")
         for unit, spaces in setup.assault:
             for space in spaces:
                 self._push(["place", unit, space, "", f"2.{attack}"])
@@ -563,7 +624,92 @@ class Game:
         s["in_play"] = []
         self._emit("phase_changed", "3.0", f"Attack {s['attack']}, turn {s['attack_turn']}: Enemy Phase",
                    phase="enemy", turn=s["turn"], attack=s["attack"])
+        if s["difficulty"] in self.rules.tactics_modes:
+            self._deal_tactics()
         self._push(["draw"])
+
+    # ------------------------------------------------------------------ Tactics cards (8.1.2, 8.2.2)
+    def tactics_in_play(self) -> list[str]:
+        """The Tactics cards in play, the card nearest the Tactics deck (the newest) first; empty at Standard."""
+        return list(self.state["tactics"]["in_play"])
+
+    def _tactic_section(self) -> str:
+        return "8.2.2" if self.state["difficulty"] == "elite" else "8.1.2"
+
+    def _deal_tactics(self) -> None:
+        """8.1.2 / 8.2.2 In Play: at the beginning of the Enemy Phase the card furthest from the Tactics deck is
+        discarded, the other one slides over, and new cards are dealt next to the deck until the difficulty's
+        number of cards is in play (one at Veteran, two at Elite; two at once on the first turn)."""
+        s, r = self.state, self.rules
+        t = s["tactics"]
+        want = r.tactics_modes[s["difficulty"]].in_play
+        while t["in_play"] and len(t["in_play"]) >= want:
+            self._discard_tactic(t["in_play"][-1])
+        while len(t["in_play"]) < want:
+            cid = self._next_tactic()
+            if cid is None:
+                break
+            t["in_play"].insert(0, cid)
+            card = r.tactics[cid]
+            self._emit("tactic_revealed", self._tactic_section(), f"Tactics card: {card.name}. {card.text}",
+                       card=cid, name=card.name, text=card.text)
+
+    def _discard_tactic(self, cid: str) -> None:
+        t = self.state["tactics"]
+        card = self.rules.tactics[cid]
+        t["in_play"].remove(cid)
+        t["discards"][str(card.deck)].append(cid)
+        self._emit("tactic_discarded", self._tactic_section(), f"The {card.name} Tactics card is discarded",
+                   card=cid, name=card.name)
+
+    def _next_tactic(self) -> str | None:
+        """The top card of the current Attack's Tactics deck.
+
+        DECISION: the rulebook only reshuffles the Tactics discards together with the Attack deck ("Out of
+        Tactics Cards?"); should the Tactics deck still run out, its discards are reshuffled the same way, and
+        with no card left at all none is dealt."""
+        s = self.state
+        key = str(s["attack"])
+        deck = s["tactics"]["decks"][key]
+        if not deck:
+            self._reshuffle_tactics(s["attack"])
+            deck = s["tactics"]["decks"][key]
+        return str(deck.pop(0)) if deck else None
+
+    def _reshuffle_tactics(self, attack: int) -> None:
+        """8.1.2 "Out of Tactics Cards?": when an Attack deck is reshuffled, the Tactics discards are shuffled
+        back into that Attack's Tactics deck. DECISION: together with the cards still in the deck (the box says
+        to re-shuffle the Tactics deck); the cards in play stay in play."""
+        t = self.state["tactics"]
+        key = str(attack)
+        if not t["discards"][key]:
+            return
+        pile = t["decks"][key] + t["discards"][key]
+        t["discards"][key] = []
+        self._rng.shuffle(pile)
+        t["decks"][key] = pile
+        self._emit("tactics_reshuffled", self._tactic_section(), f"The Attack {attack} Tactics discards are "
+                   "reshuffled into the Tactics deck", attack=attack, cards=len(pile))
+
+    def _tactics(self, effect: str) -> list[TacticCard]:
+        """The Tactics cards in play with this effect (8.1.2, 8.2.2; effects of ``levels/tactics.toml``)."""
+        in_play = self.state["tactics"]["in_play"]
+        if not in_play:
+            return []
+        cards = self.rules.tactics
+        return [cards[c] for c in in_play if cards[c].effect == effect]
+
+    def _tactic_bonus(self, effect: str) -> tuple[int, list[TacticCard]]:
+        """The summed ``amount`` of the cards in play with this effect (two cards at Elite add up)."""
+        found = self._tactics(effect)
+        return sum(c.amount for c in found), found
+
+    def _tactic_applied(self, cards: list[TacticCard], how: str, section: str) -> None:
+        """Log that a tactic changed a result: ``how`` says what it changed."""
+        names = " and ".join(dict.fromkeys(c.name for c in cards))
+        card = cards[0]
+        self._emit("tactic_applied", section, f"{names}: {how}", card=card.id, name=card.name, text=card.text,
+                   cards=[c.id for c in cards])
 
     # ------------------------------------------------------------------ Enemy Phase (3.0)
     def _t_draw(self) -> None:
@@ -572,7 +718,13 @@ class Game:
         DECISION: a grenade bundle shuffled in during the phase can still be drawn among the five."""
         s, r = self.state, self.rules
         deck = s["decks"][str(s["attack"])]
-        if s["drawn"] >= CARDS_PER_ENEMY_PHASE or not deck:
+        limit = CARDS_PER_ENEMY_PHASE
+        if s["drawn"] >= limit:
+            extra, cards = self._tactic_bonus("enemy_cards")
+            limit += extra
+            if s["drawn"] < limit and deck:
+                self._tactic_applied(cards, f"enemy card {s['drawn'] + 1} is resolved this Enemy Phase", "3.0")
+        if s["drawn"] >= limit or not deck:
             self._push(["enemy_end"])
             return
         cid = deck.pop(0)
@@ -636,7 +788,32 @@ class Game:
                    unit=unit, name=name, space=space)
         # Until the counters already there have advanced, the new counter is "in transit" to its space.
         self.state["transit"][cid] = space
+        if section == "3.1":
+            extra, cards = self._tactic_bonus("extra_advance")
+            if extra:
+                self._push(["tactic_advance", cid, extra])
         self._push(["enter", cid, space, ""])
+
+    def _t_tactic_advance(self, cid: str, left: int) -> None:
+        """Tactics card effect ``extra_advance``: the counter just placed advances one more space (3.1.2), pushing
+        as usual; it cannot pass a standing barrier."""
+        s, r = self.state, self.rules
+        if cid not in s["counters"] or left <= 0:
+            return
+        space = self.counter_space(cid)
+        if space not in s["spaces"] or s["spaces"][space][-1] != cid or self._barrier_closed(space):
+            return
+        nxt = r.track_spaces[space].next
+        _, cards = self._tactic_bonus("extra_advance")
+        self._tactic_applied(cards, f"the {self.counter_label(cid)} advances one extra space from {space}", "3.1.2")
+        if left > 1:
+            self._push(["tactic_advance", cid, left - 1])
+        if not nxt:
+            self._push(["breach", cid, space])
+            return
+        here_car = self._car_at(space)
+        moves_car = bool(here_car) and r.track_spaces[space].barrier == 0 and not self._car_at(nxt)
+        self._push(["enter_with_car", cid, nxt, space, here_car if moves_car else ""])
 
     def _barrier_closed(self, space: str) -> bool:
         b = self.rules.track_spaces[space].barrier
@@ -711,6 +888,29 @@ class Game:
         barrier = r.track_spaces[space].barrier
         if barrier and barrier not in s["barriers_open"] and barrier not in s["bundles_shuffled"]:
             self._shuffle_in_bundle(barrier)
+        if barrier and barrier not in s["barriers_open"]:
+            blasts = self._tactics("barrier_blast")
+            if blasts:
+                self._blast(barrier, blasts)
+
+    def _blast(self, barrier: int, cards: list[TacticCard]) -> None:
+        """Tactics card effect ``barrier_blast``: a die for a counter reaching a standing barrier; on one of the
+        card's faces the barrier is destroyed as by its grenade bundle (3.1), whose card is then removed.
+        DECISION: two such cards in play still roll one die, hitting on either card's faces."""
+        s = self.state
+        faces = sorted({f for c in cards for f in c.faces})
+        roll = self._d6(f"{cards[0].name} at barrier {barrier} (destroyed on {', '.join(map(str, faces))})", "3.1")
+        if roll not in faces:
+            return
+        s["barriers_open"].append(barrier)
+        for pile in (s["decks"][str(s["attack"])], s["aside"]):
+            for cid in [c for c in pile if self.rules.cards[c].type == "grenade_bundle"
+                        and self.rules.cards[c].barrier == barrier]:
+                pile.remove(cid)
+                s["removed"].append(cid)
+        self._tactic_applied(cards, f"barrier {barrier} is blown open", "3.1")
+        self._emit("barrier_destroyed", "3.1", f"Barrier {barrier} is destroyed", barrier=barrier)
+        self._push(["release", barrier])
 
     def _shuffle_in_bundle(self, barrier: int) -> None:
         """3.1: the first time a counter reaches a barrier, its grenade bundle card is shuffled into the deck.
@@ -803,21 +1003,26 @@ class Game:
     def _infantry_gun(self, cid: str) -> None:
         """3.2.2 Infantry Guns: attack the upper floors."""
         combat = self.rules.support_types[self.counter_type(cid)].combat
-        self._bombard("upper", combat, "3.2.2", f"the {self.counter_label(cid)}")
+        self._bombard("upper", combat, "3.2.2", f"the {self.counter_label(cid)}", self._tactic_bonus("support_dice"))
 
     def _t_howitzer(self, floor: str) -> None:
         """3.3: four dice against each floor."""
-        self._bombard(floor, 4, "3.3", "the howitzer")
+        self._bombard(floor, 4, "3.3", "the howitzer", self._tactic_bonus("support_dice"))
 
-    def _bombard(self, floor: str, dice: int, section: str, who: str) -> None:
+    def _bombard(self, floor: str, dice: int, section: str, who: str,
+                 bonus: tuple[int, list[TacticCard]] = (0, [])) -> None:
         s, r = self.state, self.rules
         track = r.floors[floor].defense
         index = s["defense"][floor]
         defense = track[index]
-        values = self._dice(dice, f"{who} against the {r.floors[floor].name.lower()} (defense {defense})", section)
+        extra, cards = bonus
+        values = self._dice(dice + extra, f"{who} against the {r.floors[floor].name.lower()} (defense {defense})"
+                            + self._extra_dice_note(extra, cards), section)
         if max(values) < defense:
             self._emit("attack_missed", section, f"No die reaches {defense}: no effect", floor=floor)
             return
+        if extra and max(values[:dice]) < defense:
+            self._tactic_applied(cards, f"the extra die of the {who.removeprefix('the ')} hits", section)
         if index + 1 < len(track):
             s["defense"][floor] = index + 1
             self._emit("defense_shifted", section, f"The {r.floors[floor].name.lower()} defense drops to "
@@ -852,14 +1057,25 @@ class Game:
         defense = r.floors[floor].defense[s["defense"][floor]]
         self._emit("support_targets", "3.2.2", f"The {self.counter_label(cid)} in {sspace} fires at {target}",
                    counter=cid, space=sspace, target=target)
-        values = self._dice(combat, f"the {self.counter_label(cid)} (defense {defense})", "3.2.2")
+        extra, cards = self._tactic_bonus("support_dice")
+        values = self._dice(combat + extra, f"the {self.counter_label(cid)} (defense {defense})"
+                            + self._extra_dice_note(extra, cards), "3.2.2")
         if max(values) < defense:
             self._emit("attack_missed", "3.2.2", f"No die reaches {defense}: the disruption attempt fails")
             return
+        if extra and max(values[:combat]) < defense:
+            self._tactic_applied(cards, f"the extra die of the {self.counter_label(cid)} hits", "3.2.2")
         for name in self.defenders_in(target):
             self._disrupt(name, "3.2.2")
             if self.over:
                 return
+
+    @staticmethod
+    def _extra_dice_note(extra: int, cards: list[TacticCard]) -> str:
+        if not extra:
+            return ""
+        names = " and ".join(dict.fromkeys(c.name for c in cards))
+        return f" with {extra} extra {'die' if extra == 1 else 'dice'} ({names})"
 
     def _pick_by_label(self, spaces: list[str], roll: int) -> str:
         """3.2.2 / 5.2: the space whose label holds the roll; if empty, the next higher number, else the next
@@ -926,12 +1142,21 @@ class Game:
         self._emit("game_over", section, text, **s["result"])
 
     # ------------------------------------------------------------------ Defense Phase (4.0)
+    def _limit(self, effect: str) -> int:
+        """Moves or actions allowed this Defense Phase: four (4.0), fewer with a Tactics card in play."""
+        base = DEFENDER_PHASE_MOVES if effect == "defender_moves" else DEFENDER_PHASE_ACTIONS
+        return max(1, base + self._tactic_bonus(effect)[0])
+
     def _start_defense(self) -> None:
         s = self.state
         s["phase"] = "moves"
         s["moves"] = 0
         s["actions"] = 0
-        self._emit("phase_changed", "4.0", "Defense Phase: up to four moves", phase="moves")
+        limit = self._limit("defender_moves")
+        self._emit("phase_changed", "4.0", f"Defense Phase: up to {_NUMBERS[limit]} moves", phase="moves")
+        if limit != DEFENDER_PHASE_MOVES:
+            self._tactic_applied(self._tactics("defender_moves"), f"only {_NUMBERS[limit]} moves this Defense Phase",
+                                 "4.1")
         self._decide("moves")
         self._maybe_auto_end("moves")
 
@@ -1054,7 +1279,7 @@ class Game:
         self._after_move()
 
     def _after_move(self) -> None:
-        if self.state["moves"] >= DEFENDER_PHASE_MOVES:
+        if self.state["moves"] >= self._limit("defender_moves"):
             self._start_actions()
         else:
             self._maybe_auto_end("moves")
@@ -1065,7 +1290,11 @@ class Game:
     def _start_actions(self) -> None:
         s = self.state
         s["phase"] = "actions"
-        self._emit("phase_changed", "4.2", "Defense Phase: up to four actions", phase="actions")
+        limit = self._limit("defender_actions")
+        self._emit("phase_changed", "4.2", f"Defense Phase: up to {_NUMBERS[limit]} actions", phase="actions")
+        if limit != DEFENDER_PHASE_ACTIONS:
+            self._tactic_applied(self._tactics("defender_actions"),
+                                 f"only {_NUMBERS[limit]} actions this Defense Phase", "4.2")
         self._decide("actions")
         self._maybe_auto_end("actions")
 
@@ -1177,7 +1406,7 @@ class Game:
     def _after_action(self) -> None:
         if self.over or self.state["decision"] is None or self.state["decision"]["kind"] != "actions":
             return
-        if self.state["actions"] >= DEFENDER_PHASE_ACTIONS:
+        if self.state["actions"] >= self._limit("defender_actions"):
             self._end_defense()
         else:
             self._maybe_auto_end("actions")
@@ -1193,6 +1422,7 @@ class Game:
         if max(values) >= defense:
             self._remove_enemy(cid, "4.2.1", f"{name} removes the {label}")
         else:
+            self._note_defense_tactic(cid, values, defense, label)
             self._emit("attack_missed", "4.2.1", f"{name} misses the {label}", defender=name, counter=cid)
         self._after_action()
 
@@ -1228,6 +1458,7 @@ class Game:
                 self._remove_enemy(cid, "4.2.1", f"{name}'s grenade removes the {label}")
             else:
                 missed = True
+                self._note_defense_tactic(cid, values, defense, label)
                 self._emit("attack_missed", "4.2.1", f"{name}'s grenade misses the {label}", defender=name,
                            counter=cid)
         s["tokens"][token] = ""
@@ -1363,9 +1594,12 @@ class Game:
             self._emit("counter_idle", "5.1", f"The disrupted {label} does not act", counter=cid)
             return
         combat = r.assault_types[s["counters"][cid]["type"]].combat
+        extra, _ = self._tactic_bonus("clearing_combat")
+        # the extra removals of a Tactics card ride along as a fifth task item (absent without one)
+        removal: list[Any] = [combat + extra, cid, extra] if extra else [combat, cid]
         interior = f"{floor}:interior"
         if self.defenders_in(interior):
-            self._push(["remove_defenders", interior, combat, cid])
+            self._push(["remove_defenders", interior, *removal])
             return
         if not self._floor_defenders(floor):
             nxt = r.floors[floor].next_floor
@@ -1397,10 +1631,11 @@ class Game:
             target = self._pick_by_label(candidates, self._d6(f"the {label}'s target space", "5.2"))
         self._emit("clearing_target", "5.2", f"The {label} targets the {colour.replace('_', ' ')} space {target}",
                    counter=cid, colour=colour, space=target)
-        self._push(["remove_defenders", target, combat, cid])
+        self._push(["remove_defenders", target, *removal])
 
-    def _t_remove_defenders(self, space: str, n: int, cid: str) -> None:
-        """5.2: remove up to ``n`` defenders by the removal priority list; the player chooses among equals."""
+    def _t_remove_defenders(self, space: str, n: int, cid: str, extra: int = 0) -> None:
+        """5.2: remove up to ``n`` defenders by the removal priority list; the player chooses among equals.
+        The last ``extra`` of the ``n`` removals come from a Tactics card (``clearing_combat``)."""
         if n <= 0:
             return
         here = self.defenders_in(space)
@@ -1409,19 +1644,32 @@ class Game:
         prio = self.rules.defenders
         best = min(prio[x].priority for x in here)
         group = [x for x in here if prio[x].priority == best]
+        tail = [extra] if extra else []
         if len(group) <= n:
-            for name in group:
+            for i, name in enumerate(group):
+                if n - i <= extra:
+                    self._note_clearing_tactic(cid)
                 self._casualty(name, "5.2", f"removed by the {self.counter_label(cid)}")
                 if self.over:
                     return
-            self._push(["remove_defenders", space, n - len(group), cid])
+            self._push(["remove_defenders", space, n - len(group), cid, *tail])
             return
-        self._push(["remove_defenders", space, n - 1, cid])
-        self._decide("casualty", space=space, options=group, counter=cid)
+        self._push(["remove_defenders", space, n - 1, cid, *tail])
+        if extra and n <= extra:
+            self._decide("casualty", space=space, options=group, counter=cid, tactic=True)
+        else:
+            self._decide("casualty", space=space, options=group, counter=cid)
+
+    def _note_clearing_tactic(self, cid: str) -> None:
+        _, cards = self._tactic_bonus("clearing_combat")
+        if cards:
+            self._tactic_applied(cards, f"the {self.counter_label(cid)} removes one more defender", "5.2")
 
     def _do_remove(self, action: Action) -> None:
         dec = self.state["decision"]
         self.state["decision"] = None
+        if dec.get("tactic"):
+            self._note_clearing_tactic(dec["counter"])
         self._casualty(action.args[0], "5.2", f"removed by the {self.counter_label(dec['counter'])}")
 
     def _t_clearing_end(self) -> None:
@@ -1497,6 +1745,8 @@ class Game:
             self._emit("deck_reshuffled", f"2.{attack}", f"Assault counters are inside and a leader is on the "
                        f"board: the Attack {attack} discards are reshuffled and the Attack goes on",
                        attack=attack, cards=len(pile))
+            if s["difficulty"] in self.rules.tactics_modes:
+                self._reshuffle_tactics(attack)
             if pile:
                 self._push_turn_start()
                 return
@@ -1520,6 +1770,11 @@ class Game:
         s["interior"] = {f: [] for f in self.rules.floors}
         self._emit("attack_ended", f"2.{attack}", f"Attack {attack} ends: assault counters, suppression, "
                    "disrupted and exhausted markers are cleared", attack=attack)
+        # DECISION: each Attack has its own Tactics deck (8.1.2 "near the corresponding Attack decks"), so the
+        # cards in play are discarded when an Attack ends and the next Attack deals afresh from its own deck,
+        # as on the first turn of the game (two cards at Elite).
+        for cid in list(reversed(s["tactics"]["in_play"])):
+            self._discard_tactic(cid)
 
     # ------------------------------------------------------------------ legal action generation
     def _generate_legal(self) -> list[Action]:

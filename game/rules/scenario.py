@@ -16,6 +16,7 @@ File format (unknown keys are errors, so a misspelt expectation can never pass s
     section = "3.1"                    # free text: the rulebook section, a description
     description = "..."
     seed = 0                           # seed of the game the position is built on (default 0)
+    difficulty = "standard"            # standard | veteran | elite (8.1, 8.2)
     dice = [3, 4]                      # forced dice, consumed in order by every roll (placement dice: 1-12)
     allow_unused_dice = false          # else forced dice left over make the scenario fail
     allow_random_dice = false          # else a roll beyond the forced dice makes the scenario fail
@@ -23,7 +24,8 @@ File format (unknown keys are errors, so a misspelt expectation can never pass s
     [position]                         # what is on the board; everything not listed is off it
     attack = 1                         # 1, 2 or 3
     turn = 1                           # and attack_turn = 1
-    phase = "enemy"                    # enemy | moves | actions | clearing | escape | turn_end
+    phase = "enemy"                    # turn_start | enemy | moves | actions | clearing | escape | turn_end
+                                       # (turn_start: the turn `turn` begins, Tactics cards are dealt)
     morale = 9
     others = "casualty"                # defenders not listed: casualty | escaped | start (their set-up space)
     other_tokens = "removed"           # weapon/ammunition tokens not listed: removed | start
@@ -48,6 +50,11 @@ File format (unknown keys are errors, so a misspelt expectation can never pass s
     suppression = { "7:2" = 3 }
     defense = { upper = 4, ground = "rightmost" }      # a value (its leftmost position) or leftmost/rightmost
     defense_index = { basement = 0 }                   # or the position itself (negative: from the right)
+    tactics = { deck = ["assault", "breach"], in_play = ["smoke_screen"], discards = [] }
+                                       # Veteran/Elite: the current Attack's Tactics deck (top first), the cards
+                                       # in play (nearest the deck first) and its discards, as card ids (t1-03)
+                                       # or card keys of levels/tactics.toml; every other Tactics card is
+                                       # removed. Default: each Attack's Tactics deck in file order, none in play.
 
 Card descriptions: ``assault:smg:1-6`` (or ``assault:smg``), ``leader:Heinrich``, ``support:A``, ``howitzer``,
 ``grenade_bundle:2``, ``fire_truck``; each is mapped to a distinct card id of ``levels/decks.toml``, preferring the
@@ -74,7 +81,8 @@ result dict), ``score``, ``defenders`` (name = ``casualty`` | ``escaped`` | a sp
 ``removed``), ``events``/``no_events`` (kinds or tables ``{ kind = "casualty", defender = "Kuntz" }``; ``events`` must
 occur in that order), ``deck``/``discards``/``aside`` (exact, top first), ``deck_contains``/``discards_contains``/
 ``removed_contains``/``aside_contains``, ``deck_size``, ``counters_removed`` (labels), ``legal``/``illegal``
-(actions), ``dice_left``.
+(actions), ``dice_left``, ``tactics_in_play``/``tactics_deck``/``tactics_discards`` (exact, Tactics card ids or
+keys, for the current Attack).
 """
 
 from __future__ import annotations
@@ -88,13 +96,15 @@ from pathlib import Path
 from typing import Any
 
 from game.rules.actions import Action, IllegalAction
-from game.rules.data import Card, LevelError, Rules, default_rules
+from game.rules.data import DIFFICULTIES, Card, LevelError, Rules, default_rules
 from game.rules.engine import Game
 from game.rules.events import Event
 
-PHASES = ("enemy", "moves", "actions", "clearing", "escape", "turn_end")
+PHASES = ("turn_start", "enemy", "moves", "actions", "clearing", "escape", "turn_end")
+TACTIC_LISTS = ("tactics_in_play", "tactics_deck", "tactics_discards")
 STATUSES = ("board", "casualty", "escaped")
-TOP_LEVEL_KEYS = ("name", "section", "description", "seed", "dice", "allow_unused_dice", "allow_random_dice", "steps")
+TOP_LEVEL_KEYS = ("name", "section", "description", "seed", "difficulty", "dice", "allow_unused_dice",
+                  "allow_random_dice", "steps")
 CARDS_PER_ENEMY_PHASE = 5  # 3.0
 
 
@@ -419,6 +429,7 @@ class _Expect:
     events: list[_EventSpec] | None = None
     no_events: list[_EventSpec] | None = None
     cards: dict[str, list[str]] = field(default_factory=dict)
+    tactics: dict[str, list[str]] = field(default_factory=dict)
     counters_removed: list[str] | None = None
     legal: list[str] | None = None
     illegal: list[str] | None = None
@@ -505,6 +516,13 @@ class _Expect:
                     if not _known_card_spec(rules, spec):
                         raise ScenarioError(f"{t.path(key)}[{i}]: no card matches {spec!r}")
                 e.cards[key] = specs
+        for key in TACTIC_LISTS:
+            specs = t.str_list(key)
+            if specs is not None:
+                for i, spec in enumerate(specs):
+                    if spec not in rules.tactics and all(c.key != spec for c in rules.tactics.values()):
+                        raise ScenarioError(f"{t.path(key)}[{i}]: no Tactics card matches {spec!r}")
+                e.tactics[key] = specs
         e.counters_removed = t.str_list("counters_removed")
         e.legal = t.str_list("legal")
         e.illegal = t.str_list("illegal")
@@ -600,6 +618,15 @@ class _Expect:
                 if hits:
                     out.append(f"no_events: {spec} occurred: {hits[0].text}")
         self._check_cards(run, out)
+        tactics = s["tactics"]
+        piles = {"tactics_in_play": tactics["in_play"], "tactics_deck": tactics["decks"][str(s["attack"])],
+                 "tactics_discards": tactics["discards"][str(s["attack"])]}
+        for key, specs in self.tactics.items():
+            pile = piles[key]
+            if len(specs) != len(pile) or any(c != spec and r.tactics[c].key != spec
+                                              for c, spec in zip(pile, specs, strict=True)):
+                shown = ", ".join(f"{r.tactics[c].key} ({c})" for c in pile) or "empty"
+                out.append(f"{key}: expected [{', '.join(specs)}], found [{shown}]")
         if self.counters_removed is not None:
             for label in self.counters_removed:
                 cid = run.label_id(label)
@@ -798,6 +825,7 @@ class Scenario:
     expect: _Expect | None
     allow_unused_dice: bool
     allow_random_dice: bool
+    difficulty: str = "standard"
 
 
 def parse_scenario(data: dict[str, Any], name: str, path: str = "", rules: Rules | None = None) -> Scenario:
@@ -808,6 +836,9 @@ def parse_scenario(data: dict[str, Any], name: str, path: str = "", rules: Rules
     top.str_("section")
     top.str_("description")
     seed = top.int_("seed", 0) or 0
+    difficulty = top.str_("difficulty", "standard") or "standard"
+    if difficulty not in DIFFICULTIES:
+        raise ScenarioError(f"difficulty: expected one of {', '.join(DIFFICULTIES)}, found {difficulty!r}")
     dice = top.int_list("dice") or []
     for i, value in enumerate(dice):
         if not 1 <= value <= 12:
@@ -844,7 +875,7 @@ def parse_scenario(data: dict[str, Any], name: str, path: str = "", rules: Rules
         expect = _Expect.parse(exp_table, rules)
     allow_random = bool(top.bool_("allow_random_dice", False))
     top.done()
-    return Scenario(name, path, seed, dice, position, steps, expect, allow_unused, allow_random)
+    return Scenario(name, path, seed, dice, position, steps, expect, allow_unused, allow_random, difficulty)
 
 
 # ---------------------------------------------------------------------------------------------- building a position
@@ -854,7 +885,7 @@ def build(scenario: Scenario, rules: Rules | None = None) -> tuple[_Run, list[Ev
     Returns the run (game and labels) and the events of that first run. Raises :class:`ScenarioError` when the
     position is not valid."""
     rules = rules or default_rules()
-    game = Game.new(scenario.seed, rules=rules)
+    game = Game.new(scenario.seed, scenario.difficulty, rules=rules)
     run = _Run(game)
     p = scenario.position
     s = game.state
@@ -884,6 +915,7 @@ def build(scenario: Scenario, rules: Rules | None = None) -> tuple[_Run, list[Ev
             raise p.fail("barriers_destroyed", f"unknown barrier {b}")
     _build_enemies(p, run)
     _build_cards(p, run)
+    _build_tactics(p, run)
     for key, allow_names in (("defense", True), ("defense_index", False)):
         for floor, value in _defense_table(p, key, rules, allow_names).items():
             track = rules.floors[floor].defense
@@ -905,7 +937,11 @@ def build(scenario: Scenario, rules: Rules | None = None) -> tuple[_Run, list[Ev
     p.done()
     game._legal_cache = None
     try:
-        if phase == "enemy":
+        if phase == "turn_start":
+            s["turn"] -= 1
+            s["attack_turn"] -= 1
+            s["tasks"] = [["turn_start"]]
+        elif phase == "enemy":
             s["phase"] = "enemy"
             s["drawn"] = CARDS_PER_ENEMY_PHASE - enemy_cards
             s["tasks"] = [["draw"]]
@@ -1110,6 +1146,47 @@ def _build_cards(p: _Table, run: _Run) -> None:
     s["discards"] = discards
     s["aside"] = aside
     s["removed"] = [cid for cid in r.cards if cid not in used]
+
+
+def _build_tactics(p: _Table, run: _Run) -> None:
+    """8.1.2 / 8.2.2: the Tactics cards of the position (a fixed deck order, for forced-dice scenarios)."""
+    s, r = run.game.state, run.game.rules
+    attack = s["attack"]
+    table = p.table("tactics")
+    fresh: dict[str, Any] = {"decks": {str(d): list(ids) for d, ids in r.tactic_decks.items()},
+                             "discards": {"1": [], "2": [], "3": []}, "removed": [], "in_play": []}
+    if table is None:
+        s["tactics"] = fresh if s["difficulty"] in r.tactics_modes else \
+            {**fresh, "decks": {"1": [], "2": [], "3": []}}
+        return
+    if s["difficulty"] not in r.tactics_modes:
+        raise p.fail("tactics", "Tactics cards are played at the veteran and elite difficulties only (8.1.2, 8.2.2)")
+    used: set[str] = set()
+
+    def resolve(key: str) -> list[str]:
+        out = []
+        for i, spec in enumerate(table.str_list(key) or []):
+            matches = sorted((c for c in r.tactics.values() if (c.id == spec or c.key == spec) and c.id not in used),
+                             key=lambda c: (c.deck != attack, c.id))
+            if not matches:
+                raise ScenarioError(f"{table.path(key)}[{i}]: no unused Tactics card matches {spec!r} (write a card "
+                                    f"id like t1-03 or a key of levels/tactics.toml: "
+                                    f"{', '.join(sorted({c.key for c in r.tactics.values()}))})")
+            used.add(matches[0].id)
+            out.append(matches[0].id)
+        return out
+
+    in_play = resolve("in_play")
+    if len(in_play) > r.tactics_modes[s["difficulty"]].in_play:
+        raise table.fail("in_play", f"at most {r.tactics_modes[s['difficulty']].in_play} cards in play at this "
+                         "difficulty")
+    deck = resolve("deck")
+    discards = resolve("discards")
+    table.done()
+    key = str(attack)
+    s["tactics"] = {"decks": {"1": [], "2": [], "3": [], key: deck},
+                    "discards": {"1": [], "2": [], "3": [], key: discards},
+                    "removed": [c for c in r.tactics if c not in used], "in_play": in_play}
 
 
 # ---------------------------------------------------------------------------------------------- running
