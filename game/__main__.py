@@ -77,6 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--headless", action="store_true", help="no window: run --frames frames (for checks)")
     play.add_argument("--frames", type=_positive, default=None, help="stop after this many frames")
     play.add_argument("--screenshot-dir", default=None, help="save PNG screenshots into this folder")
+    play.add_argument("--demo", action="store_true", help="watch the planner play whole games (any key or click "
+                      "goes to the title); with --headless --frames N a check that saves --screenshot-dir PNGs")
 
     sim = sub.add_parser("simulate", help="play many headless games with autoplay policies and compare them",
                          description="Play games with seeds S, S+1, ... with each policy and report the score "
@@ -88,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
                      "default random)")
     sim.add_argument("--jobs", type=_positive, default=None, help="worker processes (default: the number of "
                      "cores); the results do not depend on it")
+    sim.add_argument("--difficulty", choices=("standard", "veteran", "elite"), default="standard",
+                     help="difficulty: standard, veteran (8.1) or elite (8.2) (default standard)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     sim.add_argument("--chart", metavar="PATH", default=None, help="also write a PNG chart of the score "
                      "distributions")
@@ -341,16 +345,16 @@ def _simulate(args: argparse.Namespace) -> int:
     jobs = args.jobs or default_jobs()
     report: dict[str, Any]
     if len(policies) == 1:
-        report = simulate(args.games, args.seed, policies[0], jobs)
+        report = simulate(args.games, args.seed, policies[0], jobs, args.difficulty)
         scores = {policies[0]: [int(s) for s, c in report["score_distribution"].items() for _ in range(c)]}
         text = format_report(report)
     else:
-        report = compare(args.games, args.seed, policies, jobs)
+        report = compare(args.games, args.seed, policies, jobs, args.difficulty)
         scores = report.pop("scores")
         text = format_comparison(report)
     if args.chart:
         try:
-            write_chart(args.chart, scores, f"{args.games} games per policy, seeds {args.seed}.."
+            write_chart(args.chart, scores, f"{args.games} games per policy, {args.difficulty}, seeds {args.seed}.."
                         f"{args.seed + args.games - 1}")
         except (OSError, ImportError) as exc:
             print(f"postmen: cannot write the chart {args.chart}: {exc}", file=sys.stderr)
@@ -365,7 +369,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list or args_list[0] in ("--windowed", "--headless", "--frames", "--screenshot-dir"):
+    if not args_list or args_list[0].split("=")[0] in ("--windowed", "--headless", "--frames", "--screenshot-dir",
+                                                          "--demo", "--seed"):
         args_list = ["play", *args_list]
     args = build_parser().parse_args(args_list)
     for stream in (sys.stdout, sys.stderr):
@@ -376,11 +381,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "play":
             if args.text:
+                if args.demo:
+                    build_parser().error("--demo is the graphical demo: it cannot be combined with --text")
                 return play_text(args.seed)
             from game.ui.app import run  # pygame is imported only for the graphical game
 
             return run(windowed=args.windowed, headless=args.headless, frames=args.frames,
-                       screenshot_dir=args.screenshot_dir, seed=args.seed)
+                       screenshot_dir=args.screenshot_dir, seed=args.seed, demo=args.demo)
         build_parser().print_help()
         return 2
     except KeyboardInterrupt:

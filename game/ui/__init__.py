@@ -2,7 +2,7 @@
 player's choices back; it never decides a rule.
 
 Entry point: :func:`game.ui.app.run` (full screen by default, ``windowed=True`` for a window, ``headless`` with
-``frames`` and ``screenshot_dir`` for tests and tools).
+``frames`` and ``screenshot_dir`` for tests and tools, ``demo`` to open straight into the autoplay demo).
 
 One idea per module:
     app          main loop, events mapped to the logical surface          display    window, letterbox, smoothscale
@@ -14,5 +14,7 @@ One idea per module:
     counters     counter, token, car and fire-truck images               effects    pymunk debris and dice, particles
     view         the drawn position, advanced event by event             animator   events -> animation steps
     log_panel    the scrollable narration                                 widgets    buttons, panels, tooltips
-    scenes/      title, play, pause, rules_ref, settings_scene, results, confirm, menu
+    words        actions said in words (demo caption, Hint)               scores     high-score tables per difficulty
+    scenes/      title, play, pause, rules_ref, settings_scene, results, confirm, menu, demo (autoplay demo and
+                 attract mode), highscores
 """

@@ -33,8 +33,10 @@ class Animator:
                 colour = P.TARGET
             elif e.kind in ("counter_removed", "counter_suppressed", "escaped", "defender_recovered"):
                 colour = P.OK_GREEN
-            elif e.kind in ("phase_changed", "attack_started"):
+            elif e.kind in ("phase_changed", "attack_started", "tactic_revealed", "tactics_reshuffled"):
                 colour = P.POST_BLUE
+            elif e.kind == "tactic_applied":
+                colour = P.TARGET  # the log says when a Tactics card changed a result
             self.st.log.add(str(e), colour)
             self.st.view.apply(e)
         return Call(f)
@@ -222,6 +224,49 @@ class Animator:
         if k == "fire_truck":
             return [self._narrate(e), Call(lambda: st.banner_show("The fire truck arrives")),
                     self._sound("engine"), Wait(0.6)]
+        if k == "tactic_revealed":
+            cid = str(d["card"])
+
+            def deal() -> None:
+                t = st.view.s.get("tactics")
+                if t is not None:
+                    for pile in t["decks"].values():
+                        if cid in pile:
+                            pile.remove(cid)
+                    if cid not in t["in_play"]:
+                        t["in_play"].insert(0, cid)
+                st.tactic_flip[cid] = 0.0
+                st.ctx.sounds.play("click", 0.7)
+
+            def set_flip(v: tuple[float, ...]) -> None:
+                st.tactic_flip[cid] = v[0]
+            return [self._narrate(e), Call(deal), Tween(set_flip, (1.0,), 0.55, easing.out_cubic,
+                                                        start_value=(0.0,)), Wait(0.35)]
+        if k == "tactic_discarded":
+            cid = str(d["card"])
+
+            def set_fade(v: tuple[float, ...]) -> None:
+                st.tactic_flip[cid] = v[0]
+
+            def discard() -> None:
+                t = st.view.s.get("tactics")
+                if t is not None and cid in t["in_play"]:
+                    t["in_play"].remove(cid)
+                st.tactic_flip.pop(cid, None)
+            return [self._narrate(e), Tween(set_fade, (0.0,), 0.35, easing.in_quad, start_value=(1.0,)),
+                    Call(discard)]
+        if k == "tactics_reshuffled":
+            return [self._narrate(e), Call(lambda: st.banner_show(f"Attack {d.get('attack')} Tactics deck "
+                                                                  "reshuffled")), Wait(0.4)]
+        if k == "tactic_applied":
+            cards = [str(c) for c in d.get("cards", [d.get("card")]) if c]
+            name = str(d.get("name", "Tactics card"))
+
+            def flash() -> None:
+                for c in cards:
+                    st.tactic_flash[c] = 1.0
+                st.banner_show(f"Tactics card: {name}")
+            return [self._narrate(e), Call(flash), Wait(0.5)]
         if k == "game_over":
             return [self._narrate(e), *self.finale(d.get("how") == "fire_truck"), Call(st.show_results)]
         if k == "escaped":

@@ -19,7 +19,8 @@ MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP
 
 
 class App:
-    def __init__(self, windowed: bool = False, headless: bool = False, seed: int | None = None) -> None:
+    def __init__(self, windowed: bool = False, headless: bool = False, seed: int | None = None,
+                 demo: bool = False) -> None:
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -32,7 +33,11 @@ class App:
         self.ctx.sounds.load()
         self.ctx.sounds.set_volume(self.ctx.settings.volume, self.ctx.settings.mute)
         self.clock = pygame.time.Clock()
-        self.ctx.stack.push(TitleScene(self.ctx))
+        if demo:  # postmen --demo: straight into the demo (any key or click then goes to the title)
+            from game.ui.scenes.demo import start_demo
+            start_demo(self.ctx)
+        else:
+            self.ctx.stack.push(TitleScene(self.ctx))
         pygame.key.set_repeat(300, 50)
 
     @property
@@ -96,10 +101,10 @@ class App:
 
 
 def run(windowed: bool = False, headless: bool = False, frames: int | None = None,
-        screenshot_dir: str | None = None, seed: int | None = None) -> int:
+        screenshot_dir: str | None = None, seed: int | None = None, demo: bool = False) -> int:
     """Open the game (full screen by default) and run until Quit; returns the exit status."""
     try:
-        app = App(windowed=windowed, headless=headless, seed=seed)
+        app = App(windowed=windowed, headless=headless, seed=seed, demo=demo)
         return app.loop(frames, screenshot_dir)
     finally:
         pygame.quit()

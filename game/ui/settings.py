@@ -7,6 +7,7 @@ import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from game.rules.data import DIFFICULTIES
 from game.ui import storage
 
 SPEEDS = (1.0, 2.0, 4.0, 0.0)  # 0 = skip animations
@@ -19,6 +20,7 @@ class Settings:
     speed: float = 1.0
     colour_blind: bool = False
     fullscreen: bool = True
+    difficulty: str = "standard"  # of New game: standard | veteran | elite (8.1, 8.2)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=2)
@@ -44,10 +46,14 @@ class Settings:
                 if isinstance(value, bool) or not isinstance(value, int | float):
                     raise ValueError(f"setting {f.name!r} is not a number")
                 value = float(value)
+            elif isinstance(default, str) and not isinstance(value, str):
+                raise ValueError(f"setting {f.name!r} is not a text")
             setattr(s, f.name, value)
         s.volume = min(1.0, max(0.0, s.volume))
         if s.speed not in SPEEDS:
             s.speed = 1.0
+        if s.difficulty not in DIFFICULTIES:
+            s.difficulty = "standard"
         return s
 
 

@@ -49,8 +49,9 @@ class Button:
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], label: str,
                  action: Callable[[], object] | None = None, size: int = 28, tip: str = "", enabled: bool = True,
-                 face: str = "sans_bold", selected: bool = False) -> None:
+                 face: str = "sans_bold", selected: bool = False, data: object = None) -> None:
         self.rect = pygame.Rect(rect)
+        self.data = data  # what the button stands for (the play scene: the Action it submits)
         self.label = label
         self.action = action
         self.size = size

@@ -45,8 +45,14 @@ def autosave(game: Game) -> str:
         return f"autosave failed: {exc}"
 
 
+HINT_KEY = pygame.K_h
+TACTIC_CARD_H = 104  # a Tactics card in the side panel: name and three lines of effect text
+DIFFICULTY_LABELS = {"standard": "Standard", "veteran": "Veteran", "elite": "Elite"}
+
+
 class PlayScene(Scene):
     name = "play"
+    demo = False  # the demo scene (game/ui/scenes/demo.py) plays by itself and never saves
 
     def __init__(self, ctx: Context, game: Game, fresh: bool = True) -> None:
         super().__init__(ctx)
@@ -63,7 +69,11 @@ class PlayScene(Scene):
         self.shake = Shake()
         self.flash = 0.0
         self.tray = DiceTray(DICE_TRAY)
-        self.log = LogPanel(pygame.Rect(SIDE.x, SIDE.y + 420, SIDE.w, SIDE.bottom - SIDE.y - 420))
+        self.tactics_rect = self._tactics_rect()
+        log_top = self.tactics_rect.bottom + 10 if self.tactics_rect.h else SIDE.y + 420
+        self.log = LogPanel(pygame.Rect(SIDE.x, log_top, SIDE.w, SIDE.bottom - log_top))
+        self.tactic_flip: dict[str, float] = {}  # a Tactics card turning face up (0..1)
+        self.tactic_flash: dict[str, float] = {}  # a Tactics card that just changed a result (1 -> 0)
         self.override: dict[str, tuple[float, float]] = {}
         self.defense_drawn: dict[str, float] = {f: float(i) for f, i in game.state["defense"].items()}
         self.morale_drawn = float(game.state["morale"])
@@ -88,11 +98,28 @@ class PlayScene(Scene):
         self.drag: tuple[str, tuple[int, int]] | None = None  # a defender pressed in the move step
         self.dragging = False
         self.synced = False  # the drawn position and the legal actions match the core
+        self.hint: tuple[Action, str] | None = None  # the planner's recommendation (Hint button, demo caption)
         self._glow_layer = pygame.Surface(BOARD_RECT.size)
         self._glow_layer.fill((255, 120, 30))
         self._flash_layer = pygame.Surface((1920, 1080))
         self._flash_layer.fill((255, 250, 230))
         self._build_top()
+
+    def _tactics_rect(self) -> pygame.Rect:
+        """The side panel's Tactics area: one card high at Veteran, two at Elite, none at Standard."""
+        mode = self.rules.tactics_modes.get(str(self.game.state.get("difficulty", "standard")))
+        if mode is None or mode.in_play <= 0:
+            return pygame.Rect(SIDE.x, SIDE.y + 420, SIDE.w, 0)
+        return pygame.Rect(SIDE.x, SIDE.y + 420, SIDE.w, 40 + mode.in_play * TACTIC_CARD_H)
+
+    def limit(self, what: str) -> int:
+        """Moves ("defender_moves") or actions ("defender_actions") allowed this Defense Phase (4.0; fewer with a
+        Tactics card): asked of the core."""
+        base = DEFENDER_PHASE_MOVES if what == "defender_moves" else DEFENDER_PHASE_ACTIONS
+        try:
+            return int(self.game._limit(what))
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return base
 
     # ------------------------------------------------------------------ lifecycle
     def prewarm(self) -> None:
@@ -116,7 +143,7 @@ class PlayScene(Scene):
             self.defense_drawn = {f: float(i) for f, i in self.view.s["defense"].items()}
             self.morale_drawn = float(self.view.s["morale"])
             self.play(self.game.initial_events, first=True)
-            self.ctx.message = autosave(self.game) or self.ctx.message
+            self.ctx.message = self.save() or self.ctx.message
         else:
             self.log.add("Game resumed from the autosave.", P.POST_BLUE)
             self.after_queue()
@@ -229,7 +256,8 @@ class PlayScene(Scene):
         self.close_popup()
         self.legal = []
         self.buttons = []
-        err = autosave(self.game)
+        self.hint = None
+        err = self.save()
         if err:
             self.say(err)
         if action.kind == "attack":
@@ -239,6 +267,80 @@ class PlayScene(Scene):
             self.effects.append(Tracer(a, b, 0.3))
             self.ctx.sounds.play("shot")
         self.play(events)
+
+    def save(self) -> str:
+        """Autosave after every choice; "" or a one-line error."""
+        return autosave(self.game)
+
+    # ------------------------------------------------------------------ Hint
+    def hint_blocker(self) -> str:
+        """Why the Hint is not available now, or "" when it is."""
+        if self.game.over:
+            return "The game is over"
+        if self.queue.busy or not self.synced:
+            return "Wait for the animations to finish (Space skips them)"
+        if not self.legal:
+            return "Nothing to choose now"
+        return ""
+
+    def ask_hint(self) -> None:
+        """The planner's recommended next action and why (a fresh planner on the current game), highlighted on
+        the board until the player acts."""
+        why = self.hint_blocker()
+        if why:
+            self.say(f"No hint now: {why.lower()}.")
+            return
+        from game.ai import make_policy
+        from game.ui.words import explained
+        seed = (int(self.game.state["seed"]) * 1009 + int(self.game.state["turn"]) * 31
+                + int(self.game.state.get("actions", 0))) % 1_000_000
+        action, reason = make_policy("planner", seed).explain(self.game.clone())
+        self.hint = (action, reason)
+        self.log.add(f"Hint: {explained(self.game, action, reason)}", P.POST_BLUE)
+
+    def caption(self) -> str:
+        """The gold line under the prompt: the hint in words and why."""
+        if self.hint is None or self.queue.busy:
+            return ""
+        from game.ui.words import explained
+        return f"Hint: {explained(self.game, *self.hint)}"
+
+    def hint_marks(self, action: Action) -> tuple[list[str], list[str], list[str], list[Button]]:
+        """What to highlight for ``action``: defenders, enemy counters, spaces, buttons."""
+        k, a = action.kind, action.args
+        defenders = [a[0]] if a and a[0] in self.view.s["defenders"] else []
+        counters: list[str] = []
+        spaces: list[str] = []
+        if k == "move" and len(a) > 1:
+            spaces.append(a[1])
+        elif k == "shift" and len(a) > 2:
+            spaces.append(a[2])
+        elif k == "attack" and len(a) > 1:
+            counters.append(a[1])
+        elif k == "suppress" and len(a) > 1:
+            spaces.append(a[1])
+        buttons = [b for b in [*self.buttons, *self.popup] if b.data == action]
+        return defenders, counters, spaces, buttons
+
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        """Gold pulsing rings on what the recommended action uses."""
+        if self.hint is None or self.queue.busy:
+            return
+        defenders, counters, spaces, buttons = self.hint_marks(self.hint[0])
+        pulse = 4 + int(3 * math.sin(self.time * 6))
+        for sp in spaces:
+            self.board.highlight(surface, sp, P.GOLD, self.time, 6)
+        for name in defenders:
+            if self.view.s["defenders"][name]["status"] != "board":
+                continue
+            x, y = self.defender_pos(name)
+            pygame.draw.rect(surface, P.GOLD, pygame.Rect(x - 26 - pulse, y - 26 - pulse, 52 + 2 * pulse,
+                                                          52 + 2 * pulse), 5, border_radius=7)
+        for cid in counters:
+            x, y = self.enemy_pos(cid)
+            pygame.draw.circle(surface, P.GOLD, (int(x), int(y)), 28 + pulse, 5)
+        for b in buttons:
+            pygame.draw.rect(surface, P.GOLD, b.rect.inflate(10 + 2 * pulse, 10 + 2 * pulse), 5, border_radius=10)
 
     def skip_animations(self) -> None:
         """Finish every queued animation at once and drop the effects in flight (Space, right click, Skip)."""
@@ -274,8 +376,15 @@ class PlayScene(Scene):
         if self.results_shown:
             return
         self.results_shown = True
+        from game.ui import scores
         from game.ui.scenes.results import ResultsScene
-        self.stack.push(ResultsScene(self.ctx, self.game))
+        result = self.game.result or {}
+        tables, rank, msg = scores.record(str(self.game.state.get("difficulty", "standard")),
+                                          int(result.get("score", self.game.score())), str(result.get("award") or ""),
+                                          int(self.game.state["seed"]))
+        if msg:
+            self.ctx.message = msg
+        self.stack.push(ResultsScene(self.ctx, self.game, tables=tables, rank=rank))
 
     # ------------------------------------------------------------------ buttons
     def _build_top(self) -> None:
@@ -291,6 +400,8 @@ class PlayScene(Scene):
                                            tip=f"Animation speed {label}", selected=self.ctx.settings.speed == speed))
             x += 96
         self.top_buttons.append(Button((x, 8, 88, 40), "Menu", self.open_pause, 22, tip="Pause menu (Esc)"))
+        self.top_buttons.append(Button((1920 - 8 - 5 * 96 - 106, 8, 96, 40), "Hint", self.ask_hint, 22,
+                                       tip="The planner's recommended next action and why (H)"))
 
     def open_pause(self) -> None:
         from game.ui.scenes.pause import PauseScene
@@ -307,7 +418,8 @@ class PlayScene(Scene):
             nonlocal x
             if x + w > DICE_TRAY.x - 10:
                 return
-            self.buttons.append(Button((x, y, w, 52), label, lambda: self.submit(action), 22, tip=tip))
+            self.buttons.append(Button((x, y, w, 52), label, lambda: self.submit(action), 22, tip=tip,
+                                       data=action))
             x += w + 10
         kind = dec["kind"]
         if kind == "moves" and "end_moves" in kinds:
@@ -345,13 +457,14 @@ class PlayScene(Scene):
         if kind == "moves":
             if self.selected:
                 return f"{self.selected}: click a lit space to move there (carrying tokens), or another defender"
-            return f"Moves: {DEFENDER_PHASE_MOVES - s['moves']} left. Click a defender to move him."
+            return f"Moves: {max(0, self.limit('defender_moves') - s['moves'])} left. Click a defender to move him."
         if kind == "actions":
             if self.mode == "attack":
                 return f"{self.selected}: click a lit enemy counter to attack it (hover for the odds)"
             if self.mode == "suppress":
                 return f"{self.selected}: click a lit assault space to place suppression tokens"
-            return f"Actions: {DEFENDER_PHASE_ACTIONS - s['actions']} left. Click a defender for his actions."
+            return f"Actions: {max(0, self.limit('defender_actions') - s['actions'])} left. Click a defender for " \
+                "his actions."
         if kind == "command":
             return f"{dec['by']} commands: {dec['left']} free rallies. Click a lit defender or a Rally button."
         if kind == "suppression":
@@ -409,6 +522,9 @@ class PlayScene(Scene):
                 return None
             if event.key == pygame.K_SPACE:
                 self.skip_animations()
+                return None
+            if event.key == HINT_KEY:
+                self.ask_hint()
                 return None
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.queue.busy and not self.popup:
                 ends = [b for b in self.buttons if b.label.startswith("End ") and b.enabled and b.action]
@@ -656,7 +772,7 @@ class PlayScene(Scene):
                 cb = None
             self.popup.append(Button(r, label, cb, 20, tip=tip.lstrip("!") if tip not in ("attack", "suppress")
                                      else ("Choose a lit enemy counter" if tip == "attack" else
-                                           "Choose a lit assault space"), enabled=enabled))
+                                           "Choose a lit assault space"), enabled=enabled, data=action))
 
     def _submitter(self, action: Action) -> Any:
         def f() -> None:
@@ -697,6 +813,10 @@ class PlayScene(Scene):
         self.banner_t = max(0.0, self.banner_t - dt * max(1.0, self.queue.speed or 4.0))
         self.notice_t = max(0.0, self.notice_t - dt)
         self.card_flip = min(1.0, self.card_flip + dt * 5 * max(1.0, self.queue.speed or 8.0))
+        for cid in list(self.tactic_flash):
+            self.tactic_flash[cid] -= dt * 0.8 * max(1.0, self.queue.speed or 8.0)
+            if self.tactic_flash[cid] <= 0:
+                del self.tactic_flash[cid]
         if not self.synced and not self.queue.busy:
             self.after_queue()
 
@@ -723,7 +843,7 @@ class PlayScene(Scene):
             self.board.highlight(surface, dec["space"], P.TARGET, t, 5)  # what the question is about
         self._draw_tokens(surface)
         self._draw_defenders(surface)
-        if not self.selected:
+        if not self.selected and self.hint is None:  # a hint shows only what it recommends
             glow = P.mix(P.HIGHLIGHT, P.PAPER_LIGHT, 0.5 + 0.5 * math.sin(t * 5))
             for name in self.selectable_defenders():
                 x, y = self.defender_pos(name)
@@ -744,6 +864,7 @@ class PlayScene(Scene):
         self._draw_top(surface)
         self._draw_side(surface)
         self._draw_bottom(surface)
+        self.draw_hint(surface)
         if self.banner_t > 0:
             a = min(1.0, self.banner_t * 3)
             rect = pygame.Rect(0, 0, 760, 56)
@@ -864,12 +985,18 @@ class PlayScene(Scene):
         phase = PHASE_NAMES.get(s["phase"], s["phase"])
         head = f"Attack {s['attack']}  ·  Turn {s['turn']}  ·  {phase}"
         if s["phase"] == "moves":
-            head += f"  ·  moves left {DEFENDER_PHASE_MOVES - self.game.state['moves']}"
+            head += f"  ·  moves left {max(0, self.limit('defender_moves') - self.game.state['moves'])}"
         elif s["phase"] == "actions":
-            head += f"  ·  actions left {DEFENDER_PHASE_ACTIONS - self.game.state['actions']}"
+            head += f"  ·  actions left {max(0, self.limit('defender_actions') - self.game.state['actions'])}"
         blit_text(surface, "POSTMEN", "type_bold", 30, P.GOLD, (16, 10))
         blit_text(surface, head, "sans_bold", 22, P.PAPER_LIGHT, (190, 15))
-        blit_text(surface, f"Score now {self.game.score()}", "sans", 18, (200, 190, 170), (1030, 18))
+        diff = DIFFICULTY_LABELS.get(str(self.game.state.get("difficulty", "standard")), "")
+        blit_text(surface, f"{diff}  ·  score now {self.game.score()}", "sans", 18, (200, 190, 170), (1010, 18))
+        for b in self.top_buttons:
+            if b.label == "Hint":
+                why = self.hint_blocker()
+                b.enabled = not why
+                b.tip = why or "The planner's recommended next action and why (H)"
         for b in self.top_buttons:
             b.draw(surface)
 
@@ -950,13 +1077,65 @@ class PlayScene(Scene):
         inside = sum(len(v) for v in s["interior"].values())
         blit_text(surface, f"enemy counters inside {inside}   barriers open {len(s['barriers_open'])}", "sans",
                   16, P.INK, (sbox.x + 10, sbox.y + 56))
+        self._draw_tactics(surface)
         self.log.draw(surface)
+
+    def _draw_tactics(self, surface: pygame.Surface) -> None:
+        """The Tactics cards in play (8.1.2, 8.2.2) with their effect text, newest first, and the deck count."""
+        box = self.tactics_rect
+        if not box.h:
+            return
+        s = self.view.s
+        t = s.get("tactics") or {"decks": {}, "in_play": []}
+        panel(surface, box, P.PAPER_LIGHT, P.INK)
+        left = len(t["decks"].get(str(s["attack"]), []))
+        blit_text(surface, "TACTICS CARDS IN PLAY", "cond", 16, P.INK_SOFT, (box.x + 10, box.y + 6))
+        blit_text(surface, f"deck {left} left", "cond", 16, P.INK_SOFT, (box.right - 10, box.y + 6), "topright")
+        self.hover_regions.append((pygame.Rect(box.x, box.y, box.w, 30),
+                                   f"Tactics deck of Attack {s['attack']}: {left} cards left (8.1.2, 8.2.2)"))
+        mode = self.rules.tactics_modes.get(str(s.get("difficulty", "standard")))
+        slots = mode.in_play if mode else 1
+        for i in range(slots):
+            slot = pygame.Rect(box.x + 8, box.y + 32 + i * TACTIC_CARD_H, box.w - 16, TACTIC_CARD_H - 6)
+            cid = t["in_play"][i] if i < len(t["in_play"]) else None
+            if cid is None or cid not in self.rules.tactics:
+                pygame.draw.rect(surface, P.INK_FAINT, slot, 1, border_radius=6)
+                blit_text(surface, "no card", "type", 15, P.INK_FAINT, slot.center, "center")
+                continue
+            card = self.rules.tactics[cid]
+            k = self.tactic_flip.get(cid, 1.0)
+            w = max(2, int(slot.w * abs(math.cos(math.pi * (1 - k) / 2)))) if k < 1 else slot.w
+            r = pygame.Rect(0, 0, w, slot.h)
+            r.center = slot.center
+            flash = self.tactic_flash.get(cid, 0.0)
+            fill = P.mix((250, 244, 226), P.HIGHLIGHT, min(1.0, flash)) if flash > 0 else (250, 244, 226)
+            if k < 0.5:  # still the back of the card
+                pygame.draw.rect(surface, (120, 40, 36), r, border_radius=6)
+                pygame.draw.rect(surface, P.INK, r, 2, border_radius=6)
+                continue
+            pygame.draw.rect(surface, fill, r, border_radius=6)
+            pygame.draw.rect(surface, P.TARGET if flash > 0 else P.INK, r, 3 if flash > 0 else 2, border_radius=6)
+            if w < slot.w * 0.8:
+                continue
+            blit_text(surface, card.name, "sans_bold", 19, P.TRAINED_RED, (r.x + 10, r.y + 6))
+            blit_text(surface, f"Attack {card.deck}", "cond", 14, P.INK_SOFT, (r.right - 8, r.y + 9), "topright")
+            lines = wrap(card.text, "sans", 16, r.w - 20)
+            for j, line in enumerate(lines[:3]):
+                if j == 2 and len(lines) > 3:
+                    line = line.rstrip() + "…"
+                blit_text(surface, line, "sans", 16, P.INK, (r.x + 10, r.y + 32 + j * 20))
+            self.hover_regions.append((r, f"{card.name} (Tactics card, Attack {card.deck})\n{card.text}"))
 
     def _draw_bottom(self, surface: pygame.Surface) -> None:
         panel(surface, BOTTOM, (70, 60, 50), P.INK)
         blit_text(surface, self.prompt(), "sans_bold", 20, P.PAPER_LIGHT, (BOTTOM.x + 14, BOTTOM.y + 12))
+        width = DICE_TRAY.x - BOTTOM.x - 28
         if self.notice_t > 0:
             blit_text(surface, self.notice[:110], "sans", 17, (255, 200, 160), (BOTTOM.x + 14, BOTTOM.y + 42))
+        elif self.caption():
+            from game.ui.words import fit
+            line, size = fit(self.caption(), "sans_bold", 19, width)
+            blit_text(surface, line, "sans_bold", size, P.GOLD, (BOTTOM.x + 14, BOTTOM.y + 42))
         for b in self.buttons:
             b.draw(surface)
         self.tray.draw(surface)

@@ -1,4 +1,5 @@
-"""The results: score, award and victory level, and who survived, escaped or fell, by name."""
+"""The results: score, award and victory level, who survived, escaped or fell, by name, and the high-score
+table of the game's difficulty with the new entry highlighted."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pygame
 
 from game.rules import Game
 from game.ui import palette as P
+from game.ui import scores
 from game.ui.context import Context
 from game.ui.fonts import blit_text, wrap
 from game.ui.scene import Scene
@@ -18,24 +20,33 @@ HOW = {"fire_truck": "The fire truck ended the day.", "morale": "Morale broke: t
 class ResultsScene(Scene):
     name = "results"
 
-    def __init__(self, ctx: Context, game: Game) -> None:
+    def __init__(self, ctx: Context, game: Game, demo: bool = False, tables: scores.Tables | None = None,
+                 rank: int | None = None) -> None:
         super().__init__(ctx)
         self.game = game
+        self.demo = demo  # a demo game's results: no buttons, no high-score entry
+        self.difficulty = str(game.state.get("difficulty", "standard"))
+        if tables is None:
+            tables, msg = scores.load_scores()
+            if msg:
+                ctx.message = msg
+        self.table = tables.get(self.difficulty, [])
+        self.rank = rank  # the new entry's row, None when it did not make the top 10 (or a demo game)
         self.result = dict(game.result or {})
         groups: dict[str, list[str]] = {"board": [], "escaped": [], "casualty": []}
         for name, d in game.state["defenders"].items():
             groups.setdefault(d["status"], []).append(name)
         self.groups = groups
         self.t = 0.0
-        self.buttons = [Button((1440, 960, 400, 66), "Back to the title", self.to_title, 28),
-                        Button((1000, 960, 400, 66), "New game", self.new_game, 28,
-                               tip="Defend the post office again")]
+        self.buttons = [] if demo else [
+            Button((1440, 960, 400, 66), "Back to the title", self.to_title, 28),
+            Button((1000, 960, 400, 66), "New game", self.new_game, 28, tip="Defend the post office again")]
 
     def new_game(self) -> None:
         from game.ui.scenes.play import PlayScene
         self.to_title()
         seed = self.ctx.seed if self.ctx.seed is not None else (self.game.state["seed"] * 7919 + 1) % 1_000_000
-        self.stack.push(PlayScene(self.ctx, Game.new(seed), fresh=True))
+        self.stack.push(PlayScene(self.ctx, Game.new(seed, self.ctx.settings.difficulty), fresh=True))
 
     def to_title(self) -> None:
         while self.stack.top is not None and self.stack.top.name != "title":
@@ -63,8 +74,8 @@ class ResultsScene(Scene):
         medal.midtop = (960, 180)
         panel(surface, medal, P.PAPER_LIGHT, P.INK, width=3)
         colour = P.TARGET if r.get("outcome") == "loss" else P.POST_BLUE
-        blit_text(surface, f"Score {r.get('score', 0)}", "sans_bold", 54, P.INK, (medal.x + 40, medal.y + 30))
-        blit_text(surface, level, "type_bold", 40, colour, (medal.x + 40, medal.y + 110))
+        blit_text(surface, f"Score {r.get('score', 0)}", "sans_bold", 54, P.INK, (medal.x + 40, medal.y + 18))
+        blit_text(surface, level, "type_bold", 40, colour, (medal.x + 40, medal.y + 94))
         if award:
             cx, cy = medal.right - 110, medal.centery
             pygame.draw.polygon(surface, P.TARGET, [(cx - 30, cy - 80), (cx + 30, cy - 80), (cx + 14, cy - 30),
@@ -72,18 +83,34 @@ class ResultsScene(Scene):
             pygame.draw.circle(surface, P.GOLD, (cx, cy + 10), 46)
             pygame.draw.circle(surface, P.INK, (cx, cy + 10), 46, 3)
             pygame.draw.circle(surface, P.WORKER_WHITE, (cx, cy + 10), 22)
-            blit_text(surface, award, "type_bold", 28, P.INK, (medal.right - 180, medal.y + 120), "topright")
+            from game.ui.words import fit
+            line, size = fit(award, "type_bold", 26, medal.w - 280, 18)
+            blit_text(surface, line, "type_bold", size, P.INK, (medal.x + 40, medal.y + 148))
         blit_text(surface, f"Attack {r.get('attack', '?')}, turn {r.get('turns', '?')}", "sans", 22, P.INK_SOFT,
                   (medal.right - 180, medal.y + 36), "topright")
-        cols = [("Survived", self.groups.get("board", []), P.POST_BLUE),
-                ("Escaped", self.groups.get("escaped", []), P.OK_GREEN),
-                ("Fell", self.groups.get("casualty", []), P.TARGET)]
-        for i, (title, names, col) in enumerate(cols):
-            box = pygame.Rect(60 + i * 610, 400, 580, 540)
-            panel(surface, box, P.PAPER_LIGHT, P.INK, width=2)
-            blit_text(surface, f"{title} ({len(names)})", "type_bold", 30, col, (box.x + 20, box.y + 14))
-            lines = wrap(", ".join(names) if names else "nobody", "type", 21, box.w - 40)
-            for j, line in enumerate(lines[:18]):
-                blit_text(surface, line, "type", 21, P.INK, (box.x + 20, box.y + 64 + j * 26))
+        groups = [("Survived", self.groups.get("board", []), P.POST_BLUE),
+                  ("Escaped", self.groups.get("escaped", []), P.OK_GREEN),
+                  ("Fell", self.groups.get("casualty", []), P.TARGET)]
+        box = pygame.Rect(60, 400, 920, 540)
+        panel(surface, box, P.PAPER_LIGHT, P.INK, width=2)
+        y = box.y + 12
+        for title, names, col in groups:
+            blit_text(surface, f"{title} ({len(names)})", "type_bold", 26, col, (box.x + 20, y))
+            y += 34
+            lines = wrap(", ".join(names) if names else "nobody", "type", 18, box.w - 40)
+            room = max(1, (box.bottom - 12 - y) // 22 - 2 * (title != "Fell"))
+            for line in lines[:room]:
+                blit_text(surface, line, "type", 18, P.INK, (box.x + 20, y))
+                y += 22
+            y += 10
+        from game.ui.scenes.highscores import DIFFICULTY_NAMES, draw_table
+        name = DIFFICULTY_NAMES.get(self.difficulty, self.difficulty)
+        if self.demo:
+            title = f"High scores, {name} (demo games are not entered)"
+        elif self.rank is None:
+            title = f"High scores, {name}: not in the top {scores.TOP}"
+        else:
+            title = f"High scores, {name}: you are number {self.rank + 1}"
+        draw_table(surface, pygame.Rect(1000, 400, 860, 540), self.table, title, self.rank, self.t)
         for b in self.buttons:
             b.draw(surface)

@@ -3,16 +3,21 @@ save or settings file."""
 
 from __future__ import annotations
 
+import json
 import math
+from typing import Any
 
 import pygame
 
 from game.rules import Game, LevelError
+from game.rules.data import DIFFICULTIES
 from game.ui import palette as P
 from game.ui import storage
 from game.ui.context import Context
 from game.ui.fonts import blit_text
+from game.ui.scenes.highscores import DIFFICULTY_NAMES, DIFFICULTY_TIPS
 from game.ui.scenes.menu import MenuScene
+from game.ui.widgets import Button, handle_buttons
 
 
 def load_save(ctx: Context) -> Game | None:
@@ -32,39 +37,112 @@ def load_save(ctx: Context) -> Game | None:
         return None
 
 
+ATTRACT_IDLE = 30.0  # seconds without input on the title before the demo starts (attract mode)
+INPUT_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
+                pygame.JOYBUTTONDOWN, pygame.FINGERDOWN)
+
+
+def saved_difficulty() -> str:
+    """The difficulty recorded in the autosave ("" when it cannot be read; Continue then reports the damage)."""
+    try:
+        text = storage.read_text(storage.save_path())
+        raw = json.loads(text) if text else None
+    except (ValueError, OSError):
+        return ""
+    value = raw.get("difficulty") if isinstance(raw, dict) else None
+    return value if isinstance(value, str) and value in DIFFICULTIES else ""
+
+
 class TitleScene(MenuScene):
     name = "title"
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.t = 0.0
+        self.idle = 0.0  # seconds since the last input (attract mode at ATTRACT_IDLE)
         self.has_save = False
+        self.saved_difficulty = ""
+        self.difficulty_buttons: list[Button] = []
+        self.best: list[Any] = []  # the top three of the chosen difficulty
 
     def enter(self) -> None:
+        self.idle = 0.0
         self.refresh()
 
     def resume(self) -> None:
+        self.idle = 0.0
         self.refresh()
+
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type in INPUT_EVENTS:
+            self.idle = 0.0
+        if handle_buttons(self.difficulty_buttons, event):
+            return None
+        return super().handle(event)
+
+    def demo(self) -> None:
+        from game.ui.scenes.demo import start_demo
+        start_demo(self.ctx)
 
     def refresh(self) -> None:
         self.has_save = storage.save_path().exists()
+        self.saved_difficulty = saved_difficulty() if self.has_save else ""
+        diff = DIFFICULTY_NAMES.get(self.ctx.settings.difficulty, "Standard")
+        resume = "Resume the autosaved game" + (f" ({DIFFICULTY_NAMES.get(self.saved_difficulty, '')})"
+                                                 if self.saved_difficulty else "")
         items = [
-            ("New game", self.new_game, "Start the defence of the post office", True),
-            ("Continue", self.continue_game, "Resume the autosaved game" if self.has_save else
-             "No saved game yet", self.has_save),
-            ("Demo", None, "coming soon", False),
+            ("New game", self.new_game, f"Start the defence of the post office ({diff})", True),
+            ("Continue", self.continue_game, resume if self.has_save else "No saved game yet", self.has_save),
+            ("Demo", self.demo, "Watch the planner play (any key or click returns here)", True),
+            ("High scores", self.high_scores, "The top 10 of each difficulty", True),
             ("Rules", self.rules, "A summary of the phases with their section numbers", True),
             ("Settings", self.settings, "Volume, animation speed, colour-blind patterns, full screen", True),
             ("Quit", self.quit, "Leave the game", True),
         ]
-        self.layout(items, 1245, 330)
+        self.layout(items, 1245, 308, h=60, gap=14)
+        from game.ui import scores
+        tables, msg = scores.load_scores()
+        if msg:
+            self.ctx.message = msg
+        self.best = tables.get(self.ctx.settings.difficulty, [])[:3]
+        self.difficulty_buttons = []
+        for i, d in enumerate(DIFFICULTIES):
+            def pick(d: str = d) -> None:
+                self.ctx.settings.difficulty = d
+                self.ctx.save_settings()
+                self.refresh()
+            self.difficulty_buttons.append(Button((1245 + i * 142, 866, 134, 48), DIFFICULTY_NAMES[d], pick, 22,
+                                                  tip=f"New games: {DIFFICULTY_TIPS[d]}",
+                                                  selected=d == self.ctx.settings.difficulty))
+
+    def _draw_best(self, surface: pygame.Surface) -> None:
+        """The top three scores of the chosen difficulty (all ten: the High scores button)."""
+        from game.ui.widgets import panel
+        box = pygame.Rect(60, 40, 560, 190)
+        panel(surface, box, P.PAPER_LIGHT, P.INK, alpha=235)
+        diff = DIFFICULTY_NAMES.get(self.ctx.settings.difficulty, "")
+        blit_text(surface, f"BEST SCORES · {diff.upper()}", "cond", 20, P.INK_SOFT, (box.x + 16, box.y + 12))
+        if not self.best:
+            blit_text(surface, "No game finished yet at this difficulty.", "type", 20, P.INK_SOFT,
+                      (box.x + 16, box.y + 60))
+            return
+        for i, e in enumerate(self.best):
+            y = box.y + 50 + i * 44
+            blit_text(surface, f"{i + 1}.", "sans_bold", 24, P.INK, (box.x + 16, y))
+            blit_text(surface, str(e.score), "sans_bold", 24, P.POST_BLUE, (box.x + 60, y))
+            blit_text(surface, (e.award or "—")[:22], "type", 20, P.INK, (box.x + 150, y + 3))
+            blit_text(surface, e.date, "sans", 16, P.INK_SOFT, (box.right - 16, y + 6), "topright")
+
+    def high_scores(self) -> None:
+        from game.ui.scenes.highscores import HighScoresScene
+        self.stack.push(HighScoresScene(self.ctx, self.ctx.settings.difficulty))
 
     def new_game(self) -> None:
         def start() -> None:
             from game.ui.scenes.play import PlayScene
             seed = self.ctx.seed if self.ctx.seed is not None else int(pygame.time.get_ticks() * 7919) % 1_000_000
             try:
-                game = Game.new(seed)
+                game = Game.new(seed, self.ctx.settings.difficulty)
             except LevelError as exc:  # damaged levels/ data: a message, not a traceback
                 self.ctx.message = f"Cannot start: {exc}"
                 return
@@ -98,6 +176,11 @@ class TitleScene(MenuScene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        self.idle += dt
+        if self.idle >= ATTRACT_IDLE:
+            self.idle = 0.0
+            from game.ui.scenes.demo import start_demo
+            start_demo(self.ctx, attract=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(P.PAPER)
@@ -142,4 +225,10 @@ class TitleScene(MenuScene):
             pygame.draw.rect(surface, (250, 226, 200), r, border_radius=6)
             pygame.draw.rect(surface, P.TARGET, r, 2, border_radius=6)
             blit_text(surface, self.ctx.message[:160], "sans", 18, P.INK, (r.x + 12, r.centery), "midleft")
+        blit_text(surface, "Difficulty of a new game", "cond", 18, P.INK_SOFT, (1247, 840))
+        self._draw_best(surface)
+        for b in self.difficulty_buttons:
+            b.draw(surface)
         self.draw_buttons(surface)
+        for b in self.difficulty_buttons:
+            b.draw_tip(surface, self.mouse)

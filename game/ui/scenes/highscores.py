@@ -1,0 +1,109 @@
+"""The high-score tables: a tab per difficulty (from the title), and the table drawn on the results screen with
+the new entry highlighted."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.data import DIFFICULTIES
+from game.ui import palette as P
+from game.ui import scores
+from game.ui.context import Context
+from game.ui.fonts import blit_text
+from game.ui.scene import Scene
+from game.ui.widgets import Button, handle_buttons, panel
+
+DIFFICULTY_NAMES = {"standard": "Standard", "veteran": "Veteran", "elite": "Elite"}
+DIFFICULTY_TIPS = {"standard": "The game as printed: no Tactics cards",
+                   "veteran": "8.1: a harder set-up and one Tactics card in play",
+                   "elite": "8.2: the hardest set-up and two Tactics cards in play"}
+
+
+def draw_table(surface: pygame.Surface, rect: pygame.Rect, entries: list[scores.Entry], title: str,
+               highlight: int | None = None, t: float = 0.0) -> None:
+    """A top-10 table in ``rect``: rank, score, award, date, seed; row ``highlight`` pulses in gold."""
+    panel(surface, rect, P.PAPER_LIGHT, P.INK, width=2)
+    from game.ui.words import fit
+    line, size = fit(title, "type_bold", 28, rect.w - 40, 18)
+    blit_text(surface, line, "type_bold", size, P.INK, (rect.x + 20, rect.y + 12))
+    cols = [("#", 20), ("Score", 80), ("Award", 210), ("Date", rect.w - 330), ("Seed", rect.w - 130)]
+    y = rect.y + 58
+    for label, x in cols:
+        blit_text(surface, label, "cond", 18, P.INK_SOFT, (rect.x + x, y))
+    row_h = max(30, min(42, (rect.h - 100) // scores.TOP))
+    y += 30
+    if not entries:
+        blit_text(surface, "No game entered yet: finish a game to set the first score.", "type", 20, P.INK_SOFT,
+                  (rect.x + 20, y + 10))
+        return
+    for i, e in enumerate(entries[: scores.TOP]):
+        row = pygame.Rect(rect.x + 8, y + i * row_h, rect.w - 16, row_h - 4)
+        if i == highlight:
+            glow = P.mix(P.GOLD, P.PAPER_LIGHT, 0.35 + 0.25 * abs(((t * 1.5) % 2) - 1))
+            pygame.draw.rect(surface, glow, row, border_radius=5)
+            pygame.draw.rect(surface, P.INK, row, 2, border_radius=5)
+        elif i % 2:
+            pygame.draw.rect(surface, P.mix(P.PAPER_LIGHT, P.PAPER_DARK, 0.25), row, border_radius=5)
+        cy = row.centery
+        face = "sans_bold" if i == highlight else "sans"
+        values = [str(i + 1), str(e.score), e.award or "—", e.date, str(e.seed)]
+        for (_, x), value in zip(cols, values, strict=True):
+            blit_text(surface, value[:28], face, 20, P.INK, (rect.x + x, cy), "midleft")
+
+
+class HighScoresScene(Scene):
+    """The tables, one tab per difficulty; Esc or Back returns."""
+
+    name = "highscores"
+
+    def __init__(self, ctx: Context, difficulty: str = "standard") -> None:
+        super().__init__(ctx)
+        self.tables, msg = scores.load_scores()
+        if msg:
+            ctx.message = msg
+        self.difficulty = difficulty if difficulty in DIFFICULTIES else "standard"
+        self.t = 0.0
+        self.mouse = (0, 0)
+        self.buttons: list[Button] = []
+        self._build()
+
+    def _build(self) -> None:
+        self.buttons = []
+        for i, diff in enumerate(DIFFICULTIES):
+            def pick(d: str = diff) -> None:
+                self.difficulty = d
+                self._build()
+            self.buttons.append(Button((460 + i * 340, 150, 320, 60), DIFFICULTY_NAMES[diff], pick, 26,
+                                       tip=DIFFICULTY_TIPS[diff], selected=diff == self.difficulty))
+        self.buttons.append(Button((760, 960, 400, 66), "Back", self.back, 28, tip="Back to the title (Esc)"))
+
+    def back(self) -> None:
+        self.stack.pop(self)
+
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.mouse = event.pos
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE):
+                self.back()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                i = DIFFICULTIES.index(self.difficulty) + (1 if event.key == pygame.K_RIGHT else -1)
+                self.difficulty = DIFFICULTIES[i % len(DIFFICULTIES)]
+                self._build()
+            return None
+        handle_buttons(self.buttons, event)
+        return None
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(P.PAPER)
+        blit_text(surface, "HIGH SCORES", "type_bold", 56, P.INK, (960, 40), "midtop")
+        rect = pygame.Rect(360, 240, 1200, 690)
+        draw_table(surface, rect, self.tables.get(self.difficulty, []),
+                   f"{DIFFICULTY_NAMES[self.difficulty]}: the top {scores.TOP}", None, self.t)
+        for b in self.buttons:
+            b.draw(surface)
+        for b in self.buttons:
+            b.draw_tip(surface, self.mouse)

@@ -1,0 +1,104 @@
+"""The Hint: the planner's recommended next action, highlighted with its reason, gone when the player acts;
+refused (with the reason) while animations run or when the game is over."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+
+from game.rules import Action, Game  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.scenes.play import PlayScene  # noqa: E402
+
+
+def start(tmp_path: Path, seed: int = 7) -> tuple[App, PlayScene]:
+    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path / "data")
+    app = App(headless=True, seed=seed)
+    scene = PlayScene(app.ctx, Game.new(seed), fresh=True)
+    app.stack.push(scene)
+    return app, scene
+
+
+def settle(app: App, scene: PlayScene) -> None:
+    scene.skip_animations()
+    app.step(1 / 60, [], draw=False)
+    assert not scene.queue.busy and scene.synced
+
+
+def press(app: App, k: int) -> None:
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def test_hint_is_refused_while_animating(tmp_path: Path) -> None:
+    app, scene = start(tmp_path)
+    app.step(1 / 60, [], draw=False)
+    assert scene.queue.busy
+    assert "animations" in scene.hint_blocker()
+    press(app, pygame.K_h)
+    assert scene.hint is None
+    assert "No hint now" in scene.notice
+    app.step(1 / 60)  # the disabled Hint button shows why
+    button = next(b for b in scene.top_buttons if b.label == "Hint")
+    assert not button.enabled and "animations" in button.tip
+
+
+def test_hint_recommends_a_legal_action_and_highlights_it(tmp_path: Path) -> None:
+    app, scene = start(tmp_path)
+    settle(app, scene)
+    app.step(1 / 60)
+    button = next(b for b in scene.top_buttons if b.label == "Hint")
+    assert button.enabled
+    app.click(button.rect.center)
+    assert scene.hint is not None
+    action, reason = scene.hint
+    assert action in scene.game.legal_actions()
+    assert reason
+    assert scene.caption().startswith("Hint: ")
+    assert any(msg.startswith("Hint: ") for msg, _ in scene.log.entries)
+    defenders, counters, spaces, buttons = scene.hint_marks(action)
+    assert defenders or counters or spaces or buttons, "something on screen is highlighted"
+    app.step(1 / 60)  # drawn without error
+    # the hint goes away when the player acts
+    scene.submit(Action("end_moves") if Action("end_moves") in scene.legal else scene.legal[0])
+    assert scene.hint is None
+
+
+def test_hint_highlights_the_end_button_or_the_defender(tmp_path: Path) -> None:
+    app, scene = start(tmp_path, seed=3)
+    settle(app, scene)
+    seen_button = seen_defender = False
+    for _ in range(60):  # through several decisions, following the hints
+        if scene.game.over:
+            break
+        press(app, pygame.K_h)
+        assert scene.hint is not None
+        action = scene.hint[0]
+        defenders, counters, spaces, buttons = scene.hint_marks(action)
+        if action.kind.startswith("end_") or action.kind in ("spend",):
+            assert buttons and buttons[0].data == action
+            seen_button = True
+        if action.kind in ("move", "attack", "suppress", "recover", "grenade", "escape"):
+            assert defenders == [action.args[0]]
+            seen_defender = True
+        if action.kind == "attack":
+            assert counters == [action.args[1]]
+        scene.submit(action)
+        settle(app, scene)
+    assert seen_button and seen_defender
+
+
+def test_no_hint_when_the_game_is_over(tmp_path: Path) -> None:
+    app, scene = start(tmp_path)
+    game = scene.game
+    while not game.over:
+        legal = game.legal_actions()
+        game.apply(next((a for a in legal if a.kind.startswith("end_")), legal[0]))
+    assert scene.hint_blocker() == "The game is over"
+    scene.ask_hint()
+    assert scene.hint is None

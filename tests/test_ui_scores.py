@@ -1,0 +1,214 @@
+"""The high-score table: round trip, top-10 cut, separate tables per difficulty, a damaged file moved aside with
+a one-line message; the difficulty setting; finished games (never demo games) are entered; screenshots of the
+title, an Elite play scene with its Tactics cards, and the results with the table."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import json  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.rules import Game  # noqa: E402
+from game.ui import scores  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.scenes.highscores import HighScoresScene  # noqa: E402
+from game.ui.scenes.play import PlayScene  # noqa: E402
+from game.ui.scenes.results import ResultsScene  # noqa: E402
+from game.ui.scenes.title import TitleScene  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+from tests.test_ui_screens import assert_not_blank, shot_dir  # noqa: E402
+
+
+@pytest.fixture()
+def data(tmp_path: Path) -> Path:
+    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path / "data")
+    return tmp_path / "data"
+
+
+def test_round_trip_and_rank(data: Path) -> None:
+    tables, rank, msg = scores.record("standard", 40, "Cross of Merit", 7, date="2024-09-01")
+    assert (rank, msg) == (0, "")
+    assert (data / "highscores.json").exists()
+    assert not (data / "highscores.json.tmp").exists(), "written through a temporary file, then renamed"
+    tables, rank, _ = scores.record("standard", 55, "", 8, date="2024-09-02")
+    assert rank == 0
+    tables, rank, _ = scores.record("standard", 40, "", 9, date="2024-09-03")
+    assert rank == 2, "a tie ranks below the earlier entry"
+    loaded, msg = scores.load_scores()
+    assert msg == ""
+    assert loaded == tables
+    assert [e.seed for e in loaded["standard"]] == [8, 7, 9]
+    assert loaded["standard"][1] == scores.Entry(40, "Cross of Merit", "2024-09-01", 7)
+
+
+def test_top_ten_cut(data: Path) -> None:
+    for i in range(12):
+        scores.record("veteran", 10 + i, "", i, date="2024-09-01")
+    tables, msg = scores.load_scores()
+    table = tables["veteran"]
+    assert len(table) == scores.TOP
+    assert [e.score for e in table] == list(range(21, 11, -1))
+    _, rank, _ = scores.record("veteran", 5, "", 99)
+    assert rank is None, "a score below the tenth does not enter"
+    _, rank, _ = scores.record("veteran", 15, "", 100)
+    assert rank == 7, "below the 15 already there"
+    assert len(scores.load_scores()[0]["veteran"]) == scores.TOP
+
+
+def test_tables_per_difficulty(data: Path) -> None:
+    scores.record("standard", 30, "", 1)
+    scores.record("elite", 12, "", 2)
+    tables, _ = scores.load_scores()
+    assert [e.score for e in tables["standard"]] == [30]
+    assert [e.score for e in tables["elite"]] == [12]
+    assert tables["veteran"] == []
+
+
+@pytest.mark.parametrize("text", ["{not json", "[]", '{"tables": {"standard": [{"score": "lots"}]}}',
+                                  '{"tables": {"nightmare": []}}', '{"tables": {"standard": 3}}',
+                                  '{"tables": {"standard": [{"score": 3, "award": "", "date": "x", "seed": -1}]}}'])
+def test_damaged_file_is_moved_aside(data: Path, text: str) -> None:
+    data.mkdir(parents=True)
+    (data / "highscores.json").write_text(text, encoding="utf-8")
+    tables, msg = scores.load_scores()
+    assert tables == scores.empty_tables()
+    assert "highscores.json" in msg and "\n" not in msg
+    assert (data / "highscores.json.damaged").exists()
+    assert not (data / "highscores.json").exists()
+    # the title shows the message and nothing crashes; the next game starts a fresh table
+    (data / "highscores.json").write_bytes(b"\xff\xfe\x00garbage")
+    app = App(headless=True, seed=1)
+    app.step(1 / 60)
+    assert "damaged" in app.ctx.message
+    _, rank, msg = scores.record("standard", 20, "", 3)
+    assert rank == 0 and msg == ""
+
+
+def test_difficulty_setting_round_trip_and_validation() -> None:
+    s = Settings(difficulty="elite")
+    assert Settings.from_json(s.to_json()).difficulty == "elite"
+    assert Settings.from_json(json.dumps({"difficulty": "nightmare"})).difficulty == "standard"
+    with pytest.raises(ValueError):
+        Settings.from_json(json.dumps({"difficulty": 3}))
+
+
+def test_title_difficulty_selector_starts_games_at_that_difficulty(data: Path) -> None:
+    app = App(headless=True, seed=4)
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    elite = next(b for b in title.difficulty_buttons if b.label == "Elite")
+    app.click(elite.rect.center)
+    assert app.ctx.settings.difficulty == "elite"
+    assert json.loads((data / "settings.json").read_text())["difficulty"] == "elite", "remembered in settings"
+    app.click(next(b for b in title.buttons if b.label == "New game").rect.center)
+    play = app.stack.top
+    assert isinstance(play, PlayScene)
+    assert play.game.state["difficulty"] == "elite"
+    assert play.tactics_rect.h > 0
+    # Continue resumes the saved game at its own difficulty even after the selector changed
+    play.skip_animations()
+    app.step(1 / 60, [], draw=False)
+    app.stack.pop(play)
+    app.click(next(b for b in title.difficulty_buttons if b.label == "Standard").rect.center)
+    assert title.saved_difficulty == "elite"
+    app.click(next(b for b in title.buttons if b.label == "Continue").rect.center)
+    resumed = app.stack.top
+    assert isinstance(resumed, PlayScene) and resumed.game.state["difficulty"] == "elite"
+    # the High scores button opens the tables with a tab per difficulty
+    app.stack.pop(resumed)
+    app.click(next(b for b in title.buttons if b.label == "High scores").rect.center)
+    hs = app.stack.top
+    assert isinstance(hs, HighScoresScene) and hs.difficulty == "standard"
+    app.click(next(b for b in hs.buttons if b.label == "Veteran").rect.center)
+    assert hs.difficulty == "veteran"
+    app.step(1 / 60)
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    assert app.stack.top is title
+
+
+def finish(game: Game) -> None:
+    while not game.over:
+        legal = game.legal_actions()
+        game.apply(next((a for a in legal if a.kind.startswith("end_")), legal[0]))
+
+
+def test_a_finished_game_enters_the_table_and_a_demo_does_not(data: Path) -> None:
+    app = App(headless=True, seed=2)
+    game = Game.new(2, "veteran")
+    scene = PlayScene(app.ctx, game, fresh=True)
+    app.stack.push(scene)
+    finish(game)
+    scene.skip_animations()
+    app.step(1 / 60, [], draw=False)
+    results = app.stack.top
+    assert isinstance(results, ResultsScene)
+    assert results.rank == 0 and results.difficulty == "veteran"
+    tables, _ = scores.load_scores()
+    entry = tables["veteran"][0]
+    assert (entry.score, entry.seed) == (int(game.result["score"]), 2)  # type: ignore[index]
+    assert tables["standard"] == []
+    # a demo game's end leaves the table alone
+    from game.ui.scenes.demo import DemoResultsScene, DemoScene
+    demo = DemoScene(app.ctx, 5)
+    app.stack.push(demo)
+    finish(demo.game)
+    demo.skip_animations()
+    app.step(1 / 60, [], draw=False)
+    assert isinstance(app.stack.top, DemoResultsScene)
+    assert scores.load_scores()[0] == tables
+
+
+def test_screenshots_title_elite_tactics_results_table(data: Path, tmp_path: Path) -> None:
+    out = shot_dir(tmp_path)
+    for i, score in enumerate((12, 30, 7)):
+        scores.record("elite", score, "Cross of Valour" if score == 30 else "", 100 + i, date="2024-09-01")
+    app = App(headless=True, seed=3)
+    app.ctx.settings.difficulty = "elite"
+    app.stack.top.refresh()  # type: ignore[union-attr]
+    app.step(1 / 60)
+    app.screenshot(out / "title_scores.png")
+    assert_not_blank(out / "title_scores.png")
+    game = Game.new(3, "elite")
+    scene = PlayScene(app.ctx, game, fresh=True)
+    app.stack.push(scene)
+    flip_seen = flash_seen = False
+    for _ in range(3000):
+        app.step(1 / 60, [], draw=False)
+        if any(0 < v < 1 for v in scene.tactic_flip.values()):
+            flip_seen = True
+        flash_seen = flash_seen or bool(scene.tactic_flash)
+        if not scene.queue.busy and scene.synced:
+            break
+    assert flip_seen, "a Tactics card turned face up in the tactics area"
+    applied = [e for e in game.initial_events if e.kind == "tactic_applied"]
+    assert applied, "seed 3 at Elite opens with a Tactics card that takes moves away"
+    assert flash_seen, "the card that changed a result flashed"
+    logged = [msg for msg, _ in scene.log.entries]
+    assert all(str(e) in logged for e in applied), "the log says when a tactic changes a result"
+    assert scene.limit("defender_moves") < 4
+    assert f"Moves: {scene.limit('defender_moves')} left" in scene.prompt()
+    assert scene.view.s["tactics"]["in_play"] == game.tactics_in_play()
+    assert len(game.tactics_in_play()) == 2
+    scene.ask_hint()
+    app.step(1 / 60)
+    app.screenshot(out / "play_elite_tactics.png")
+    assert_not_blank(out / "play_elite_tactics.png")
+    finish(game)
+    scene.synced = False  # the core moved on without the scene: it catches up on the next frame
+    app.step(1 / 60)
+    assert isinstance(app.stack.top, ResultsScene)
+    app.step(1 / 60)
+    app.screenshot(out / "results_table.png")
+    assert_not_blank(out / "results_table.png")
+    hs = HighScoresScene(app.ctx, "elite")
+    app.stack.push(hs)
+    app.step(1 / 60)
+    app.screenshot(out / "highscores.png")
+    assert_not_blank(out / "highscores.png")
