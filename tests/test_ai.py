@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai import POLICIES, HeuristicPolicy, PlannerPolicy, RandomPolicy, make_policy
-from game.ai.analysis import Analysis, suppress_plan
+from game.ai.analysis import Analysis, suppress_plan, win_chance, win_features
 from game.ai.planner import evaluate, fast_clone, resample
 from game.rules import Game
 from game.rules.rng import Pcg32
@@ -162,3 +162,26 @@ def test_heuristic_weights_and_ranking() -> None:
     ranked = HeuristicPolicy(0).rank(game)
     assert ranked and ranked[0].action in game.legal_actions()
     assert all(a.value >= b.value for a, b in zip(ranked, ranked[1:], strict=False))
+
+
+def test_fitted_evaluation_prefers_safer_positions() -> None:
+    game = Game.new(3)
+    base = win_chance(game)
+    assert 0.0 < base < 1.0
+    assert set(win_features(game)) >= {"morale", "dis_low", "how_left", "inside_comb"}
+    # disrupted postal workers on a floor at its lowest defense (a howitzer card kills them, 3.3)
+    worse = fast_clone(game)
+    s, r = worse.state, worse.rules
+    for floor, track in r.floors.items():
+        s["defense"][floor] = len(track.defense) - 1
+    lowest = win_chance(worse)
+    assert lowest < base
+    for name, d in s["defenders"].items():
+        if r.defenders[name].morale > 0:
+            d["dis"] = True
+    assert win_chance(worse) < lowest
+    assert evaluate(worse) < evaluate(game)
+    # a broken morale is worth nothing, a finished game its score
+    lost = fast_clone(game)
+    lost.state["result"] = {"how": "morale", "score": 0}
+    assert evaluate(lost) == 0.0

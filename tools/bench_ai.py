@@ -1,6 +1,6 @@
 """Benchmark of the autoplay policies: decision time (median, p95, max) and whole games per second.
 
-    python tools/bench_ai.py [--games 10] [--seed 0] [--policy random,heuristic,planner]
+    python tools/bench_ai.py [--games 10] [--seed 0] [--policy random,heuristic,planner] [--hints]
 
 Plays ``--games`` games per policy on one core (seeds ``seed``..) and times every ``choose()`` call; the
 slowest decision kinds are listed too. It measures; it asserts nothing.
@@ -42,11 +42,30 @@ def bench(policy: str, games: int, seed: int) -> tuple[dict[str, list[float]], f
     return times, time.perf_counter() - started, scores
 
 
+def bench_hints(policy: str, games: int, seed: int, every: int = 3) -> list[float]:
+    """Times of the Hint button: a fresh policy explaining one decision (every ``every``-th decision of games
+    played by the heuristic), in seconds."""
+    times = []
+    for i in range(games):
+        game = Game.new(seed + i)
+        player = make_policy("heuristic", seed + i)
+        n = 0
+        while not game.over:
+            if n % every == 0 and len(game.legal_actions()) > 1:
+                t0 = time.perf_counter()
+                make_policy(policy, seed + n).explain(game)
+                times.append(time.perf_counter() - t0)
+            game.apply(player.choose(game))
+            n += 1
+    return times
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Decision times and games per second of the autoplay policies.")
     parser.add_argument("--games", type=int, default=10, help="games per policy (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--policy", default=",".join(POLICIES), help="comma-separated policies (default: all)")
+    parser.add_argument("--hints", action="store_true", help="also time the Hint button (fresh policy per hint)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be 1 or more")
@@ -68,6 +87,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                            f"ms, p95 {percentile(ts, 0.95) * 1000:7.2f} ms, max {max(ts) * 1000:7.2f} ms")
     print("\nBy decision kind:")
     print("\n".join(details))
+    if args.hints:
+        print("\nHint button (a fresh policy explains one decision; every third decision of heuristic games):")
+        for name in names:
+            hints = bench_hints(name, args.games, args.seed)
+            print(f"  {name:<10} {len(hints):>6} hints, median {percentile(hints, 0.5) * 1000:7.2f} ms, "
+                  f"p95 {percentile(hints, 0.95) * 1000:7.2f} ms, max {max(hints, default=0) * 1000:7.2f} ms")
     return 0
 
 

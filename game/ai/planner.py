@@ -3,11 +3,17 @@
 At the decisions that matter (the move plan of a Defense Phase, and each action when the heuristic's best
 choices are close), it takes a few candidate choices, plays each forward on cloned games to the start of the
 next Defense Phase (the rest of this Defense Phase, the Clearing Phase, the Escape Phase in Attack 3 and the
-next Enemy Phase, all by the heuristic) and scores the result with an evaluation of morale, survivors' victory
-points, intruders and the threat on the tracks. Each sample redraws the hidden information: the clone's
-generator is reseeded and the unseen cards of the current Attack deck are shuffled, so the planner never peeks
-at the real deck order or dice. The same samples are used for every candidate (common random numbers).
-Forced and trivial decisions skip the lookahead. Deterministic for a given seed.
+next Enemy Phase, all by the heuristic) and scores the result in expected points of final score: the chance of
+winning from that position, by a logistic model fitted on heuristic games (``analysis.win_chance``: stage,
+morale, survivors, howitzers to come against floors at their lowest defense, disrupted defenders, intruders,
+threat on the tracks), times the expected score of a win. The game is nearly all-or-nothing (a broken morale
+scores 0, a win about 28), so the chance of winning is what the lookahead must protect.
+
+Each sample redraws the hidden information: the clone's generator is reseeded and the unseen cards of the
+current Attack deck are shuffled, so the planner never peeks at the real deck order or dice. The same samples
+are used for every candidate (common random numbers), and an alternative replaces the heuristic's choice only
+when it wins on those samples by a clear margin. Forced and trivial decisions skip the lookahead.
+Deterministic for a given seed.
 """
 
 from __future__ import annotations
@@ -15,15 +21,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.ai.analysis import Analysis
+from game.ai.analysis import WIN_SCORE_BASE, WIN_SCORE_SLOPE, win_chance
 from game.ai.heuristic import HeuristicPolicy, Scored
 from game.rules import Action, Game
 from game.rules.rng import Pcg32
 
 PLANNER_STREAM = 0x706C616E
 MAX_ROLLOUT_DECISIONS = 400
-# Morale close to zero risks losing everything (1.2): an extra penalty by morale left.
-MORALE_RISK = {1: 9.0, 2: 6.0, 3: 3.5, 4: 2.0, 5: 1.0, 6: 0.4}
 
 
 def fast_clone(game: Game) -> Game:
@@ -63,45 +67,16 @@ def _shuffle(items: list[str], rng: Pcg32) -> None:
 
 
 def evaluate(game: Game) -> float:
-    """How good a position is for the defenders, in points of final score (higher is better)."""
+    """How good a position is for the defenders, in expected points of final score: the fitted chance of winning
+    (``analysis.win_chance``) times the expected score of a win; a finished game is worth its score (0 when
+    morale broke, 1.2)."""
     if game.over:
         result = game.result or {}
         if result.get("how") == "morale":
-            return -6.0
+            return 0.0
         return float(result.get("score", 0))
-    s, r = game.state, game.rules
-    an = Analysis(game)
-    value = float(game.score())
-    for floor, items in s["interior"].items():
-        for cid in items:
-            value -= an.intruder_damage(cid, floor) - 1.0
-    for cid in an.counter_where:
-        value -= 0.6 * an.threat(cid)
-    for sid, stack in s["support"].items():
-        if stack:
-            value -= 0.25 * an.support_threat(sid, stack[-1])
-    value -= MORALE_RISK.get(int(s["morale"]), 0.0)
-    # exposure of each defender: shelling over the rest of the game (the heuristic's potential), fire in the
-    # next Enemy Phase (a disrupted defender dies at the next disruption), intruders reaching the interiors
-    danger = an.danger()
-    for name, d in s["defenders"].items():
-        if d["status"] != "board":
-            continue
-        space = d["space"]
-        v = an.defender_value(name)
-        vp = r.defenders[name].victory_points
-        value -= 0.35 * v * an.potential(space) * (1.0 if vp else 0.2)
-        value -= danger.get(space, 0.0) * v * (0.9 if d["dis"] else 0.3)
-        if space.endswith(":interior"):
-            value -= 0.9 * v * an.interior_risk(r.space_floor[space])
-        if d["exh"] and r.defenders[name].combat >= 2:
-            value -= 0.05
-    ammo = sum(1 for t, sp in s["tokens"].items() if sp and t.startswith("ammo"))
-    grenades = sum(1 for t, sp in s["tokens"].items() if sp and not t.startswith("ammo"))
-    if s["attack"] < 3:
-        value += 0.25 * ammo
-    value += 0.08 * grenades
-    return value
+    p = win_chance(game)
+    return p * (WIN_SCORE_BASE + WIN_SCORE_SLOPE * game.score())
 
 
 class PlannerPolicy:
@@ -110,12 +85,13 @@ class PlannerPolicy:
     name = "planner"
 
     def __init__(self, seed: int = 0, samples: int = 6, candidates: int = 3, margin: float = 0.6,
-                 override: float = 0.3) -> None:
+                 override: float = 0.3, diverse: float = 0.0) -> None:
         self.seed = seed
         self.samples = samples
         self.candidates = candidates
         self.margin = margin  # heuristic choices further apart than this are not looked ahead
         self.override = override  # an alternative must beat the heuristic's choice by this much (points)
+        self.diverse = diverse  # the best action of each kind within this much of the best is a candidate too
         self.heuristic = HeuristicPolicy(seed)
         self._variants = [
             HeuristicPolicy(seed),
@@ -254,7 +230,16 @@ class PlannerPolicy:
         end = next((x for x in ranked if x.action.kind == "end_actions"), None)
         if end is not None and end not in top and top[0].value < 0.6:
             top.append(end)
-        if len(top) == 1 or top[0].value - top[1].value > self.margin:
+        top = [x for i, x in enumerate(top) if i == 0 or top[0].value - x.value <= self.margin]
+        if self.diverse:
+            # the best action of each other kind (recover, attack, grenade, command, suppress) is a candidate too:
+            # the heuristic's values of different kinds are the least comparable
+            kinds = {x.action.kind for x in top}
+            for x in ranked:
+                if x.action.kind not in kinds and x.value > top[0].value - self.diverse:
+                    kinds.add(x.action.kind)
+                    top.append(x)
+        if len(top) == 1:
             return top[0].action, top[0].reason
         i = self._pick(self._compare(game, [[x.action] for x in top]))
         chosen = top[i]
