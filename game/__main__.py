@@ -1,8 +1,8 @@
 """Command line of Postmen: ``postmen`` / ``python -m game``.
 
 ``postmen simulate`` plays headless games with an autoplay policy and reports the score distribution;
-``postmen play --text`` is a terminal game. With no arguments it starts the game (the terminal game until the
-pygame interface exists).
+``postmen play --text`` is a terminal game; ``postmen --demo`` watches the planner play. With no arguments it
+opens the full-screen game.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"postmen {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="play a game (the terminal game until the graphical one exists)",
+    play = sub.add_parser("play", help="play a game (the default command): full screen, --windowed, --demo or --text",
                           description="Play a game. --text plays in the terminal.")
     play.add_argument("--text", action="store_true", help="play in the terminal instead of the full-screen game")
     play.add_argument("--seed", type=_seed, default=None, help="game seed (default: a random one, printed)")
@@ -384,6 +384,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if args.demo:
                     build_parser().error("--demo is the graphical demo: it cannot be combined with --text")
                 return play_text(args.seed)
+            if args.headless and args.frames is None:
+                build_parser().error("--headless needs --frames N (a headless run has no window to close)")
             from game.ui.app import run  # pygame is imported only for the graphical game
 
             return run(windowed=args.windowed, headless=args.headless, frames=args.frames,

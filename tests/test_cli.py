@@ -144,6 +144,13 @@ def test_graphical_game_runs_headless_from_the_command_line(tmp_path: Path) -> N
     assert list(shots.glob("*.png"))
 
 
+def test_headless_without_frames_is_a_usage_error() -> None:
+    done = run("--demo", "--headless")
+    assert done.returncode == 2
+    assert "--headless needs --frames" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_simulate_compares_several_policies() -> None:
     done = run("simulate", "--games", "3", "--seed", "2", "--policy", "random,heuristic", "--json", "--jobs", "1")
     assert done.returncode == 0, done.stderr
