@@ -271,6 +271,9 @@ class Shake:
         return (rnd(-k, k), rnd(-k, k))
 
 
+_die_faces: dict[tuple[int, bool], pygame.Surface] = {}
+
+
 class DiceTray:
     """Dice tumbling in a tray (pymunk boxes bouncing off the walls), landing on the faces the core rolled.
     ``roll(values)`` starts a tumble; ``settled`` tells when the faces are final."""
@@ -356,7 +359,12 @@ class DiceTray:
         if n == 0:
             blit_text(surface, "dice", "type", 16, (150, 170, 140), self.rect.center, "center")
 
-    def _die(self, surface: pygame.Surface, c: tuple[float, float], face: int, angle: float, hit: bool) -> None:
+    def _face(self, face: int, hit: bool) -> pygame.Surface:
+        """An upright die showing ``face`` (cached: never drawn on, only blitted or rotated into a new image)."""
+        key = (face, hit)
+        img = _die_faces.get(key)
+        if img is not None:
+            return img
         s = self.SIZE
         img = pygame.Surface((s, s), pygame.SRCALPHA)
         pygame.draw.rect(img, (250, 246, 232) if not hit else (255, 226, 140), (0, 0, s, s), border_radius=7)
@@ -366,6 +374,11 @@ class DiceTray:
                 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[max(1, min(6, face))]
         for px, py in pips:
             pygame.draw.circle(img, P.INK if face != 1 else P.TARGET, (s // 2 + px * 10, s // 2 + py * 10), 4)
+        _die_faces[key] = img
+        return img
+
+    def _die(self, surface: pygame.Surface, c: tuple[float, float], face: int, angle: float, hit: bool) -> None:
+        img = self._face(face, hit)
         if angle:
             img = pygame.transform.rotate(img, angle)
         surface.blit(img, img.get_rect(center=(int(c[0]), int(c[1]))))

@@ -57,8 +57,22 @@ def blit_text(surface: pygame.Surface, s: str, face: str, size: int, colour: tup
     return rect
 
 
+_wrap_cache: dict[tuple[str, str, int, int], tuple[str, ...]] = {}
+
+
 def wrap(s: str, face: str, size: int, width: int) -> list[str]:
-    """Split ``s`` into lines that fit ``width`` pixels."""
+    """Split ``s`` into lines that fit ``width`` pixels (cached: panels wrap the same card texts every frame)."""
+    key = (s, face, size, width)
+    lines = _wrap_cache.get(key)
+    if lines is None:
+        if len(_wrap_cache) > 4000:
+            _wrap_cache.clear()
+        lines = tuple(_wrap(s, face, size, width))
+        _wrap_cache[key] = lines
+    return list(lines)
+
+
+def _wrap(s: str, face: str, size: int, width: int) -> list[str]:
     f = font(face, size)
     lines: list[str] = []
     for para in s.split("\n"):

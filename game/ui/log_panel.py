@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import palette as P
+from game.ui.cache import PanelCache
 from game.ui.fonts import font, text, wrap
 
 
@@ -17,6 +18,12 @@ class LogPanel:
         self.lines: list[tuple[str, P.Colour]] = []
         self.scroll = 0  # lines scrolled up from the bottom
         self.line_h = font("type", self.SIZE).get_linesize()
+        self.version = 0  # bumped by every change of the lines
+        self.cache = PanelCache(rect)
+
+    def signature(self) -> tuple[object, ...]:
+        """Everything the drawn panel depends on (its cached image is redrawn when this changes)."""
+        return (self.version, id(self.lines), len(self.lines), self.scroll, tuple(self.rect), self.line_h)
 
     def add(self, msg: str, colour: P.Colour = P.INK) -> None:
         self.entries.append((msg, colour))
@@ -26,6 +33,7 @@ class LogPanel:
             self.lines.append((("  " if i else "") + line, colour))
         if len(self.lines) > 3000:
             self.lines = self.lines[-2500:]
+        self.version += 1
         if self.scroll:
             self.scroll += len(wrapped)
 
@@ -40,26 +48,32 @@ class LogPanel:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, P.PAPER_LIGHT, self.rect, border_radius=6)
-        pygame.draw.rect(surface, P.INK, self.rect, 2, border_radius=6)
-        surface.blit(text("LOG", "cond", 16, P.INK_SOFT), (self.rect.x + 10, self.rect.y + 6))
+        if self.cache.rect != self.rect:
+            self.cache = PanelCache(self.rect)
+        self.cache.draw(surface, self.signature(), self._render)
+
+    def _render(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The panel at ``rect`` (its own cached image: the rect at the origin)."""
+        pygame.draw.rect(surface, P.PAPER_LIGHT, rect, border_radius=6)
+        pygame.draw.rect(surface, P.INK, rect, 2, border_radius=6)
+        surface.blit(text("LOG", "cond", 16, P.INK_SOFT), (rect.x + 10, rect.y + 6))
         if self.scroll:
             surface.blit(text(f"↑ {self.scroll} more below — scroll", "sans", 12, P.INK_FAINT),
-                         (self.rect.x + 60, self.rect.y + 9))
+                         (rect.x + 60, rect.y + 9))
         n = self.visible_lines
         end = len(self.lines) - self.scroll
         start = max(0, end - n)
-        y = self.rect.y + 30
+        y = rect.y + 30
         clip = surface.get_clip()
-        surface.set_clip(self.rect.inflate(-4, -4))
+        surface.set_clip(rect.inflate(-4, -4))
         for line, colour in self.lines[start:end]:
-            surface.blit(text(line, "type", self.SIZE, colour), (self.rect.x + 10, y))
+            surface.blit(text(line, "type", self.SIZE, colour), (rect.x + 10, y))
             y += self.line_h
         surface.set_clip(clip)
         # scrollbar
         total = len(self.lines)
         if total > n:
-            bar_h = max(20, int((self.rect.h - 40) * n / total))
+            bar_h = max(20, int((rect.h - 40) * n / total))
             frac = 1 - (self.scroll / max(1, total - n))
-            bar_y = self.rect.y + 32 + int((self.rect.h - 44 - bar_h) * frac)
-            pygame.draw.rect(surface, P.INK_FAINT, (self.rect.right - 8, bar_y, 4, bar_h), border_radius=2)
+            bar_y = rect.y + 32 + int((rect.h - 44 - bar_h) * frac)
+            pygame.draw.rect(surface, P.INK_FAINT, (rect.right - 8, bar_y, 4, bar_h), border_radius=2)

@@ -43,6 +43,9 @@ def tooltip(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int =
         yy += img.get_height()
 
 
+_label_sizes: dict[tuple[str, str, int, int], int] = {}
+
+
 class Button:
     """A clickable label. ``enabled`` False draws it greyed; ``tip`` shows on hover (also when disabled: the
     reason)."""
@@ -61,19 +64,35 @@ class Button:
         self.selected = selected
         self.hover = False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, origin: tuple[int, int] = (0, 0)) -> None:
+        """Draw the button; ``origin`` is where ``surface``'s top left corner is on the screen (a cached panel)."""
         fill = P.BUTTON_DISABLED if not self.enabled else (P.BUTTON_HOVER if self.hover else P.BUTTON)
         if self.selected:
             fill = P.POST_BLUE
-        shadow = self.rect.move(0, 4)
+        rect = self.rect.move(-origin[0], -origin[1]) if origin != (0, 0) else self.rect
+        shadow = rect.move(0, 4)
         pygame.draw.rect(surface, (50, 40, 30), shadow, border_radius=8)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=8)
-        pygame.draw.rect(surface, P.INK, self.rect, 2, border_radius=8)
+        pygame.draw.rect(surface, fill, rect, border_radius=8)
+        pygame.draw.rect(surface, P.INK, rect, 2, border_radius=8)
         colour = P.PAPER_LIGHT if self.enabled else (205, 198, 186)
-        size = self.size
-        while size > 12 and font(self.face, size).size(self.label)[0] > self.rect.w - 12:
-            size -= 2
-        blit_text(surface, self.label, self.face, size, colour, self.rect.center, "center")
+        blit_text(surface, self.label, self.face, self.label_size(), colour, rect.center, "center")
+
+    def state(self) -> tuple[object, ...]:
+        """Everything :meth:`draw` reads (a cached panel redraws its buttons when this changes)."""
+        return (self.label, self.face, self.size, self.enabled, self.hover, self.selected, tuple(self.rect))
+
+    def label_size(self) -> int:
+        """The largest font size from ``size`` down (steps of 2, not below 12) at which the label fits."""
+        key = (self.label, self.face, self.size, self.rect.w)
+        fitted = _label_sizes.get(key)
+        if fitted is None:
+            fitted = self.size
+            while fitted > 12 and font(self.face, fitted).size(self.label)[0] > self.rect.w - 12:
+                fitted -= 2
+            if len(_label_sizes) > 2000:
+                _label_sizes.clear()
+            _label_sizes[key] = fitted
+        return fitted
 
     def draw_tip(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
         if self.hover and self.tip:
@@ -89,6 +108,10 @@ class Button:
                 self.action()
             return True
         return False
+
+
+def button_states(buttons: list[Button]) -> tuple[tuple[object, ...], ...]:
+    return tuple(b.state() for b in buttons)
 
 
 def handle_buttons(buttons: list[Button], event: pygame.event.Event) -> bool:

@@ -16,6 +16,7 @@ from game.ui import palette as P
 from game.ui import storage
 from game.ui.animator import Animator
 from game.ui.board import BoardRenderer
+from game.ui.cache import PanelCache
 from game.ui.context import Context
 from game.ui.counters import TOKEN_SHORT, CounterArt, token_kind
 from game.ui.effects import DiceTray, Effect, Shake
@@ -24,7 +25,7 @@ from game.ui.layout import BOARD_RECT, BOTTOM, DICE_TRAY, SIDE, TOP_BAR, Geometr
 from game.ui.log_panel import LogPanel
 from game.ui.scene import Scene
 from game.ui.tween import Anim, AnimQueue, Deferred
-from game.ui.widgets import Button, handle_buttons, panel, tooltip
+from game.ui.widgets import Button, button_states, handle_buttons, panel, tooltip
 
 SPEED_LABELS = ((1.0, "1x"), (2.0, "2x"), (4.0, "4x"), (0.0, "Skip"))
 PHASE_NAMES = {"enemy": "Enemy Phase", "moves": "Defense Phase: moves", "actions": "Defense Phase: actions",
@@ -48,6 +49,37 @@ def autosave(game: Game) -> str:
 HINT_KEY = pygame.K_h
 TACTIC_CARD_H = 104  # a Tactics card in the side panel: name and three lines of effect text
 DIFFICULTY_LABELS = {"standard": "Standard", "veteran": "Veteran", "elite": "Elite"}
+
+
+def shake_board(surface: pygame.Surface, board: pygame.Rect, dx: int, dy: int, background: P.Colour) -> None:
+    """Move the pixels of ``board`` by (dx, dy) on ``surface`` and paint the uncovered part of ``board`` with
+    ``background``: the same pixels as copying the board, filling it and blitting the copy moved, in one pass
+    (a scroll inside the bounding box of both rects, whose two other corners are put back as they were)."""
+    if not dx and not dy:
+        return  # the copy would land where it was taken
+    moved = board.move(dx, dy)
+    box = board.union(moved)
+    corners: list[pygame.Rect] = []
+    if dx and dy:
+        xs_out_board = (board.right, board.right + dx) if dx > 0 else (board.x + dx, board.x)
+        ys_out_moved = (board.y, board.y + dy) if dy > 0 else (board.bottom + dy, board.bottom)
+        xs_out_moved = (board.x, board.x + dx) if dx > 0 else (board.right + dx, board.right)
+        ys_out_board = (board.bottom, board.bottom + dy) if dy > 0 else (board.y + dy, board.y)
+        for (x0, x1), (y0, y1) in ((xs_out_board, ys_out_moved), (xs_out_moved, ys_out_board)):
+            corners.append(pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(surface.get_rect()))
+    saved = [(r.topleft, surface.subsurface(r).copy()) for r in corners if r.w and r.h]
+    clip = surface.get_clip()
+    surface.set_clip(box)
+    surface.scroll(dx, dy)
+    surface.set_clip(clip)
+    if dx:
+        strip = (board.x, board.x + dx) if dx > 0 else (board.right + dx, board.right)
+        surface.fill(background, pygame.Rect(strip[0], board.y, strip[1] - strip[0], board.h))
+    if dy:
+        strip = (board.y, board.y + dy) if dy > 0 else (board.bottom + dy, board.bottom)
+        surface.fill(background, pygame.Rect(board.x, strip[0], board.w, strip[1] - strip[0]))
+    for pos, img in saved:
+        surface.blit(img, pos)
 
 
 class PlayScene(Scene):
@@ -103,6 +135,18 @@ class PlayScene(Scene):
         self._glow_layer.fill((255, 120, 30))
         self._flash_layer = pygame.Surface((1920, 1080))
         self._flash_layer.fill((255, 250, 230))
+        # drawing caches: each is redrawn the frame what it shows changes (see game/ui/cache.py)
+        self._base: pygame.Surface | None = None  # static board + barriers + defense track cells
+        self._base_key: object = None
+        self._top_cache = PanelCache(TOP_BAR, keyed=False)
+        self._decks_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y, SIDE.w, 190))
+        self._morale_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y + 200, SIDE.w, 110))
+        self._tactics_cache = PanelCache(self.tactics_rect) if self.tactics_rect.h else None
+        self._bottom_cache = PanelCache(BOTTOM)
+        # per-frame lookups, set only while a frame is drawn
+        self._frame_where: dict[str, str] | None = None
+        self._frame_slots: dict[str, tuple[float, float]] | None = None
+        self._frame_fanned: dict[str, bool] | None = None
         self._build_top()
 
     def _tactics_rect(self) -> pygame.Rect:
@@ -156,7 +200,7 @@ class PlayScene(Scene):
     def enemy_pos(self, cid: str) -> tuple[float, float]:
         if cid in self.override:
             return self.override[cid]
-        space = self.view.where(cid)
+        space = self._where(cid)
         if not space:
             return (-100.0, -100.0)
         if cid in self.view.s["transit"] and cid not in self.view.s["spaces"].get(space, []):
@@ -171,8 +215,41 @@ class PlayScene(Scene):
         i = stack.index(cid) if cid in stack else 0
         return self.geo.enemy_slot(space, i, len(stack), fanned=self._fanned(space))
 
+    def _where(self, cid: str) -> str:
+        """The space of counter ``cid`` in the drawn position (looked up once per frame while drawing)."""
+        where = self._frame_where
+        if where is not None:
+            return where.get(cid, "")
+        return self.view.where(cid)
+
+    def _where_map(self) -> dict[str, str]:
+        """Every placed counter's space, as :meth:`View.where` finds it (the first place it is listed)."""
+        s = self.view.s
+        out: dict[str, str] = {}
+        for space, stack in s["spaces"].items():
+            for cid in stack:
+                out.setdefault(cid, str(space))
+        for floor, items in s["interior"].items():
+            for cid in items:
+                out.setdefault(cid, f"{floor}:interior")
+        for space, stack in s["support"].items():
+            for cid in stack:
+                out.setdefault(cid, str(space))
+        for cid, space in s["transit"].items():
+            out.setdefault(cid, str(space))
+        return out
+
     def _fanned(self, space: str) -> bool:
         """A stack fans out in a row while the mouse is over its space or over the fanned row."""
+        memo = self._frame_fanned
+        if memo is None:
+            return self._fanned_now(space)
+        fanned = memo.get(space)
+        if fanned is None:
+            fanned = memo[space] = self._fanned_now(space)
+        return fanned
+
+    def _fanned_now(self, space: str) -> bool:
         n = len(self.view.s["spaces"].get(space, []))
         if n < 2 or self.queue.busy:
             return False
@@ -193,16 +270,33 @@ class PlayScene(Scene):
     def defender_pos(self, name: str) -> tuple[float, float]:
         if "d:" + name in self.override:
             return self.override["d:" + name]
+        slots = self._frame_slots
+        if slots is not None and name in slots:
+            return slots[name]
         space = self.view.s["defenders"][name]["space"]
         here = self.defenders_at(space)
+        i = here.index(name) if name in here else 0
+        return self._defender_slot(space, i, len(here))
+
+    def _defender_slot(self, space: str, i: int, n: int) -> tuple[float, float]:
+        """Centre of the i-th of ``n`` defenders on ``space`` (a defender space, or a floor's interior)."""
         if space.endswith(":interior"):
             r = self.geo.rect(space)
-            i = here.index(name) if name in here else 0
-            n = len(here)
             step = min(44.0, (r.w - 48) / max(n - 1, 1))
             return (r.x + 24 + i * step, r.y + 106)
-        i = here.index(name) if name in here else 0
-        return self.geo.defender_slot(space, i, len(here))
+        return self.geo.defender_slot(space, i, n)
+
+    def _defender_slots(self) -> dict[str, tuple[float, float]]:
+        """Where every defender on the board stands (without animation overrides): one pass over them."""
+        here: dict[str, list[str]] = {}
+        for name, d in self.view.s["defenders"].items():
+            if d["status"] == "board":
+                here.setdefault(d["space"], []).append(name)
+        out: dict[str, tuple[float, float]] = {}
+        for space, names in here.items():
+            for i, name in enumerate(names):
+                out[name] = self._defender_slot(space, i, len(names))
+        return out
 
     def space_point(self, space: str) -> tuple[int, int]:
         r = self.geo.rect(space)
@@ -604,7 +698,7 @@ class PlayScene(Scene):
         best_key = (2, 1e9)
         targets = self.targets()
         for cid in self.view.s["counters"]:
-            if not self.view.where(cid):
+            if not self._where(cid):
                 continue
             x, y = self.enemy_pos(cid)
             if abs(pos[0] - x) <= 20 and abs(pos[1] - y) <= 20:
@@ -821,11 +915,23 @@ class PlayScene(Scene):
             self.after_queue()
 
     def draw(self, surface: pygame.Surface) -> None:
+        # Where every counter and defender stands is worked out once per frame (the view cannot change while a
+        # frame is drawn); outside draw the lookups read the view directly.
+        self._frame_where = self._where_map()
+        self._frame_slots = self._defender_slots()
+        self._frame_fanned = {}
+        try:
+            self._draw_frame(surface)
+        finally:
+            self._frame_where = None
+            self._frame_slots = None
+            self._frame_fanned = None
+
+    def _draw_frame(self, surface: pygame.Surface) -> None:
         self.hover_regions: list[tuple[pygame.Rect, str]] = []
         ox, oy = self.shake.offset()
-        surface.blit(self.board.static(self.ctx.settings.colour_blind), (0, 0))
+        surface.blit(self._board_base(), (0, 0))  # the static board, the barriers and the defense track cells
         vs = self.view.s
-        self.board.draw_barriers(surface, vs["barriers_open"])
         self._draw_defense_tracks(surface)
         # highlights
         t = self.time
@@ -858,9 +964,7 @@ class PlayScene(Scene):
             self._glow_layer.set_alpha(int(60 * self.glow))
             surface.blit(self._glow_layer, BOARD_RECT.topleft)
         if ox or oy:  # screen shake: the whole board jolts
-            board = surface.subsurface(BOARD_RECT).copy()
-            surface.fill((58, 50, 42), BOARD_RECT)
-            surface.blit(board, BOARD_RECT.move(int(ox), int(oy)))
+            shake_board(surface, BOARD_RECT, int(ox), int(oy), (58, 50, 42))
         self._draw_top(surface)
         self._draw_side(surface)
         self._draw_bottom(surface)
@@ -883,6 +987,44 @@ class PlayScene(Scene):
         self._draw_hover(surface)
 
     # ------------------------------------------------------------------ drawing parts
+    def panel_caches(self) -> list[PanelCache]:
+        """The cached panels (top bar, side panels, log, bottom bar)."""
+        caches = [self._top_cache, self._decks_cache, self._morale_cache, self._tactics_cache, self.log.cache,
+                  self._bottom_cache]
+        return [c for c in caches if c is not None]
+
+    def invalidate_caches(self) -> None:
+        """Forget every cached image: the next frame draws everything from scratch (tests compare the two)."""
+        self._base_key = None
+        for cache in self.panel_caches():
+            cache.invalidate()
+
+    def _board_base(self) -> pygame.Surface:
+        """The board as it stands under the counters: the static board, the barriers (standing or blown) and
+        the defense track cells, redrawn only when the colour-blind setting or the blown barriers change."""
+        cb = self.ctx.settings.colour_blind
+        key = (cb, frozenset(self.view.s["barriers_open"]))
+        if self._base is None or key != self._base_key:
+            if self._base is None:
+                self._base = pygame.Surface((1920, 1080))
+            self._base.blit(self.board.static(cb), (0, 0))
+            self.board.draw_barriers(self._base, self.view.s["barriers_open"])
+            self._draw_track_cells(self._base)
+            self._base_key = key
+        return self._base
+
+    def _draw_track_cells(self, surface: pygame.Surface) -> None:
+        """The printed defense tracks under each floor's interior (the marker is drawn per frame)."""
+        for fid, fl in self.rules.floors.items():
+            r = self.geo.rect(f"{fid}:interior")
+            y = r.bottom + 8
+            w = r.w // len(fl.defense)
+            for i, v in enumerate(fl.defense):
+                cell = pygame.Rect(r.x + i * w, y, w - 2, 28)
+                pygame.draw.rect(surface, P.PAPER_LIGHT, cell, border_radius=3)
+                pygame.draw.rect(surface, P.INK, cell, 1, border_radius=3)
+                blit_text(surface, str(v), "sans_bold", 16, P.INK_SOFT, cell.center, "center")
+
     def _draw_defense_tracks(self, surface: pygame.Surface) -> None:
         for fid, fl in self.rules.floors.items():
             r = self.geo.rect(f"{fid}:interior")
@@ -891,11 +1033,6 @@ class PlayScene(Scene):
             now = fl.defense[self.view.s["defense"][fid]]
             self.hover_regions.append((pygame.Rect(r.x, y, r.w, 28), f"{fl.name}: defense {now} (3.2, 3.3)\n"
                                        f"track {' '.join(map(str, fl.defense))}; hits shift it right"))
-            for i, v in enumerate(fl.defense):
-                cell = pygame.Rect(r.x + i * w, y, w - 2, 28)
-                pygame.draw.rect(surface, P.PAPER_LIGHT, cell, border_radius=3)
-                pygame.draw.rect(surface, P.INK, cell, 1, border_radius=3)
-                blit_text(surface, str(v), "sans_bold", 16, P.INK_SOFT, cell.center, "center")
             pos = self.defense_drawn.get(fid, 0.0)
             cx = r.x + pos * w + (w - 2) / 2
             marker = pygame.Rect(0, 0, w - 8, 24)
@@ -980,7 +1117,6 @@ class PlayScene(Scene):
             surface.blit(img, rect)
 
     def _draw_top(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, (46, 40, 34), TOP_BAR)
         s = self.view.s
         phase = PHASE_NAMES.get(s["phase"], s["phase"])
         head = f"Attack {s['attack']}  ·  Turn {s['turn']}  ·  {phase}"
@@ -988,29 +1124,83 @@ class PlayScene(Scene):
             head += f"  ·  moves left {max(0, self.limit('defender_moves') - self.game.state['moves'])}"
         elif s["phase"] == "actions":
             head += f"  ·  actions left {max(0, self.limit('defender_actions') - self.game.state['actions'])}"
-        blit_text(surface, "POSTMEN", "type_bold", 30, P.GOLD, (16, 10))
-        blit_text(surface, head, "sans_bold", 22, P.PAPER_LIGHT, (190, 15))
         diff = DIFFICULTY_LABELS.get(str(self.game.state.get("difficulty", "standard")), "")
-        blit_text(surface, f"{diff}  ·  score now {self.game.score()}", "sans", 18, (200, 190, 170), (1010, 18))
+        status = f"{diff}  ·  score now {self.game.score()}"
         for b in self.top_buttons:
             if b.label == "Hint":
                 why = self.hint_blocker()
                 b.enabled = not why
                 b.tip = why or "The planner's recommended next action and why (H)"
-        for b in self.top_buttons:
-            b.draw(surface)
+
+        def render(panel_surface: pygame.Surface, rect: pygame.Rect) -> None:
+            pygame.draw.rect(panel_surface, (46, 40, 34), rect)
+            blit_text(panel_surface, "POSTMEN", "type_bold", 30, P.GOLD, (rect.x + 16, rect.y + 10))
+            blit_text(panel_surface, head, "sans_bold", 22, P.PAPER_LIGHT, (rect.x + 190, rect.y + 15))
+            blit_text(panel_surface, status, "sans", 18, (200, 190, 170), (rect.x + 1010, rect.y + 18))
+            self._draw_buttons(panel_surface, self.top_buttons, self._top_cache.rect.topleft)
+        self._top_cache.draw(surface, (head, status, button_states(self.top_buttons)), render)
+
+    def _draw_buttons(self, surface: pygame.Surface, buttons: list[Button], origin: tuple[int, int]) -> None:
+        """Draw ``buttons`` on a cached panel whose top left corner is ``origin`` on the screen."""
+        for b in buttons:
+            b.draw(surface, origin)
+
+    def _deck_count(self, deck: str) -> int:
+        s = self.view.s
+        if str(s["attack"]) != deck:
+            return len(s["decks"][deck])
+        return int(self.view.card_left.get(deck, len(s["decks"][deck])))
+
+    def _card_width(self, card_w: int) -> int:
+        """The width of the card being resolved as it flips face up (``card_w`` when it lies flat)."""
+        k = self.card_flip
+        return max(2, int(card_w * abs(math.cos(math.pi * (1 - k) / 2)) if k < 1 else card_w))
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         s = self.view.s
-        # decks
-        box = pygame.Rect(SIDE.x, SIDE.y, SIDE.w, 190)
+        # decks and the card being resolved
+        card = self.view.card if self.view.card and self.view.card in self.rules.cards else ""
+        counts = tuple(self._deck_count(str(i + 1)) for i in range(3))
+        flip = self._card_width(self._decks_cache.rect.w - 215) if card else 0
+        self.hover_regions.extend(self._decks_cache.draw(surface, (s["attack"], counts, card, flip),
+                                                         self._render_decks))
+        # morale track (the marker slides over the cached track)
+        self.hover_regions.extend(self._morale_cache.draw(surface, (s["morale"],), self._render_morale))
+        mbox = self._morale_cache.rect
+        mx = self.rules.morale_max
+        cw = (mbox.w - 20) // mx
+        cx = mbox.x + 10 + (self.morale_drawn - 0.5) * cw
+        pygame.draw.circle(surface, P.POST_BLUE, (int(cx), mbox.y + 56), 13)
+        pygame.draw.circle(surface, P.PAPER_LIGHT, (int(cx), mbox.y + 56), 13, 2)
+        # status box: defenders
+        sbox = pygame.Rect(SIDE.x, SIDE.y + 320, SIDE.w, 90)
+        panel(surface, sbox, P.PAPER_LIGHT, P.INK)
+        board = fallen = escaped = 0
+        for d in s["defenders"].values():
+            status = d["status"]
+            if status == "board":
+                board += 1
+            elif status == "casualty":
+                fallen += 1
+            elif status == "escaped":
+                escaped += 1
+        blit_text(surface, "DEFENDERS", "cond", 16, P.INK_SOFT, (sbox.x + 10, sbox.y + 6))
+        blit_text(surface, f"in the building {board}   fallen {fallen}   escaped {escaped}", "sans", 16, P.INK,
+                  (sbox.x + 10, sbox.y + 30))
+        inside = sum(len(v) for v in s["interior"].values())
+        blit_text(surface, f"enemy counters inside {inside}   barriers open {len(s['barriers_open'])}", "sans",
+                  16, P.INK, (sbox.x + 10, sbox.y + 56))
+        self._draw_tactics(surface)
+        self.log.draw(surface)
+
+    def _render_decks(self, surface: pygame.Surface, box: pygame.Rect) -> list[tuple[pygame.Rect, str]]:
+        """The attack decks and the card being resolved, drawn at ``box`` (cached: see :meth:`_draw_side`)."""
+        s = self.view.s
         panel(surface, box, P.PAPER_LIGHT, P.INK)
         blit_text(surface, "ATTACK DECKS", "cond", 16, P.INK_SOFT, (box.x + 10, box.y + 6))
         for i in range(3):
             deck = str(i + 1)
-            cnt = self.view.card_left.get(deck, len(s["decks"][deck]))
-            if str(s["attack"]) != deck:
-                cnt = len(s["decks"][deck])
+            cnt = self._deck_count(deck)
             x = box.x + 12 + i * 64
             y = box.y + 34
             for j in range(min(5, max(1, cnt // 6 + 1))):
@@ -1024,8 +1214,7 @@ class PlayScene(Scene):
         # card being resolved
         card_rect = pygame.Rect(box.x + 205, box.y + 28, box.w - 215, 150)
         if self.view.card and self.view.card in self.rules.cards:
-            k = self.card_flip
-            w = max(2, int(card_rect.w * abs(math.cos(math.pi * (1 - k) / 2)) if k < 1 else card_rect.w))
+            w = self._card_width(card_rect.w)
             r = pygame.Rect(0, 0, w, card_rect.h)
             r.center = card_rect.center
             pygame.draw.rect(surface, (250, 244, 226), r, border_radius=6)
@@ -1042,11 +1231,11 @@ class PlayScene(Scene):
         else:
             pygame.draw.rect(surface, P.INK_FAINT, card_rect, 2, border_radius=6)
             blit_text(surface, "no card", "type", 14, P.INK_FAINT, card_rect.center, "center")
-        self.hover_regions.append((box, f"Attack {s['attack']} deck: the enemy draws five cards a turn (3.0)"))
-        # morale track
-        mbox = pygame.Rect(SIDE.x, SIDE.y + 200, SIDE.w, 110)
-        self.hover_regions.append((mbox, f"Morale {s['morale']}: {self.rules.band(s['morale'])} (1.2); "
-                                         "the post office falls at 0"))
+        return [(box, f"Attack {s['attack']} deck: the enemy draws five cards a turn (3.0)")]
+
+    def _render_morale(self, surface: pygame.Surface, mbox: pygame.Rect) -> list[tuple[pygame.Rect, str]]:
+        """The morale track without its marker, drawn at ``mbox`` (cached: see :meth:`_draw_side`)."""
+        s = self.view.s
         panel(surface, mbox, P.PAPER_LIGHT, P.INK)
         blit_text(surface, "MORALE", "cond", 16, P.INK_SOFT, (mbox.x + 10, mbox.y + 6))
         mx = self.rules.morale_max
@@ -1060,55 +1249,61 @@ class PlayScene(Scene):
             r = pygame.Rect(mbox.x + 10 + (v - 1) * cw, mbox.y + 30, cw, 44)
             pygame.draw.rect(surface, P.INK, r, 1)
             blit_text(surface, str(v), "sans", 13, P.INK_SOFT, (r.x + 3, r.y + 2))
-        m = self.morale_drawn
-        cx = mbox.x + 10 + (m - 0.5) * cw
-        pygame.draw.circle(surface, P.POST_BLUE, (int(cx), mbox.y + 56), 13)
-        pygame.draw.circle(surface, P.PAPER_LIGHT, (int(cx), mbox.y + 56), 13, 2)
-        # status box: defenders
-        sbox = pygame.Rect(SIDE.x, SIDE.y + 320, SIDE.w, 90)
-        panel(surface, sbox, P.PAPER_LIGHT, P.INK)
-        ds = s["defenders"].values()
-        board = sum(1 for d in ds if d["status"] == "board")
-        fallen = sum(1 for d in ds if d["status"] == "casualty")
-        escaped = sum(1 for d in ds if d["status"] == "escaped")
-        blit_text(surface, "DEFENDERS", "cond", 16, P.INK_SOFT, (sbox.x + 10, sbox.y + 6))
-        blit_text(surface, f"in the building {board}   fallen {fallen}   escaped {escaped}", "sans", 16, P.INK,
-                  (sbox.x + 10, sbox.y + 30))
-        inside = sum(len(v) for v in s["interior"].values())
-        blit_text(surface, f"enemy counters inside {inside}   barriers open {len(s['barriers_open'])}", "sans",
-                  16, P.INK, (sbox.x + 10, sbox.y + 56))
-        self._draw_tactics(surface)
-        self.log.draw(surface)
+        return [(mbox, f"Morale {s['morale']}: {self.rules.band(s['morale'])} (1.2); the post office falls at 0")]
+
+    def _tactic_slots(self) -> list[tuple[str | None, int, float, P.Colour, float]]:
+        """What each Tactics slot shows now: (card or None, drawn width, flip 0..1, fill, flash)."""
+        box = self.tactics_rect
+        s = self.view.s
+        t = s.get("tactics") or {"decks": {}, "in_play": []}
+        mode = self.rules.tactics_modes.get(str(s.get("difficulty", "standard")))
+        out: list[tuple[str | None, int, float, P.Colour, float]] = []
+        slot_w = box.w - 16
+        for i in range(mode.in_play if mode else 1):
+            cid = t["in_play"][i] if i < len(t["in_play"]) else None
+            if cid is None or cid not in self.rules.tactics:
+                out.append((None, 0, 1.0, (250, 244, 226), 0.0))
+                continue
+            k = self.tactic_flip.get(cid, 1.0)
+            w = max(2, int(slot_w * abs(math.cos(math.pi * (1 - k) / 2)))) if k < 1 else slot_w
+            flash = self.tactic_flash.get(cid, 0.0)
+            fill = P.mix((250, 244, 226), P.HIGHLIGHT, min(1.0, flash)) if flash > 0 else (250, 244, 226)
+            out.append((cid, w, k, fill, flash))
+        return out
 
     def _draw_tactics(self, surface: pygame.Surface) -> None:
         """The Tactics cards in play (8.1.2, 8.2.2) with their effect text, newest first, and the deck count."""
-        box = self.tactics_rect
-        if not box.h:
+        cache = self._tactics_cache
+        if cache is None:
             return
         s = self.view.s
         t = s.get("tactics") or {"decks": {}, "in_play": []}
-        panel(surface, box, P.PAPER_LIGHT, P.INK)
         left = len(t["decks"].get(str(s["attack"]), []))
+        slots = self._tactic_slots()
+        # what the cached panel shows: the flip and flash values only through the width, side and colour drawn
+        key = (s["attack"], left, tuple((cid, w, k < 0.5, fill, flash > 0) for cid, w, k, fill, flash in slots))
+
+        def render(panel_surface: pygame.Surface, box: pygame.Rect) -> list[tuple[pygame.Rect, str]]:
+            return self._render_tactics(panel_surface, box, s["attack"], left, slots)
+        self.hover_regions.extend(cache.draw(surface, key, render))
+
+    def _render_tactics(self, surface: pygame.Surface, box: pygame.Rect, attack: object, left: int,
+                        slots: list[tuple[str | None, int, float, P.Colour, float]]) -> list[tuple[pygame.Rect, str]]:
+        hovers: list[tuple[pygame.Rect, str]] = []
+        panel(surface, box, P.PAPER_LIGHT, P.INK)
         blit_text(surface, "TACTICS CARDS IN PLAY", "cond", 16, P.INK_SOFT, (box.x + 10, box.y + 6))
         blit_text(surface, f"deck {left} left", "cond", 16, P.INK_SOFT, (box.right - 10, box.y + 6), "topright")
-        self.hover_regions.append((pygame.Rect(box.x, box.y, box.w, 30),
-                                   f"Tactics deck of Attack {s['attack']}: {left} cards left (8.1.2, 8.2.2)"))
-        mode = self.rules.tactics_modes.get(str(s.get("difficulty", "standard")))
-        slots = mode.in_play if mode else 1
-        for i in range(slots):
+        hovers.append((pygame.Rect(box.x, box.y, box.w, 30),
+                       f"Tactics deck of Attack {attack}: {left} cards left (8.1.2, 8.2.2)"))
+        for i, (cid, w, k, fill, flash) in enumerate(slots):
             slot = pygame.Rect(box.x + 8, box.y + 32 + i * TACTIC_CARD_H, box.w - 16, TACTIC_CARD_H - 6)
-            cid = t["in_play"][i] if i < len(t["in_play"]) else None
-            if cid is None or cid not in self.rules.tactics:
+            if cid is None:
                 pygame.draw.rect(surface, P.INK_FAINT, slot, 1, border_radius=6)
                 blit_text(surface, "no card", "type", 15, P.INK_FAINT, slot.center, "center")
                 continue
             card = self.rules.tactics[cid]
-            k = self.tactic_flip.get(cid, 1.0)
-            w = max(2, int(slot.w * abs(math.cos(math.pi * (1 - k) / 2)))) if k < 1 else slot.w
             r = pygame.Rect(0, 0, w, slot.h)
             r.center = slot.center
-            flash = self.tactic_flash.get(cid, 0.0)
-            fill = P.mix((250, 244, 226), P.HIGHLIGHT, min(1.0, flash)) if flash > 0 else (250, 244, 226)
             if k < 0.5:  # still the back of the card
                 pygame.draw.rect(surface, (120, 40, 36), r, border_radius=6)
                 pygame.draw.rect(surface, P.INK, r, 2, border_radius=6)
@@ -1124,20 +1319,31 @@ class PlayScene(Scene):
                 if j == 2 and len(lines) > 3:
                     line = line.rstrip() + "…"
                 blit_text(surface, line, "sans", 16, P.INK, (r.x + 10, r.y + 32 + j * 20))
-            self.hover_regions.append((r, f"{card.name} (Tactics card, Attack {card.deck})\n{card.text}"))
+            hovers.append((r, f"{card.name} (Tactics card, Attack {card.deck})\n{card.text}"))
+        return hovers
 
     def _draw_bottom(self, surface: pygame.Surface) -> None:
-        panel(surface, BOTTOM, (70, 60, 50), P.INK)
-        blit_text(surface, self.prompt(), "sans_bold", 20, P.PAPER_LIGHT, (BOTTOM.x + 14, BOTTOM.y + 12))
+        prompt = self.prompt()
         width = DICE_TRAY.x - BOTTOM.x - 28
+        line: tuple[str, int] | None = None
         if self.notice_t > 0:
-            blit_text(surface, self.notice[:110], "sans", 17, (255, 200, 160), (BOTTOM.x + 14, BOTTOM.y + 42))
-        elif self.caption():
-            from game.ui.words import fit
-            line, size = fit(self.caption(), "sans_bold", 19, width)
-            blit_text(surface, line, "sans_bold", size, P.GOLD, (BOTTOM.x + 14, BOTTOM.y + 42))
-        for b in self.buttons:
-            b.draw(surface)
+            notice: str | None = self.notice[:110]
+        else:
+            notice = None
+            caption = self.caption()
+            if caption:
+                from game.ui.words import fit
+                line = fit(caption, "sans_bold", 19, width)
+
+        def render(panel_surface: pygame.Surface, rect: pygame.Rect) -> None:
+            panel(panel_surface, rect, (70, 60, 50), P.INK)
+            blit_text(panel_surface, prompt, "sans_bold", 20, P.PAPER_LIGHT, (rect.x + 14, rect.y + 12))
+            if notice is not None:
+                blit_text(panel_surface, notice, "sans", 17, (255, 200, 160), (rect.x + 14, rect.y + 42))
+            elif line is not None:
+                blit_text(panel_surface, line[0], "sans_bold", line[1], P.GOLD, (rect.x + 14, rect.y + 42))
+            self._draw_buttons(panel_surface, self.buttons, self._bottom_cache.rect.topleft)
+        self._bottom_cache.draw(surface, (prompt, notice, line, button_states(self.buttons)), render)
         self.tray.draw(surface)
 
     def _draw_hover(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,59 @@
+"""Panels drawn once to their own surface and blitted each frame until what they show changes.
+
+A :class:`PanelCache` is keyed by a signature: a cheap, hashable summary of everything its render function reads
+(state, hover, animation values). The frame the signature differs, the panel is drawn again, so a cached panel
+never shows stale content; the other frames cost one blit instead of dozens of draw calls."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+import pygame
+
+# The transparent colour of a keyed cache: the rounded corners of a panel keep whatever is drawn beneath it.
+# No palette colour is this magenta, and text is only ever blended over the opaque panel fill.
+TRANSPARENT = (255, 0, 255)
+
+HoverRegions = list[tuple[pygame.Rect, str]]
+Render = Callable[[pygame.Surface, pygame.Rect], "HoverRegions | None"]
+
+
+class PanelCache:
+    """One panel on ``rect`` (logical pixels). ``render(surface, local_rect)`` draws it at ``local_rect`` (the same
+    size at the origin) and may return hover regions in those local coordinates; :meth:`draw` blits the cached
+    image and returns the hover regions moved to ``rect``. ``keyed`` leaves the pixels the render did not touch
+    transparent (panels with rounded corners); otherwise the render must cover the whole rect."""
+
+    def __init__(self, rect: pygame.Rect, keyed: bool = True) -> None:
+        self.rect = pygame.Rect(rect)
+        self.keyed = keyed
+        self.surface = pygame.Surface(self.rect.size)
+        self.key: Hashable = None
+        self.valid = False
+        self.hovers: HoverRegions = []
+        self.renders = 0  # how many times it was drawn (tests, profiling)
+
+    def invalidate(self) -> None:
+        self.valid = False
+
+    def refresh(self, key: Hashable, render: Render) -> bool:
+        """Draw the panel again when ``key`` differs from the last one; True when it did."""
+        if self.valid and key == self.key:
+            return False
+        if self.keyed:
+            # A new surface each time: drawing on a run-length encoded one is not safe in pygame.
+            self.surface = pygame.Surface(self.rect.size)
+            self.surface.fill(TRANSPARENT)
+        hovers = render(self.surface, self.surface.get_rect()) or []
+        if self.keyed:
+            self.surface.set_colorkey(TRANSPARENT, pygame.RLEACCEL)  # run-length encoded: a fast blit
+        self.hovers = [(r.move(self.rect.topleft), msg) for r, msg in hovers]
+        self.key = key
+        self.valid = True
+        self.renders += 1
+        return True
+
+    def draw(self, target: pygame.Surface, key: Hashable, render: Render) -> HoverRegions:
+        self.refresh(key, render)
+        target.blit(self.surface, self.rect)
+        return self.hovers

@@ -1,0 +1,219 @@
+"""The play scene's drawing caches never show stale content: a frame drawn from the caches has the same pixels as
+the same frame drawn from scratch, and a change of state, hover or animation redraws the panel it shows in the
+same frame. Also the one-pass screen shake against the copy-fill-blit it replaces."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.rules import Game  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.effects import Shake  # noqa: E402
+from game.ui.layout import BOARD_RECT  # noqa: E402
+from game.ui.scenes.play import PlayScene, shake_board  # noqa: E402
+
+
+@pytest.fixture()
+def play(tmp_path: Path) -> tuple[App, PlayScene]:
+    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path / "data")
+    app = App(headless=True, seed=3)
+    scene = PlayScene(app.ctx, Game.new(3, "elite"), fresh=True)
+    app.stack.push(scene)
+    app.step(1 / 60, [])
+    return app, scene
+
+
+def frame(app: App) -> bytes:
+    app.ctx.stack.draw(app.display.logical)
+    return pygame.image.tobytes(app.display.logical, "RGB")
+
+
+def fresh_frame(app: App, scene: PlayScene) -> bytes:
+    scene.invalidate_caches()
+    return frame(app)
+
+
+def same_as_fresh(app: App, scene: PlayScene) -> bool:
+    scene.shake = Shake()  # the shake offset is random: the two draws must not differ by it
+    return frame(app) == fresh_frame(app, scene)
+
+
+def region(app: App, rect: pygame.Rect) -> bytes:
+    return pygame.image.tobytes(app.display.logical.subsurface(rect), "RGB")
+
+
+def idle(app: App, scene: PlayScene) -> None:
+    scene.skip_animations()
+    for _ in range(3):
+        app.step(1 / 60, [])
+    assert not scene.queue.busy
+
+
+def first_choice(scene: PlayScene) -> None:
+    legal = scene.game.legal_actions()
+    ends = [a for a in legal if a.kind.startswith("end_")]
+    scene.submit(ends[0] if ends else legal[0])
+
+
+def test_cached_frames_match_frames_drawn_from_scratch(play: tuple[App, PlayScene]) -> None:
+    app, scene = play
+    hovers = [(1700, 120), (1700, 300), (1700, 500), (1700, 800), (100, 1000), (1800, 24), (700, 400)]
+    checked = 0
+    for step in range(600):
+        if step % 25 == 0:
+            app.hover(hovers[(step // 25) % len(hovers)])
+        app.step(1 / 60, [])
+        if step % 7 == 0:
+            assert same_as_fresh(app, scene), f"frame {step} differs from the frame drawn from scratch"
+            checked += 1
+        if scene.game.over or app.stack.top is not scene:
+            break
+        if not scene.queue.busy and scene.game.decision:
+            first_choice(scene)
+    assert checked > 20
+
+
+def test_morale_change_redraws_the_morale_panel_the_same_frame(play: tuple[App, PlayScene]) -> None:
+    app, scene = play
+    idle(app, scene)
+    box = scene._morale_cache.rect
+    frame(app)
+    before, renders = region(app, box), scene._morale_cache.renders
+    scene.view.s["morale"] = max(1, int(scene.view.s["morale"]) - 2)
+    scene.morale_drawn = float(scene.view.s["morale"])
+    frame(app)
+    assert scene._morale_cache.renders == renders + 1
+    assert region(app, box) != before
+    assert same_as_fresh(app, scene)
+    # the hover text reads the new value the same frame
+    assert any(msg.startswith(f"Morale {scene.view.s['morale']}:") for _, msg in scene.hover_regions)
+
+
+def test_defender_changes_show_the_next_frame(play: tuple[App, PlayScene]) -> None:
+    app, scene = play
+    idle(app, scene)
+    name = next(n for n, d in scene.view.s["defenders"].items() if d["status"] == "board")
+    frame(app)
+    before = pygame.image.tobytes(app.display.logical, "RGB")
+    scene.view.s["defenders"][name]["dis"] = True
+    assert frame(app) != before
+    assert same_as_fresh(app, scene)
+    scene.view.s["defenders"][name]["status"] = "casualty"  # the defenders box counts him as fallen
+    assert same_as_fresh(app, scene)
+
+
+def test_log_panel_redraws_when_a_line_is_added_or_scrolled(play: tuple[App, PlayScene]) -> None:
+    app, scene = play
+    idle(app, scene)
+    frame(app)
+    before = region(app, scene.log.rect)
+    scene.log.add("A brand new line of the log.")
+    assert region_after(app, scene.log.rect) != before
+    assert same_as_fresh(app, scene)
+    for _ in range(40):
+        scene.log.add("filler line")
+    frame(app)
+    before = region(app, scene.log.rect)
+    scene.log.scroll = 3
+    assert region_after(app, scene.log.rect) != before
+    assert same_as_fresh(app, scene)
+
+
+def region_after(app: App, rect: pygame.Rect) -> bytes:
+    frame(app)
+    return region(app, rect)
+
+
+def test_hover_and_hint_redraw_the_bars(play: tuple[App, PlayScene]) -> None:
+    app, scene = play
+    idle(app, scene)
+    top = scene._top_cache.rect
+    frame(app)
+    before = region(app, top)
+    menu = next(b for b in scene.top_buttons if b.label == "Menu")
+    app.hover(menu.rect.center)
+    assert region_after(app, top) != before  # the hovered button lights up the same frame
+    assert same_as_fresh(app, scene)
+    if scene.buttons:
+        bottom = scene._bottom_cache.rect
+        frame(app)
+        before = region(app, bottom)
+        app.hover(scene.buttons[0].rect.center)
+        assert region_after(app, bottom) != before
+        assert same_as_fresh(app, scene)
+    scene.say("A notice for the player")
+    assert same_as_fresh(app, scene)
+
+
+def test_tactics_flip_and_flash_redraw_the_tactics_panel(play: tuple[App, PlayScene]) -> None:
+    app, scene = play
+    idle(app, scene)
+    cache = scene._tactics_cache
+    assert cache is not None
+    tactics = scene.view.s["tactics"]
+    if not tactics["in_play"]:
+        pile = next(p for p in tactics["decks"].values() if p)
+        tactics["in_play"].insert(0, pile.pop())
+    cid = tactics["in_play"][0]
+    frame(app)
+    before = region(app, cache.rect)
+    for k in (0.2, 0.6, 0.9):
+        scene.tactic_flip[cid] = k
+        now = region_after(app, cache.rect)
+        assert now != before
+        before = now
+        assert same_as_fresh(app, scene)
+    scene.tactic_flip.pop(cid)
+    scene.tactic_flash[cid] = 0.7
+    assert region_after(app, cache.rect) != before
+    assert same_as_fresh(app, scene)
+
+
+def test_blown_barrier_and_defense_marker_show_the_same_frame(play: tuple[App, PlayScene]) -> None:
+    app, scene = play
+    idle(app, scene)
+    closed = [b for b in scene.rules.barriers if b not in scene.view.s["barriers_open"]]
+    frame(app)
+    before = pygame.image.tobytes(app.display.logical, "RGB")
+    scene.view.s["barriers_open"].append(closed[0])
+    assert frame(app) != before
+    assert same_as_fresh(app, scene)
+    fid = next(iter(scene.rules.floors))
+    scene.defense_drawn[fid] = 1.4
+    assert same_as_fresh(app, scene)
+
+
+def test_deck_card_flip_redraws_the_decks_panel(play: tuple[App, PlayScene]) -> None:
+    app, scene = play
+    idle(app, scene)
+    scene.view.card = next(iter(scene.rules.cards))
+    box = scene._decks_cache.rect
+    scene.card_flip = 0.3
+    half = region_after(app, box)
+    assert same_as_fresh(app, scene)
+    scene.card_flip = 1.0
+    assert region_after(app, box) != half
+    assert same_as_fresh(app, scene)
+
+
+@pytest.mark.parametrize("dx,dy", [(0, 0), (5, 0), (0, -7), (9, 4), (-12, 11), (-3, -12), (12, -5), (7, 7)])
+def test_shake_board_matches_copy_fill_blit(dx: int, dy: int) -> None:
+    base = pygame.Surface((1920, 1080))
+    for i in range(0, 1920, 13):  # stripes and blocks, so any misplaced pixel shows
+        pygame.draw.line(base, ((i * 7) % 256, (i * 3) % 256, 90), (i, 0), (1919 - i, 1079), 3)
+    pygame.draw.rect(base, (200, 20, 20), (1540, 50, 30, 30))
+    expected = base.copy()
+    board = expected.subsurface(BOARD_RECT).copy()
+    expected.fill((58, 50, 42), BOARD_RECT)
+    expected.blit(board, BOARD_RECT.move(dx, dy))
+    got = base.copy()
+    shake_board(got, BOARD_RECT, dx, dy, (58, 50, 42))
+    assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(expected, "RGB")
