@@ -8,7 +8,7 @@ import pytest
 from game.ai import POLICIES, HeuristicPolicy, PlannerPolicy, RandomPolicy, make_policy
 from game.ai.analysis import Analysis, suppress_plan, win_chance, win_features
 from game.ai.planner import evaluate, fast_clone, resample
-from game.rules import Game
+from game.rules import Action, Game
 from game.rules.rng import Pcg32
 
 KINDS = ("moves", "actions", "command", "suppression", "casualty", "escape")
@@ -185,3 +185,32 @@ def test_fitted_evaluation_prefers_safer_positions() -> None:
     lost = fast_clone(game)
     lost.state["result"] = {"how": "morale", "score": 0}
     assert evaluate(lost) == 0.0
+
+
+def test_planner_leaves_attack_1_actions_to_the_heuristic() -> None:
+    for text in POSITIONS["actions"]:
+        game = Game.from_json(text)
+        if int(game.state["attack"]) != 1:
+            continue
+        planner = PlannerPolicy(5)
+        assert planner.choose(game) == HeuristicPolicy(5).choose(game)
+        assert planner.lookaheads == 0
+
+
+def test_planner_move_plan_is_legal_and_bounded() -> None:
+    game = Game.new(12)
+    assert (game.decision or {}).get("kind") == "moves"
+    planner = PlannerPolicy(12, plan_rollouts=8, plan_samples=4)
+    rollouts: list[int] = []
+    compare = planner._compare
+
+    def counting(game: Game, options: list[list[Action]], samples: int) -> list[list[float]]:
+        rollouts.append(len(options) * samples)
+        return compare(game, options, samples)
+
+    planner._compare = counting  # type: ignore[method-assign]
+    while not game.over and (game.decision or {}).get("kind") == "moves":
+        action, reason = planner.explain(game)
+        assert action in game.legal_actions() and reason
+        game.apply(action)
+    assert all(n <= max(8, 4 * 4) for n in rollouts)

@@ -506,6 +506,10 @@ def win_features(game: Game, an: Analysis | None = None) -> dict[str, float]:
     exh = 0
     floor_m = {fl: 0.0 for fl in r.floors}
     for name, d in s["defenders"].items():
+        if d["status"] == "escaped":
+            # Points secured by an escape (6.0) count with the points still in the building: the fit saw no
+            # escape, and counting them as lost would make the lookahead shun escapes that double them.
+            vp_board += r.defenders[name].victory_points
         if d["status"] != "board":
             continue
         dd = r.defenders[name]

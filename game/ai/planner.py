@@ -1,19 +1,30 @@
 """The strongest policy: Monte Carlo lookahead over cloned games, with the heuristic as the default policy.
 
-At the decisions that matter (the move plan of a Defense Phase, and each action when the heuristic's best
-choices are close), it takes a few candidate choices, plays each forward on cloned games to the start of the
-next Defense Phase (the rest of this Defense Phase, the Clearing Phase, the Escape Phase in Attack 3 and the
-next Enemy Phase, all by the heuristic) and scores the result in expected points of final score: the chance of
-winning from that position, by a logistic model fitted on heuristic games (``analysis.win_chance``: stage,
-morale, survivors, howitzers to come against floors at their lowest defense, disrupted defenders, intruders,
-threat on the tracks), times the expected score of a win. The game is nearly all-or-nothing (a broken morale
-scores 0, a win about 28), so the chance of winning is what the lookahead must protect.
+Where it looks ahead:
+
+* The move plan of each Defense Phase (4.1). The candidates are whole plans: the moves the heuristic would make,
+  the moves of two re-weighted heuristics (no token logistics; keeping the noncombatants and postal workers out
+  of breach spaces and away from the shelled floors twice as eagerly) and making no move at all. Moves have no
+  dice, so each plan is built on a clone; identical plans are merged. The rollouts per plan lookahead are
+  bounded (``plan_rollouts``, at most ``plan_samples`` futures per plan), which keeps the decision fast.
+* Actions (4.2) from Attack 2 on, and only when the heuristic's best choices are within ``margin`` of each
+  other. In Attack 1 the lookahead almost never overturned the heuristic (about 1 action in 60) while it cost
+  half of the planner's time, so the heuristic decides there alone.
+* Every other decision (suppression tokens, casualty choice, rallies, escapes) is the heuristic's.
+
+Each candidate is played forward on cloned games to the start of the next Defense Phase (the rest of this
+Defense Phase, the Clearing Phase, the Escape Phase in Attack 3 and the next Enemy Phase, all by the heuristic)
+and scored in expected points of final score: the chance of winning from that position, by a logistic model
+fitted on heuristic games (``analysis.win_chance``: stage, morale, survivors, howitzers to come against floors
+at their lowest defense, disrupted defenders, intruders, threat on the tracks), times the expected score of a
+win. The game is nearly all-or-nothing (a broken morale scores 0, a win about 28), so the chance of winning is
+what the lookahead must protect.
 
 Each sample redraws the hidden information: the clone's generator is reseeded and the unseen cards of the
 current Attack deck are shuffled, so the planner never peeks at the real deck order or dice. The same samples
 are used for every candidate (common random numbers), and an alternative replaces the heuristic's choice only
-when it wins on those samples by a clear margin. Forced and trivial decisions skip the lookahead.
-Deterministic for a given seed.
+when it wins on those samples by more than ``override`` points and by two standard errors. Forced and trivial
+decisions skip the lookahead. Deterministic for a given seed (the planner's own generator is seeded with it).
 """
 
 from __future__ import annotations
@@ -28,6 +39,12 @@ from game.rules.rng import Pcg32
 
 PLANNER_STREAM = 0x706C616E
 MAX_ROLLOUT_DECISIONS = 400
+# Weights of the heuristic whose move plans are the candidates of a Defense Phase (the first is the heuristic).
+PLAN_VARIANTS: list[dict[str, float]] = [
+    {},
+    {"logistics": 0.0},
+    {"evacuate": 2.0, "heat": 2.0},
+]
 
 
 def fast_clone(game: Game) -> Game:
@@ -84,19 +101,20 @@ class PlannerPolicy:
 
     name = "planner"
 
-    def __init__(self, seed: int = 0, samples: int = 6, candidates: int = 3, margin: float = 0.6,
-                 override: float = 0.3, diverse: float = 0.0) -> None:
+    def __init__(self, seed: int = 0, samples: int = 6, candidates: int = 3, margin: float = 0.15,
+                 override: float = 0.3, diverse: float = 0.0, plan_rollouts: int = 16, plan_samples: int = 8,
+                 action_from: int = 2) -> None:
         self.seed = seed
-        self.samples = samples
+        self.samples = samples  # sampled futures per action lookahead
         self.candidates = candidates
         self.margin = margin  # heuristic choices further apart than this are not looked ahead
         self.override = override  # an alternative must beat the heuristic's choice by this much (points)
         self.diverse = diverse  # the best action of each kind within this much of the best is a candidate too
+        self.plan_rollouts = plan_rollouts  # rollouts per move-plan lookahead (bounds the decision time)
+        self.plan_samples = plan_samples  # at most this many sampled futures per move plan
+        self.action_from = action_from  # actions are looked ahead from this Attack on
         self.heuristic = HeuristicPolicy(seed)
-        self._variants = [
-            HeuristicPolicy(seed),
-            HeuristicPolicy(seed, {"logistics": 0.0}),
-        ]
+        self._variants = [HeuristicPolicy(seed, w) for w in PLAN_VARIANTS]
         self._rng = Pcg32.seeded(seed, PLANNER_STREAM)
         self._plan: list[Action] = []
         self._plan_reason = ""
@@ -124,10 +142,12 @@ class PlannerPolicy:
         return self.heuristic.explain(game)
 
     # ------------------------------------------------------------------ rollouts
-    def _seeds(self) -> list[tuple[int, int]]:
-        return [(self._rng.next32(), self._rng.next32()) for _ in range(self.samples)]
+    def _seeds(self, n: int) -> list[tuple[int, int]]:
+        return [(self._rng.next32(), self._rng.next32()) for _ in range(n)]
 
     def _rollout(self, game: Game, seed: tuple[int, int], first: list[Action]) -> float:
+        """Play ``first`` then the heuristic on a resampled clone to the start of the next Defense Phase;
+        evaluate the position there."""
         rng = Pcg32(seed[0], seed[1] | 1)
         sim = resample(game, rng)
         turn = int(sim.state["turn"])
@@ -136,18 +156,17 @@ class PlannerPolicy:
                 break
             sim.apply(action)
         steps = 0
-        policy = self.heuristic
         while not sim.over and steps < MAX_ROLLOUT_DECISIONS:
             dec = sim.decision or {}
             if int(sim.state["turn"]) > turn and dec.get("kind") in ("moves", "actions"):
                 break
-            sim.apply(policy.choose(sim))
+            sim.apply(self.heuristic.choose(sim))
             steps += 1
         return evaluate(sim)
 
-    def _compare(self, game: Game, options: list[list[Action]]) -> list[list[float]]:
-        """Each option's evaluation on the same sampled futures (common random numbers)."""
-        seeds = self._seeds()
+    def _compare(self, game: Game, options: list[list[Action]], samples: int) -> list[list[float]]:
+        """Each option's evaluation on the same ``samples`` sampled futures (common random numbers)."""
+        seeds = self._seeds(samples)
         self.lookaheads += 1
         return [[self._rollout(game, sd, opt) for sd in seeds] for opt in options]
 
@@ -187,14 +206,15 @@ class PlannerPolicy:
             no_moves = [Action("end_moves")]
         if tuple(no_moves) not in seen and no_moves:
             plans.append((no_moves, "keeping everyone ready to act beats any move"))
+            seen.add(tuple(no_moves))
         if len(plans) == 1:
             best = plans[0]
         else:
-            i = self._pick(self._compare(game, [p for p, _ in plans]))
+            n = max(4, min(self.plan_samples, self.plan_rollouts // len(plans)))
+            i = self._pick(self._compare(game, [p for p, _ in plans], n))
             best = plans[i]
             if i:
-                best = (best[0], f"{best[1]} (lookahead: +{self.last_gain:.1f} points over {self.samples} "
-                                 "sampled futures)")
+                best = (best[0], f"{best[1]} (lookahead: +{self.last_gain:.1f} points over {n} sampled futures)")
         plan, reason = best
         if not plan:
             return Action("end_moves"), "no move improves the defense"
@@ -226,6 +246,8 @@ class PlannerPolicy:
     # ------------------------------------------------------------------ Defense Phase: actions
     def _actions(self, game: Game) -> tuple[Action, str]:
         ranked: list[Scored] = self.heuristic.rank(game)
+        if int(game.state["attack"]) < self.action_from:
+            return ranked[0].action, ranked[0].reason
         top = ranked[: self.candidates]
         end = next((x for x in ranked if x.action.kind == "end_actions"), None)
         if end is not None and end not in top and top[0].value < 0.6:
@@ -241,7 +263,7 @@ class PlannerPolicy:
                     top.append(x)
         if len(top) == 1:
             return top[0].action, top[0].reason
-        i = self._pick(self._compare(game, [[x.action] for x in top]))
+        i = self._pick(self._compare(game, [[x.action] for x in top], self.samples))
         chosen = top[i]
         if i:
             return chosen.action, f"{chosen.reason} (lookahead: +{self.last_gain:.1f} points over {self.samples} " \
