@@ -58,8 +58,8 @@ class LogPanel:
         pygame.draw.rect(surface, P.INK, rect, 2, border_radius=6)
         surface.blit(text("LOG", "cond", 16, P.INK_SOFT), (rect.x + 10, rect.y + 6))
         if self.scroll:
-            surface.blit(text(f"↑ {self.scroll} more below — scroll", "sans", 12, P.INK_FAINT),
-                         (rect.x + 60, rect.y + 9))
+            surface.blit(text(f"↓ {self.scroll} newer lines below (scroll down)", "sans", 14, P.INK_SOFT),
+                         (rect.x + 60, rect.y + 8))
         n = self.visible_lines
         end = len(self.lines) - self.scroll
         start = max(0, end - n)

@@ -22,6 +22,11 @@ class MenuScene(Scene):
         self.buttons = [Button((x, y + i * (h + gap), w, h), label, cb, 30, tip=tip, enabled=enabled)
                         for i, (label, cb, tip, enabled) in enumerate(items)]
 
+    def pause(self) -> None:
+        """A scene covers this menu: its tooltip must not stay drawn under (or through) the new one."""
+        for b in self.buttons:
+            b.hover = False
+
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.mouse = event.pos

@@ -17,7 +17,7 @@ class PauseScene(MenuScene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.rect = pygame.Rect(0, 0, 520, 560)
+        self.rect = pygame.Rect(0, 0, 520, 470)  # the title and four buttons (menu.py: 66 high, 16 apart)
         self.rect.center = (960, 540)
         self.layout([
             ("Resume", self.resume_play, "Back to the game (Esc)", True),

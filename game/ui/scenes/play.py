@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -26,6 +26,7 @@ from game.ui.log_panel import LogPanel
 from game.ui.scene import Scene
 from game.ui.tween import Anim, AnimQueue, Deferred
 from game.ui.widgets import Button, button_states, handle_buttons, panel, tooltip
+from game.ui.words import describe, fit
 
 SPEED_LABELS = ((1.0, "1x"), (2.0, "2x"), (4.0, "4x"), (0.0, "Skip"))
 PHASE_NAMES = {"enemy": "Enemy Phase", "moves": "Defense Phase: moves", "actions": "Defense Phase: actions",
@@ -82,6 +83,61 @@ def shake_board(surface: pygame.Surface, board: pygame.Rect, dx: int, dy: int, b
         surface.blit(img, pos)
 
 
+SPEND_BUTTONS_MAX = 6  # up to this many choices (5 tokens) one button each; more: the stepper
+SPEND_DEFAULT_ODDS = 0.9  # the stepper starts at the fewest tokens with at least this chance
+SPEND_KEYS = {pygame.K_LEFT: -1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1, pygame.K_RIGHT: 1, pygame.K_PLUS: 1,
+              pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1}
+BAR_GAP = 10
+BAR_MIN_W = 120  # the narrowest a bottom-bar button gets (its label shrinks to fit)
+OFF_SCREEN = (-1000, -1000)  # the mouse position a covered scene keeps until the mouse moves again
+
+
+class BarButton(NamedTuple):
+    """A bottom-bar button before layout: label, callback, tooltip, natural width, the Action it submits."""
+
+    label: str
+    action: Callable[[], object]
+    tip: str
+    w: int
+    data: Action | None = None
+    enabled: bool = True
+
+
+def bar_widths(widths: list[int]) -> list[int]:
+    """Widths for buttons in a row between the bar's left edge and the dice tray: the natural widths when they
+    fit, else narrowed alike (not below BAR_MIN_W); as many as fit at that width."""
+    room = DICE_TRAY.x - 10 - (BOTTOM.x + 10)
+    n = len(widths)
+    while n and n * BAR_MIN_W + (n - 1) * BAR_GAP > room:
+        n -= 1
+    widths = widths[:n]
+    total = sum(widths) + BAR_GAP * (n - 1)
+    if n and total > room:
+        scale = (room - BAR_GAP * (n - 1)) / sum(widths)
+        widths = [max(BAR_MIN_W, int(w * scale)) for w in widths]
+        while sum(widths) + BAR_GAP * (n - 1) > room:  # the minimum pushed it over: trim the widest
+            i = widths.index(max(widths))
+            widths[i] -= 1
+    return widths
+
+
+def layout_bar(specs: list[BarButton]) -> list[Button]:
+    """The bottom bar's buttons left to right. When not all fit, the last End button (End command...) is kept and
+    the optional ones before it are left off: the board still offers them (a lit defender)."""
+    widths = bar_widths([s.w for s in specs])
+    if len(widths) < len(specs):
+        end = [s for s in specs if s.label.startswith("End ")]
+        rest = [s for s in specs if not s.label.startswith("End ")]
+        specs = [*rest[:len(widths) - len(end)], *end] if len(end) < len(widths) else specs[:len(widths)]
+        widths = bar_widths([s.w for s in specs])
+    x, y = BOTTOM.x + 10, BOTTOM.bottom - 62
+    buttons = []
+    for s, w in zip(specs, widths, strict=True):
+        buttons.append(Button((x, y, w, 52), s.label, s.action, 22, tip=s.tip, enabled=s.enabled, data=s.data))
+        x += w + BAR_GAP
+    return buttons
+
+
 class PlayScene(Scene):
     name = "play"
     demo = False  # the demo scene (game/ui/scenes/demo.py) plays by itself and never saves
@@ -131,6 +187,7 @@ class PlayScene(Scene):
         self.dragging = False
         self.synced = False  # the drawn position and the legal actions match the core
         self.hint: tuple[Action, str] | None = None  # the planner's recommendation (Hint button, demo caption)
+        self.spend_k: int | None = None  # the suppression stepper's number of tokens (many tokens only)
         self._glow_layer = pygame.Surface(BOARD_RECT.size)
         self._glow_layer.fill((255, 120, 30))
         self._flash_layer = pygame.Surface((1920, 1080))
@@ -191,6 +248,13 @@ class PlayScene(Scene):
         else:
             self.log.add("Game resumed from the autosave.", P.POST_BLUE)
             self.after_queue()
+
+    def pause(self) -> None:
+        """A scene covers this one (pause menu, results): no tooltip, hover or drag is left behind under it."""
+        for b in [*self.buttons, *self.top_buttons, *self.popup]:
+            b.hover = False
+        self.mouse = OFF_SCREEN
+        self.drag, self.dragging = None, False
 
     def resume(self) -> None:
         self.queue.speed = self.ctx.settings.speed
@@ -351,6 +415,7 @@ class PlayScene(Scene):
         self.legal = []
         self.buttons = []
         self.hint = None
+        self.spend_k = None
         err = self.save()
         if err:
             self.say(err)
@@ -390,7 +455,15 @@ class PlayScene(Scene):
                 + int(self.game.state.get("actions", 0))) % 1_000_000
         action, reason = make_policy("planner", seed).explain(self.game.clone())
         self.hint = (action, reason)
+        self.hint_on_bar(action)
         self.log.add(f"Hint: {explained(self.game, action, reason)}", P.POST_BLUE)
+
+    def hint_on_bar(self, action: Action) -> None:
+        """A recommended number of suppression tokens the stepper does not show yet: show it (ringed in gold)."""
+        if action.kind == "spend" and self.spend_k is not None and 0 < int(action.args[0]) < int(
+                (self.game.decision or {}).get("tokens", 0)):
+            self.spend_k = int(action.args[0])
+            self._rebuild_buttons()
 
     def caption(self) -> str:
         """The gold line under the prompt: the hint in words and why."""
@@ -502,19 +575,16 @@ class PlayScene(Scene):
         self.stack.push(PauseScene(self.ctx))
 
     def _rebuild_buttons(self) -> None:
+        """The buttons of the bottom bar for the current decision, laid out to fit beside the dice tray."""
         self.buttons = []
         dec = self.game.decision
         if not dec or self.game.over:
             return
         kinds = {a.kind for a in self.legal}
-        x, y = BOTTOM.x + 10, BOTTOM.bottom - 62
+        specs: list[BarButton] = []
+
         def add(label: str, action: Action, tip: str = "", w: int = 190) -> None:
-            nonlocal x
-            if x + w > DICE_TRAY.x - 10:
-                return
-            self.buttons.append(Button((x, y, w, 52), label, lambda: self.submit(action), 22, tip=tip,
-                                       data=action))
-            x += w + 10
+            specs.append(BarButton(label, self._submitter(action), tip, w, action))
         kind = dec["kind"]
         if kind == "moves" and "end_moves" in kinds:
             add("End moves", Action("end_moves"), "Finish the move step and go on to the actions")
@@ -526,17 +596,51 @@ class PlayScene(Scene):
                     add(f"Rally {a.args[0]}", a, f"Free recover: {a.args[0]} ({a.args[1]})", 230)
             add("End command", Action("end_command"), "No more rallies")
         elif kind == "suppression":
-            defense = int(dec.get("defense", 6))
-            for a in self.legal:
-                k = int(a.args[0])
-                p = hit_chance(k, defense) if k else 0.0
-                label = f"Spend {k}: {p:.0%}" if k else "Spend none"
-                add(label, a, f"{k} dice vs {defense}: {p:.0%} to send it back", 170)
+            specs = self._spend_buttons(dec)
         elif kind == "casualty":
             for a in self.legal:
                 add(f"Remove {a.args[0]}", a, "This defender becomes the casualty", 250)
         elif kind == "escape":
             add("End escape", Action("end_escape"), "Nobody else escapes this turn")
+        self.buttons = layout_bar(specs)
+
+    def _spend_buttons(self, dec: dict[str, Any]) -> list[BarButton]:
+        """4.2.2: one button per number of tokens when they fit; with many tokens a stepper (− Spend k +) beside
+        Spend all and Spend none, so every number from none to all can still be chosen."""
+        defense = int(dec.get("defense", 6))
+        tokens = int(dec.get("tokens", 0))
+
+        def spend(k: int, label: str, w: int) -> BarButton:
+            p = hit_chance(k, defense) if k else 0.0
+            tip = f"{k} dice vs {defense}: {p:.0%} to send it back" if k else "Roll nothing: the counter comes in"
+            action = Action("spend", (str(k),))
+            return BarButton(label.format(p=f"{p:.0%}"), self._submitter(action), tip, w, action)
+        if tokens + 1 <= SPEND_BUTTONS_MAX:
+            return [spend(k, f"Spend {k}: {{p}}" if k else "Spend none", 170) for k in range(tokens, -1, -1)]
+        if self.spend_k is None or not 1 <= self.spend_k <= tokens:
+            self.spend_k = next((k for k in range(1, tokens + 1) if hit_chance(k, defense) >= SPEND_DEFAULT_ODDS),
+                                tokens)
+        k = self.spend_k
+        return [
+            BarButton("−", self._spend_stepper(-1), "One token fewer (←)", 56, None, k > 1),
+            spend(k, f"Spend {k} of {tokens}: {{p}}", 250),
+            BarButton("+", self._spend_stepper(+1), "One token more (→)", 56, None, k < tokens),
+            spend(tokens, f"Spend all {tokens}: {{p}}", 230),
+            spend(0, "Spend none", 170),
+        ]
+
+    def _spend_stepper(self, step: int) -> Callable[[], None]:
+        def f() -> None:
+            self.step_spend(step)
+        return f
+
+    def step_spend(self, step: int) -> None:
+        """The − / + of the suppression stepper (also the arrow keys)."""
+        if self.spend_k is None:
+            return
+        dec = self.game.decision or {}
+        self.spend_k = max(1, min(int(dec.get("tokens", 1)), self.spend_k + step))
+        self._rebuild_buttons()
 
     def prompt(self) -> str:
         dec = self.game.decision
@@ -620,6 +724,9 @@ class PlayScene(Scene):
             if event.key == HINT_KEY:
                 self.ask_hint()
                 return None
+            if event.key in SPEND_KEYS and not self.queue.busy:
+                self.step_spend(SPEND_KEYS[event.key])
+                return None
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.queue.busy and not self.popup:
                 ends = [b for b in self.buttons if b.label.startswith("End ") and b.enabled and b.action]
                 if ends and ends[0].action:
@@ -679,6 +786,8 @@ class PlayScene(Scene):
                 targets = self.targets()
                 if space and space in targets:
                     self.choose_move(space, targets[space])
+                elif space and space in self.rules.space_floor and self.selected:  # dropped on an unlit space
+                    self.say(self.game.why_illegal(Action("move", (self.selected, space))))
                 return True
         return False
 
@@ -798,10 +907,10 @@ class PlayScene(Scene):
             if a.kind == "move":
                 carried = [TOKEN_SHORT.get(token_kind(t), t) for t in a.args[2:]]
                 label = f"Move, carry {', '.join(carried)}" if carried else "Move alone"
-                items.append((label, a, str(a)))
+                items.append((label, a, describe(self.game, a)))
             else:
                 items.append((f"Send {TOKEN_SHORT.get(token_kind(a.args[1]), a.args[1])} only", a,
-                              f"{a.args[0]} passes the {a.args[1]} token to {space} without moving"))
+                              f"{describe(self.game, a)} without moving"))
         self.open_popup((int(x), int(y)), f"{self.selected} → {space}", items)
 
     def open_action_menu(self, name: str) -> None:
@@ -1322,17 +1431,20 @@ class PlayScene(Scene):
             hovers.append((r, f"{card.name} (Tactics card, Attack {card.deck})\n{card.text}"))
         return hovers
 
+    def notice_line(self) -> str:
+        """The notice (why a click did nothing...) fitted beside the dice tray, cut with an ellipsis."""
+        return fit(self.notice, "sans", 17, DICE_TRAY.x - BOTTOM.x - 28, 17)[0]
+
     def _draw_bottom(self, surface: pygame.Surface) -> None:
         prompt = self.prompt()
         width = DICE_TRAY.x - BOTTOM.x - 28
         line: tuple[str, int] | None = None
         if self.notice_t > 0:
-            notice: str | None = self.notice[:110]
+            notice: str | None = self.notice_line()
         else:
             notice = None
             caption = self.caption()
             if caption:
-                from game.ui.words import fit
                 line = fit(caption, "sans_bold", 19, width)
 
         def render(panel_surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -1398,7 +1510,7 @@ class PlayScene(Scene):
             if space in self.view.s["cars"].values():
                 msg += f"\narmored car: its counters defend at {self.rules.armored_car_defense}"
             if space in self.targets():
-                msg += "\nclick to choose"
+                msg += "\nrelease to move here" if self.dragging else "\nclick to choose"
             tooltip(surface, msg, pos)
 
 

@@ -37,6 +37,7 @@ def load_save(ctx: Context) -> Game | None:
         return None
 
 
+MESSAGE_BOX = pygame.Rect(40, 1016, 1840, 44)
 ATTRACT_IDLE = 30.0  # seconds without input on the title before the demo starts (attract mode)
 INPUT_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
                 pygame.JOYBUTTONDOWN, pygame.FINGERDOWN)
@@ -130,8 +131,15 @@ class TitleScene(MenuScene):
             y = box.y + 50 + i * 44
             blit_text(surface, f"{i + 1}.", "sans_bold", 24, P.INK, (box.x + 16, y))
             blit_text(surface, str(e.score), "sans_bold", 24, P.POST_BLUE, (box.x + 60, y))
-            blit_text(surface, (e.award or "—")[:22], "type", 20, P.INK, (box.x + 150, y + 3))
-            blit_text(surface, e.date, "sans", 16, P.INK_SOFT, (box.right - 16, y + 6), "topright")
+            date = blit_text(surface, e.date, "sans", 16, P.INK_SOFT, (box.right - 16, y + 6), "topright")
+            from game.ui.words import fit
+            award, size = fit(e.award or "—", "type", 20, date.x - 12 - (box.x + 150), 16)
+            blit_text(surface, award, "type", size, P.INK, (box.x + 150, y + 3 + (20 - size) // 2))
+
+    def message_line(self) -> tuple[str, int]:
+        """The one-line message (a damaged file...) fitted to its box: smaller type, then cut with an ellipsis."""
+        from game.ui.words import fit
+        return fit(self.ctx.message, "sans", 18, MESSAGE_BOX.w - 24, 14)
 
     def high_scores(self) -> None:
         from game.ui.scenes.highscores import HighScoresScene
@@ -221,10 +229,11 @@ class TitleScene(MenuScene):
         blit_text(surface, "Konrad Guderski, Alfons Flisykowski and their colleagues held it through the day.",
                   "type", 20, P.INK_SOFT, (160, 962))
         if self.ctx.message:
-            r = pygame.Rect(40, 1016, 1840, 44)
+            r = MESSAGE_BOX
             pygame.draw.rect(surface, (250, 226, 200), r, border_radius=6)
             pygame.draw.rect(surface, P.TARGET, r, 2, border_radius=6)
-            blit_text(surface, self.ctx.message[:160], "sans", 18, P.INK, (r.x + 12, r.centery), "midleft")
+            line, size = self.message_line()
+            blit_text(surface, line, "sans", size, P.INK, (r.x + 12, r.centery), "midleft")
         blit_text(surface, "Difficulty of a new game", "cond", 18, P.INK_SOFT, (1247, 840))
         self._draw_best(surface)
         for b in self.difficulty_buttons:
