@@ -10,6 +10,8 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from pathlib import Path  # noqa: E402
 
+import pytest  # noqa: E402
+
 from game.rules import Action  # noqa: E402
 from game.rules.rng import Pcg32  # noqa: E402
 from game.ui.app import App  # noqa: E402
@@ -116,16 +118,23 @@ class ClickPolicy:
         return pt
 
 
-def test_whole_game_by_clicks(tmp_path: Path) -> None:
+@pytest.mark.parametrize("difficulty", ["Standard", "Veteran", "Elite"])
+def test_whole_game_by_clicks(tmp_path: Path, difficulty: str) -> None:
+    """Each difficulty (8.1, 8.2) chosen on the title and played to the results by clicks; at Veteran and Elite the
+    Tactics cards in play are on screen the whole game (one at Veteran, two at Elite from the first turn)."""
     app = make_app(tmp_path, seed=0)
     app.ctx.settings.speed = 0.0  # skip animations
     app.step(1 / 60)
     title = app.stack.top
     assert title is not None and title.name == "title"
+    pick = next(b for b in title.difficulty_buttons if b.label == difficulty)  # type: ignore[attr-defined]
+    app.click(pick.rect.center)
     btn = next(b for b in title.buttons if b.label == "New game")  # type: ignore[attr-defined]
     app.click(btn.rect.center)
     scene = app.stack.top
     assert isinstance(scene, PlayScene)
+    assert scene.game.state["difficulty"] == difficulty.lower()
+    tactics_seen = 0
     policy = ClickPolicy(3)
     decisions = 0
     for _ in range(20000):
@@ -136,6 +145,11 @@ def test_whole_game_by_clicks(tmp_path: Path) -> None:
         assert top is scene
         if scene.queue.busy:
             continue
+        if difficulty != "Standard" and scene.game.decision:
+            in_play = scene.game.state["tactics"]["in_play"]
+            assert len(in_play) == (1 if difficulty == "Veteran" else 2), in_play
+            assert scene.tactics_rect.h > 0, "the Tactics cards in play are shown beside the board"
+            tactics_seen += 1
         before = scene.game.to_json()
         policy.act(app, scene)
         app.step(1 / 60, [], draw=False)
@@ -144,6 +158,7 @@ def test_whole_game_by_clicks(tmp_path: Path) -> None:
     assert isinstance(app.stack.top, ResultsScene), "the game reached the results screen"
     assert scene.game.over
     assert decisions > 10
+    assert difficulty == "Standard" or tactics_seen > 10
     app.step(1 / 60)
     # back to the title with the results button
     app.click(app.stack.top.buttons[0].rect.center)  # type: ignore[union-attr]
