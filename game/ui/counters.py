@@ -8,17 +8,63 @@ import pygame
 
 from game.rules.data import Rules
 from game.ui import palette as P
-from game.ui.fonts import blit_text
-from game.ui.layout import DEF_COUNTER, ENEMY_COUNTER, bs
+from game.ui.fonts import blit_text, text
+from game.ui.layout import DEF_H, DEF_W, ENEMY_PX, SUPPORT_PX
 
-ENEMY_SHORT = {"rifleman": ("Police", "rifle"), "smg": ("Police", "SMG"), "ss_rifleman": ("SS", "rifle"),
-               "ss_smg": ("SS", "SMG"), "leader": ("Leader", ""), "mg": ("MG", ""), "mg_emplaced": ("MG", "empl."),
+ENEMY_SHORT = {"rifleman": ("Police", ""), "smg": ("SMG", ""), "ss_rifleman": ("SS", ""),
+               "ss_smg": ("SS SMG", ""), "leader": ("Leader", ""), "mg": ("MG", ""), "mg_emplaced": ("MG", "empl."),
                "ig": ("Gun", ""), "ig_emplaced": ("Gun", "empl.")}
 TOKEN_SHORT = {"lmg": "LMG", "atr": "ATR", "rifle": "RFL", "gren": "GRN", "ammo": "AMO"}
+SUPPORT_TYPES = ("mg", "mg_emplaced", "ig", "ig_emplaced")
+BADGE = 8  # a disrupted enemy's image has this margin around the counter for its corner badge
+CHIP = {"M": (P.GOLD, P.INK), "A": (P.OK_GREEN, P.PAPER_LIGHT), "D": (P.TARGET, P.PAPER_LIGHT)}
+EXHAUSTED_FACE = (104, 110, 122)
+LABEL_SIZES = (14, 13)  # names and labels: never below 13 px logical (9 px at 1280x720)
+MIN_SQUEEZE = 0.8  # a label may be narrowed this much before it is abbreviated
 
 
 def token_kind(token: str) -> str:
     return token.rstrip("0123456789")
+
+
+def short_name(name: str) -> str:
+    """The defender's name as printed on his counter: "Trained 3" -> "Tr.3", "Postal worker 12" -> "Po.12"."""
+    if name.startswith("Trained "):
+        return "Tr." + name.split()[-1]
+    if name.startswith("Postal "):
+        return "Po." + name.split()[-1]
+    return name.replace(". ", ".")
+
+
+def fit_label(s: str, width: int, colour: P.Colour, face: str = "cond") -> pygame.Surface:
+    """``s`` rendered as large as LABEL_SIZES allow within ``width`` pixels: the biggest size that fits, else the
+    smallest size narrowed a little, else abbreviated ("Gdaniec" -> "Gdan.")."""
+    for size in LABEL_SIZES:
+        img = text(s, face, size, colour)
+        if img.get_width() <= width:
+            return img
+    size = LABEL_SIZES[-1]
+    img = text(s, face, size, colour)
+    if img.get_width() * MIN_SQUEEZE <= width:
+        return pygame.transform.smoothscale(img, (width, img.get_height()))
+    for k in range(len(s) - 1, 1, -1):
+        cut = s[:k].rstrip(" .") + "."
+        img = text(cut, face, size, colour)
+        if img.get_width() <= width:
+            return img
+    return text(s[:2], face, size, colour)
+
+
+def _blit(surface: pygame.Surface, img: pygame.Surface, anchor: str, pos: tuple[int, int]) -> None:
+    surface.blit(img, img.get_rect(**{anchor: pos}))
+
+
+def chip(surface: pygame.Surface, letter: str, centre: tuple[int, int], fill: P.Colour, ink: P.Colour,
+         r: int = 8) -> None:
+    """A round status mark with one letter (13 px bold)."""
+    pygame.draw.circle(surface, P.INK, centre, r + 1)
+    pygame.draw.circle(surface, fill, centre, r)
+    blit_text(surface, letter, "sans_bold", 12, ink, (centre[0], centre[1] + 1), "center")
 
 
 class CounterArt:
@@ -28,82 +74,91 @@ class CounterArt:
         self.rules = rules
         self._cache: dict[tuple[object, ...], pygame.Surface] = {}
 
+    def _keep(self, key: tuple[object, ...], img: pygame.Surface) -> pygame.Surface:
+        """Cache ``img`` in the display's pixel format when there is one (faster blits every frame)."""
+        if pygame.display.get_surface() is not None:
+            img = img.convert_alpha()
+        self._cache[key] = img
+        return img
+
     def defender(self, name: str, exhausted: bool, disrupted: bool, moved: bool = False,
                  acted: bool = False) -> pygame.Surface:
+        """A DEF_W x DEF_H counter: the name on a band in the border colour (red trained, white postal worker),
+        the combat value large on Post blue (grey when exhausted), attribute letters in yellow on the right and
+        the status chips along the bottom: M moved, A acted (left), D disrupted (right)."""
         key = ("d", name, exhausted, disrupted, moved, acted)
         img = self._cache.get(key)
         if img is not None:
             return img
         d = self.rules.defenders[name]
-        size = bs(DEF_COUNTER)
-        img = pygame.Surface((size, size), pygame.SRCALPHA)
+        w, h = DEF_W, DEF_H
+        img = pygame.Surface((w, h), pygame.SRCALPHA)
         rect = img.get_rect()
-        border = P.TRAINED_RED if d.kind == "trained" else P.WORKER_WHITE
-        face = P.mix(P.POST_BLUE, (150, 150, 150), 0.65) if exhausted else P.POST_BLUE
+        trained = d.kind == "trained"
+        border = P.TRAINED_RED if trained else P.WORKER_WHITE
+        face = EXHAUSTED_FACE if exhausted else P.POST_BLUE
         pygame.draw.rect(img, border, rect, border_radius=4)
-        pygame.draw.rect(img, face, rect.inflate(-6, -6), border_radius=3)
+        body = pygame.Rect(3, 18, w - 6, h - 21)
+        pygame.draw.rect(img, face, body, border_radius=3)
+        if exhausted:  # faint diagonal stripes: tired, out of action until recovered
+            clip = img.get_clip()
+            img.set_clip(body)
+            for k in range(-body.h, body.w, 7):
+                pygame.draw.line(img, (124, 130, 142), (body.x + k, body.bottom), (body.x + k + body.h, body.y), 2)
+            img.set_clip(clip)
         pygame.draw.rect(img, P.INK, rect, 1, border_radius=4)
-        short = name if len(name) <= 7 else name[:6] + "."
-        if name.startswith("Trained "):
-            short = "Tr." + name.split()[-1]
-        elif name.startswith("Postal "):
-            short = "Po." + name.split()[-1]
-        ink = P.PAPER_LIGHT if not exhausted else (225, 225, 225)
-        blit_text(img, short, "cond", 10, ink, (size // 2, 4), "midtop")
-        blit_text(img, str(d.combat), "sans_bold", 20, ink, (size // 2 - 6, size - 3), "midbottom")
-        letters = "".join(d.attributes)
-        if letters:
-            blit_text(img, letters, "sans_bold", 10, P.HIGHLIGHT, (size - 5, size - 5), "bottomright")
-        if d.kind == "noncombatant":
-            blit_text(img, "N", "sans_bold", 10, P.HIGHLIGHT, (5, size - 5), "bottomleft")
-        if exhausted:
-            pygame.draw.line(img, (210, 210, 210), (4, size - 4), (size - 4, 4), 2)
+        name_ink = P.PAPER_LIGHT if trained else P.INK
+        _blit(img, fit_label(short_name(name), w - 4, name_ink), "center", (w // 2, 10))
+        ink = P.PAPER_LIGHT if not exhausted else (236, 236, 236)
+        value = text(str(d.combat), "sans_bold", 24, ink)
+        _blit(img, value, "center", (15, body.y + 11))
+        letters = [a for a in d.attributes]
+        if d.kind == "noncombatant" and "N" not in letters:
+            letters.append("N")
+        for k, letter in enumerate(letters[:2]):
+            blit_text(img, letter, "sans_bold", 14, P.HIGHLIGHT, (w - 10, body.y + 8 + 14 * k), "center")
+        marks = [m for m, on in (("M", moved), ("A", acted)) if on]
+        for k, m in enumerate(marks):
+            chip(img, m, (10 + 16 * k, h - 9), *CHIP[m], r=7)
         if disrupted:
-            pygame.draw.circle(img, P.TARGET, (size - 8, 8), 7)
-            blit_text(img, "D", "sans_bold", 10, P.PAPER_LIGHT, (size - 8, 8), "center")
-        if moved:
-            pygame.draw.circle(img, P.GOLD, (8, size - 9), 6)
-            blit_text(img, "M", "sans_bold", 9, P.INK, (8, size - 9), "center")
-        if acted:
-            pygame.draw.circle(img, P.OK_GREEN, (8, 9), 6)
-            blit_text(img, "A", "sans_bold", 9, P.PAPER_LIGHT, (8, 9), "center")
-        self._cache[key] = img
-        return img
+            chip(img, "D", (w - 10, h - 9), *CHIP["D"], r=7)
+        return self._keep(key, img)
 
     def enemy(self, ctype: str, name: str, disrupted: bool) -> pygame.Surface:
+        """An assault counter (ENEMY_PX) or a support weapon (SUPPORT_PX) with a BADGE margin: its label on
+        top (unit, or the leader's name), its combat-defense values large at the bottom; disrupted shows as a
+        yellow D on the top right corner."""
         key = ("e", ctype, name, disrupted)
         img = self._cache.get(key)
         if img is not None:
             return img
-        size = bs(ENEMY_COUNTER)
-        if ctype in ("mg", "mg_emplaced", "ig", "ig_emplaced"):
-            size = bs(52)
-        img = pygame.Surface((size, size), pygame.SRCALPHA)
-        rect = img.get_rect()
+        size = SUPPORT_PX if ctype in SUPPORT_TYPES else ENEMY_PX
+        margin = BADGE if disrupted else 0  # room for the badge (the image is drawn centred)
+        img = pygame.Surface((size + 2 * margin, size + 2 * margin), pygame.SRCALPHA)
+        rect = pygame.Rect(margin, margin, size, size)
         fill = P.ENEMY_FILL.get(ctype, P.SS_GREY)
         pygame.draw.rect(img, fill, rect, border_radius=3)
-        pygame.draw.rect(img, P.INK, rect, 2, border_radius=3)
-        ink = (236, 232, 214)
+        ink = (246, 242, 226)
         top, sub = ENEMY_SHORT.get(ctype, (ctype, ""))
         if ctype == "leader":
-            top = (name or "Leader")[:7]
-            pygame.draw.rect(img, P.GOLD, rect, 2, border_radius=3)
+            top = name or "Leader"
+            pygame.draw.rect(img, P.GOLD, rect.inflate(-2, -2), 3, border_radius=3)
+        if "emplaced" in ctype:
+            pygame.draw.rect(img, (214, 190, 128), rect.inflate(-2, -2), 3, border_radius=3)
+        pygame.draw.rect(img, P.INK, rect, 2, border_radius=3)
+        if ctype.startswith("ss"):  # SS: a light band under the label (the counters are told apart by colour)
+            pygame.draw.line(img, (150, 150, 150), (rect.x + 4, rect.y + 19), (rect.right - 5, rect.y + 19), 1)
+        _blit(img, fit_label(top, size - 4, ink), "midtop", (rect.centerx, rect.y + 2))
+        if sub:
+            blit_text(img, sub, "cond", 13, ink, (rect.centerx, rect.y + 16), "midtop")
         types = {**self.rules.assault_types, **self.rules.support_types}
         ct = types.get(ctype)
-        blit_text(img, top[:8], "cond", 9, ink, (size // 2, 2), "midtop")
-        if sub:
-            blit_text(img, sub, "sans", 8, ink, (size // 2, 12), "midtop")
         if ct is not None:
-            blit_text(img, f"{ct.combat}-{ct.defense}", "sans_bold", 13, ink, (size // 2, size - 2), "midbottom")
-        if ctype.startswith("ss"):
-            pygame.draw.line(img, (150, 150, 150), (3, size // 2 - 1), (size - 4, size // 2 - 1), 1)
-        if "emplaced" in ctype:
-            pygame.draw.rect(img, (200, 180, 120), rect, 2, border_radius=3)
+            blit_text(img, f"{ct.combat}-{ct.defense}", "sans_bold", 18, ink, (rect.centerx, rect.bottom - 1),
+                      "midbottom")
         if disrupted:
-            pygame.draw.circle(img, P.HIGHLIGHT, (size - 7, 7), 6)
-            blit_text(img, "D", "sans_bold", 9, P.INK, (size - 7, 7), "center")
-        self._cache[key] = img
-        return img
+            chip(img, "D", (rect.right, rect.y), P.HIGHLIGHT, P.INK, r=8)
+        return self._keep(key, img)
 
     def car(self) -> pygame.Surface:
         key = ("car",)
@@ -119,9 +174,8 @@ class CounterArt:
         for x in (16, 30, 44, 56):
             pygame.draw.circle(img, P.INK, (x, 31), 6)
             pygame.draw.circle(img, (120, 120, 110), (x, 31), 2)
-        blit_text(img, "ARMORED", "cond", 8, (220, 220, 200), (34, 20), "center")
-        self._cache[key] = img
-        return img
+        blit_text(img, "ARMORED", "cond", 11, (236, 236, 220), (35, 20), "center")
+        return self._keep(key, img)
 
     def token(self, token: str) -> pygame.Surface:
         key = ("t", token_kind(token))
@@ -134,9 +188,8 @@ class CounterArt:
                 "rifle": (120, 90, 60)}.get(kind, (90, 90, 90))
         pygame.draw.rect(img, fill, img.get_rect(), border_radius=4)
         pygame.draw.rect(img, P.INK, img.get_rect(), 1, border_radius=4)
-        blit_text(img, TOKEN_SHORT.get(kind, kind[:3].upper()), "cond", 11, (245, 240, 220), (18, 10), "center")
-        self._cache[key] = img
-        return img
+        blit_text(img, TOKEN_SHORT.get(kind, kind[:3].upper()), "cond", 13, (250, 246, 230), (18, 10), "center")
+        return self._keep(key, img)
 
     def supp(self, n: int) -> pygame.Surface:
         key = ("s", n)
@@ -147,8 +200,7 @@ class CounterArt:
         pygame.draw.circle(img, P.HIGHLIGHT, (13, 13), 12)
         pygame.draw.circle(img, P.INK, (13, 13), 12, 2)
         blit_text(img, str(n), "sans_bold", 14, P.INK, (13, 13), "center")
-        self._cache[key] = img
-        return img
+        return self._keep(key, img)
 
     def fire_truck(self) -> pygame.Surface:
         key = ("truck",)
@@ -164,5 +216,4 @@ class CounterArt:
             pygame.draw.circle(img, P.INK, (x, 44), 9)
             pygame.draw.circle(img, (150, 150, 150), (x, 44), 3)
         pygame.draw.rect(img, P.INK, (4, 14, 84, 28), 2, border_radius=3)
-        self._cache[key] = img
-        return img
+        return self._keep(key, img)

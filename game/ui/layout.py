@@ -17,14 +17,21 @@ SIDE = pygame.Rect(BOARD_RECT.right + 10, 62, 1920 - BOARD_RECT.right - 18, 1010
 BOTTOM = pygame.Rect(8, BOARD_RECT.bottom + 8, BOARD_RECT.w, 1080 - BOARD_RECT.bottom - 16)
 DICE_TRAY = pygame.Rect(BOTTOM.right - 360, BOTTOM.y + 6, 354, BOTTOM.h - 12)
 
-DEF_COUNTER = 50  # defender counter size in board units (before scaling)
-ENEMY_COUNTER = 44
+# Counter sizes in logical pixels (legible from 1280x720 up: names at 13-14 px, values bigger).
+DEF_W, DEF_H = 44, 56  # a defender counter: name band on top, combat value, status chips at the bottom
+ENEMY_PX = 44  # an assault counter on a track or inside (the closest track spaces are 45 px apart)
+SUPPORT_PX = 50  # a support weapon on its support square
 TRACK_RADIUS = 27
 SUPPORT_SIZE = 64
-INTERIOR_SIZE = (150, 210)
-SPACE_SIZE = {"rect": (172, 118), "square": (122, 118)}
+SPACE_SIZE = {"rect": (172, 140), "square": (122, 140)}
 FLOOR_BANDS = {"upper": (40, 385), "ground": (398, 722), "basement": (736, 1068)}
-FLOOR_X = (985, 1880)
+FLOOR_X = (964, 1880)
+# A floor's interior box: as wide as the band leaves left of the defender spaces, as tall as the band leaves
+# under its title and above the defense track. It shows one row of enemies and one row of defenders at full size;
+# more wait under a "+N" badge and spread out in rows to the left (over the exterior view) on hover.
+INTERIOR_COLS = 3
+INTERIOR_TOP = 24  # the "INTERIOR" title
+INTERIOR_WRAP = 6  # spread columns before a new row
 BUILDING = (392, 300, 250, 410)  # the post office seen from outside, board units
 
 
@@ -65,12 +72,21 @@ class Geometry:
             w, h = SPACE_SIZE["rect" if ds.capacity >= 3 else "square"]
             self.centre[sid] = bp(ds.x, ds.y)
             self.rects[sid] = brect(ds.x, ds.y, w, h)
-        for fid, fl in rules.floors.items():
+        for fid in rules.floors:
             sid = f"{fid}:interior"
-            self.centre[sid] = bp(fl.x, fl.y - 5)
-            self.rects[sid] = brect(fl.x, fl.y - 5, *INTERIOR_SIZE)
+            self.rects[sid] = self._interior_rect(fid)
+            self.centre[sid] = self.rects[sid].center
         for eid, en in rules.entrances.items():
             self.centre[f"entrance:{eid}"] = bp(en.x, en.y)
+
+    def _interior_rect(self, fid: str) -> pygame.Rect:
+        y0, y1 = FLOOR_BANDS.get(fid, (0, 0))
+        left = int(bp(FLOOR_X[0], 0)[0]) + 8
+        spaces = [self.rects[sid] for sid, ds in self.rules.defender_spaces.items() if sid.split(":")[0] == fid]
+        right = min((r.x for r in spaces), default=left + 140) - 5
+        top = int(bp(0, y0)[1]) + 30  # under the floor's title
+        bottom = int(bp(0, y1)[1]) - 40  # above the defense track (28 px) and its margins
+        return pygame.Rect(left, top, right - left, bottom - top)
 
     def rect(self, space: str) -> pygame.Rect:
         return self.rects.get(space) or pygame.Rect(0, 0, 1, 1)
@@ -78,14 +94,55 @@ class Geometry:
     def pos(self, space: str) -> tuple[float, float]:
         return self.centre.get(space, (0.0, 0.0))
 
-    def defender_slot(self, space: str, i: int, n: int) -> tuple[float, float]:
-        """Centre of the i-th defender counter of ``n`` in a defender space (a row in the upper part)."""
+    def defender_slot(self, space: str, i: int, n: int, spread: bool = False) -> tuple[float, float]:
+        """Centre of the i-th defender counter of ``n`` in a defender space (a row in the upper part) or in a
+        floor's interior (see :meth:`interior_slot`)."""
+        if space.endswith(":interior"):
+            return self.interior_slot(space, "d", i, n, spread)
         r = self.rect(space)
-        size = bs(DEF_COUNTER) + 3
         n = max(n, 1)
-        step = min(size, (r.w - size) / max(n - 1, 1)) if n > 1 else 0
+        step = min(DEF_W + 2, (r.w - 4 - DEF_W) / max(n - 1, 1)) if n > 1 else 0
         x0 = r.centerx - step * (n - 1) / 2
-        return (x0 + step * i, r.y + bs(DEF_COUNTER) / 2 + 6)
+        return (x0 + step * i, r.y + 4 + DEF_H / 2)
+
+    def interior_row(self, space: str, group: str) -> tuple[float, float, float, int]:
+        """(first column's centre x, row centre y, column step, counter height) of the enemy ("e") or defender
+        ("d") row of an interior box."""
+        r = self.rect(space)
+        w, h = (ENEMY_PX, ENEMY_PX) if group == "e" else (DEF_W, DEF_H)
+        step = min(w + 3, (r.w - 4 - w) / max(INTERIOR_COLS - 1, 1))
+        x0 = r.centerx - step * (INTERIOR_COLS - 1) / 2
+        y = r.y + INTERIOR_TOP + ENEMY_PX / 2 if group == "e" else r.y + INTERIOR_TOP + ENEMY_PX + 5 + DEF_H / 2
+        return x0, y, step, h
+
+    def interior_slot(self, space: str, group: str, i: int, n: int, spread: bool = False) -> tuple[float, float]:
+        """Centre of the i-th of ``n`` enemies ("e") or defenders ("d") in an interior box. The box shows
+        INTERIOR_COLS of each at full size; when there are more, the last column holds a "+N" tile and the rest
+        lie under it (not drawn) unless ``spread``: then they stand in rows to the left of the box (enemies wrap
+        upwards, defenders downwards) and the last column shows its own counter."""
+        x0, y, step, h = self.interior_row(space, group)
+        if n <= INTERIOR_COLS:
+            return (x0 + step * (i + (INTERIOR_COLS - n) / 2), y)
+        if i < INTERIOR_COLS:
+            return (x0 + step * i, y)
+        if not spread:
+            return (x0 + step * (INTERIOR_COLS - 1), y)
+        row, col = divmod(i - INTERIOR_COLS, INTERIOR_WRAP)
+        return (x0 - 10 - step * (col + 1), y + (h + 4) * row * (-1 if group == "e" else 1))
+
+    def interior_spread_rect(self, space: str, n_enemies: int, n_defenders: int) -> pygame.Rect:
+        """The panel the spread counters of an interior stand on (joined to the box's left edge)."""
+        r = self.rect(space)
+        rects = []
+        for group, n, (w, h) in (("e", n_enemies, (ENEMY_PX, ENEMY_PX)), ("d", n_defenders, (DEF_W, DEF_H))):
+            for i in range(INTERIOR_COLS, n):
+                x, y = self.interior_slot(space, group, i, n, True)
+                rects.append(pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))
+        if not rects:
+            return pygame.Rect(r.x, r.y, 0, 0)
+        area = rects[0].unionall(rects[1:]).inflate(12, 12)
+        area.width = r.x - area.x + 2
+        return area
 
     def token_slot(self, space: str, i: int, n: int) -> tuple[float, float]:
         r = self.rect(space)
@@ -96,18 +153,12 @@ class Geometry:
 
     def enemy_slot(self, space: str, i: int, n: int, fanned: bool = False) -> tuple[float, float]:
         """Centre of the i-th enemy counter of a stack of ``n`` on ``space`` (offset diagonally; fanned out
-        in a row when hovered)."""
+        in a row when hovered; in an interior, spread out when ``fanned``)."""
         cx, cy = self.pos(space)
         if space.endswith(":interior"):
-            r = self.rect(space)
-            # two rows of enemy counters under the label (more squeeze in), above the defenders' row
-            per_row = max(3, (n + 1) // 2)
-            size = bs(ENEMY_COUNTER) + 4
-            step = min(size, (r.w - 8 - size) / max(per_row - 1, 1))
-            row, col = divmod(i, per_row)
-            return (r.x + 4 + size / 2 + col * step, r.y + 22 + size / 2 + row * (size - 2))
+            return self.interior_slot(space, "e", i, n, fanned)
         if fanned and n > 1:
-            size = bs(ENEMY_COUNTER) + 4
+            size = ENEMY_PX + 4
             ang = -math.pi / 2
             return (cx + (i - (n - 1) / 2) * size * math.cos(ang + math.pi / 2), cy - size - 8)
         off = 5

@@ -18,10 +18,21 @@ from game.ui.animator import Animator
 from game.ui.board import BoardRenderer
 from game.ui.cache import PanelCache
 from game.ui.context import Context
-from game.ui.counters import TOKEN_SHORT, CounterArt, token_kind
+from game.ui.counters import BADGE, TOKEN_SHORT, CounterArt, token_kind
 from game.ui.effects import DiceTray, Effect, Shake
 from game.ui.fonts import blit_text, wrap
-from game.ui.layout import BOARD_RECT, BOTTOM, DICE_TRAY, SIDE, TOP_BAR, Geometry, bs
+from game.ui.layout import (
+    BOARD_RECT,
+    BOTTOM,
+    DEF_H,
+    DEF_W,
+    DICE_TRAY,
+    ENEMY_PX,
+    INTERIOR_COLS,
+    SIDE,
+    TOP_BAR,
+    Geometry,
+)
 from game.ui.log_panel import LogPanel
 from game.ui.scene import Scene
 from game.ui.tween import Anim, AnimQueue, Deferred
@@ -204,6 +215,9 @@ class PlayScene(Scene):
         self._frame_where: dict[str, str] | None = None
         self._frame_slots: dict[str, tuple[float, float]] | None = None
         self._frame_fanned: dict[str, bool] | None = None
+        self._frame_hidden: set[str] | None = None
+        self._frame_here: dict[str, list[str]] | None = None
+        self.spread: str | None = None  # the floor whose full interior is spread out under the mouse
         self._build_top()
 
     def _tactics_rect(self) -> pygame.Rect:
@@ -254,6 +268,7 @@ class PlayScene(Scene):
         for b in [*self.buttons, *self.top_buttons, *self.popup]:
             b.hover = False
         self.mouse = OFF_SCREEN
+        self.spread = None
         self.drag, self.dragging = None, False
 
     def resume(self) -> None:
@@ -273,8 +288,9 @@ class PlayScene(Scene):
         if space in self.view.s["support"]:
             return self.geo.pos(space)
         if space.endswith(":interior"):
-            items = self.view.s["interior"][space.split(":")[0]]
-            return self.geo.enemy_slot(space, items.index(cid), len(items))
+            floor = space.split(":")[0]
+            items = self.view.s["interior"][floor]
+            return self.geo.enemy_slot(space, items.index(cid), len(items), fanned=self.spread == floor)
         stack = self.view.s["spaces"].get(space, [])
         i = stack.index(cid) if cid in stack else 0
         return self.geo.enemy_slot(space, i, len(stack), fanned=self._fanned(space))
@@ -320,7 +336,7 @@ class PlayScene(Scene):
         area = self.geo.rect(space).inflate(20, 20)
         first = self.geo.enemy_slot(space, 0, n, fanned=True)
         last = self.geo.enemy_slot(space, n - 1, n, fanned=True)
-        row = pygame.Rect(int(first[0]) - 24, int(first[1]) - 24, int(last[0] - first[0]) + 48, 48)
+        row = pygame.Rect(int(first[0]) - 26, int(first[1]) - 26, int(last[0] - first[0]) + 52, 52)
         return area.collidepoint(self.mouse) or row.collidepoint(self.mouse)
 
     def car_pos(self, car: str) -> tuple[float, float]:
@@ -329,6 +345,9 @@ class PlayScene(Scene):
         return self.geo.pos(self.view.s["cars"][car])
 
     def defenders_at(self, space: str) -> list[str]:
+        here = self._frame_here
+        if here is not None:
+            return list(here.get(space, ()))
         return [n for n, d in self.view.s["defenders"].items() if d["status"] == "board" and d["space"] == space]
 
     def defender_pos(self, name: str) -> tuple[float, float]:
@@ -344,18 +363,68 @@ class PlayScene(Scene):
 
     def _defender_slot(self, space: str, i: int, n: int) -> tuple[float, float]:
         """Centre of the i-th of ``n`` defenders on ``space`` (a defender space, or a floor's interior)."""
-        if space.endswith(":interior"):
-            r = self.geo.rect(space)
-            step = min(44.0, (r.w - 48) / max(n - 1, 1))
-            return (r.x + 24 + i * step, r.y + 106)
-        return self.geo.defender_slot(space, i, n)
+        return self.geo.defender_slot(space, i, n, spread=space == f"{self.spread}:interior")
 
-    def _defender_slots(self) -> dict[str, tuple[float, float]]:
-        """Where every defender on the board stands (without animation overrides): one pass over them."""
+    # ------------------------------------------------------------------ full interiors: "+N" and the spread
+    def interior_counts(self, floor: str) -> tuple[int, int]:
+        """(enemies, defenders) in a floor's interior box."""
+        space = f"{floor}:interior"
+        return len(self.view.s["interior"].get(floor, [])), len(self.defenders_at(space))
+
+    def _spread_now(self) -> str | None:
+        """The floor whose interior spreads out: the mouse is over its box (or over the spread it opened) and
+        the box holds more than it shows. Never while animations run (they aim at the compact places)."""
+        if self.queue.busy or self.popup:
+            return None
+        for floor in self.rules.floors:
+            ne, nd = self.interior_counts(floor)
+            if ne <= INTERIOR_COLS and nd <= INTERIOR_COLS:
+                continue
+            space = f"{floor}:interior"
+            if self.geo.rect(space).collidepoint(self.mouse):
+                return floor
+            if self.spread == floor and self.geo.interior_spread_rect(space, ne, nd).collidepoint(self.mouse):
+                return floor
+        return None
+
+    def update_spread(self) -> None:
+        self.spread = self._spread_now()
+
+    def interior_hidden(self) -> set[str]:
+        """Counters and defenders under a "+N" tile (not drawn, not clickable): in a full interior that is not
+        spread, all but the first INTERIOR_COLS - 1 of each row."""
+        hidden = self._frame_hidden
+        if hidden is not None:
+            return hidden
+        out: set[str] = set()
+        keep = INTERIOR_COLS - 1
+        for floor, items in self.view.s["interior"].items():
+            if floor == self.spread:
+                continue
+            if len(items) > INTERIOR_COLS:
+                out.update(items[keep:])
+            here = self.defenders_at(f"{floor}:interior")
+            if len(here) > INTERIOR_COLS:
+                out.update(here[keep:])
+        return out
+
+    def _spread_members(self) -> tuple[list[str], list[str]]:
+        """(enemies, defenders) standing on the spread panel (beyond the box's own row), or nothing."""
+        if self.spread is None:
+            return [], []
+        items = self.view.s["interior"].get(self.spread, [])
+        return list(items[INTERIOR_COLS:]), self.defenders_at(f"{self.spread}:interior")[INTERIOR_COLS:]
+
+    def _defenders_by_space(self) -> dict[str, list[str]]:
         here: dict[str, list[str]] = {}
         for name, d in self.view.s["defenders"].items():
             if d["status"] == "board":
                 here.setdefault(d["space"], []).append(name)
+        return here
+
+    def _defender_slots(self) -> dict[str, tuple[float, float]]:
+        """Where every defender on the board stands (without animation overrides): one pass over them."""
+        here = self._frame_here if self._frame_here is not None else self._defenders_by_space()
         out: dict[str, tuple[float, float]] = {}
         for space, names in here.items():
             for i, name in enumerate(names):
@@ -709,6 +778,7 @@ class PlayScene(Scene):
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = event.pos
+            self.update_spread()
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.popup or self.selected:
@@ -792,25 +862,31 @@ class PlayScene(Scene):
         return False
 
     def defender_at(self, pos: tuple[int, int]) -> str | None:
-        size = bs(50)
+        hidden = self.interior_hidden()
+        _, spread = self._spread_members()
+        found: str | None = None
         for name, d in self.view.s["defenders"].items():
-            if d["status"] != "board":
+            if d["status"] != "board" or name in hidden:
                 continue
             x, y = self.defender_pos(name)
-            if abs(pos[0] - x) <= size / 2 and abs(pos[1] - y) <= size / 2:
-                return str(name)
-        return None
+            if abs(pos[0] - x) <= DEF_W / 2 and abs(pos[1] - y) <= DEF_H / 2:
+                if name in spread:  # drawn on top of everything
+                    return str(name)
+                found = found or str(name)
+        return found
 
     def enemy_at(self, pos: tuple[int, int]) -> str | None:
         """The counter under ``pos``: the nearest centre wins (lit targets first, then the top of a stack)."""
         best: str | None = None
         best_key = (2, 1e9)
         targets = self.targets()
+        hidden = self.interior_hidden()
+        half = ENEMY_PX / 2
         for cid in self.view.s["counters"]:
-            if not self._where(cid):
+            if not self._where(cid) or cid in hidden:
                 continue
             x, y = self.enemy_pos(cid)
-            if abs(pos[0] - x) <= 20 and abs(pos[1] - y) <= 20:
+            if abs(pos[0] - x) <= half and abs(pos[1] - y) <= half:
                 key = (0 if cid in targets else 1, (pos[0] - x) ** 2 + (pos[1] - y) ** 2)
                 if key <= best_key:
                     best, best_key = cid, key
@@ -1027,14 +1103,19 @@ class PlayScene(Scene):
         # Where every counter and defender stands is worked out once per frame (the view cannot change while a
         # frame is drawn); outside draw the lookups read the view directly.
         self._frame_where = self._where_map()
+        self._frame_here = self._defenders_by_space()
+        self.update_spread()
         self._frame_slots = self._defender_slots()
         self._frame_fanned = {}
+        self._frame_hidden = self.interior_hidden()
         try:
             self._draw_frame(surface)
         finally:
             self._frame_where = None
             self._frame_slots = None
             self._frame_fanned = None
+            self._frame_hidden = None
+            self._frame_here = None
 
     def _draw_frame(self, surface: pygame.Surface) -> None:
         self.hover_regions: list[tuple[pygame.Rect, str]] = []
@@ -1045,12 +1126,11 @@ class PlayScene(Scene):
         # highlights
         t = self.time
         targets = self.targets()
+        hidden = self.interior_hidden()
         for key in targets:
             if key in vs["counters"]:
-                x, y = self.enemy_pos(key)
-                pulse = 3 + int(2 * math.sin(t * 7))
-                pygame.draw.rect(surface, P.TARGET, pygame.Rect(x - 20 - pulse, y - 20 - pulse, 40 + 2 * pulse,
-                                                               40 + 2 * pulse), 3, border_radius=5)
+                if key not in hidden:
+                    self._target_ring(surface, key)
             else:
                 self.board.highlight(surface, key, P.HIGHLIGHT if self.mode != "suppress" else P.TARGET, t)
         dec = self.game.decision
@@ -1058,12 +1138,10 @@ class PlayScene(Scene):
             self.board.highlight(surface, dec["space"], P.TARGET, t, 5)  # what the question is about
         self._draw_tokens(surface)
         self._draw_defenders(surface)
-        if not self.selected and self.hint is None:  # a hint shows only what it recommends
-            glow = P.mix(P.HIGHLIGHT, P.PAPER_LIGHT, 0.5 + 0.5 * math.sin(t * 5))
-            for name in self.selectable_defenders():
-                x, y = self.defender_pos(name)
-                pygame.draw.rect(surface, glow, pygame.Rect(x - 22, y - 22, 44, 44), 3, border_radius=5)
+        for name in self.selectable_defenders() - hidden:
+            self._defender_glow(surface, name)
         self._draw_enemies(surface)
+        self._draw_interiors(surface)
         for e in self.effects:
             e.draw(surface, (0, 0))
         if self.truck:
@@ -1164,7 +1242,7 @@ class PlayScene(Scene):
                 y: float
                 if space.endswith(":interior"):
                     r = self.geo.rect(space)
-                    x, y = r.x + 22 + i * min(40.0, (r.w - 44) / max(len(toks) - 1, 1)), r.bottom - 34
+                    x, y = r.x + 22 + i * min(38.0, (r.w - 44) / max(len(toks) - 1, 1)), r.bottom - 35
                 else:
                     x, y = self.geo.token_slot(space, i, len(toks))
                 img = self.art.token(tok)
@@ -1174,16 +1252,49 @@ class PlayScene(Scene):
             img = self.art.supp(n)
             surface.blit(img, img.get_rect(center=(int(sx + 24), int(sy + 20))))
 
+    def _target_ring(self, surface: pygame.Surface, cid: str) -> None:
+        x, y = self.enemy_pos(cid)
+        pulse = 3 + int(2 * math.sin(self.time * 7))
+        half = ENEMY_PX // 2 + pulse
+        pygame.draw.rect(surface, P.TARGET, pygame.Rect(x - half, y - half, 2 * half, 2 * half), 3, border_radius=5)
+
+    def _defender_glow(self, surface: pygame.Surface, name: str) -> None:
+        """The pulsing ring of a defender the player may pick now (not while one is selected or hinted)."""
+        if self.selected or self.hint is not None:  # a hint shows only what it recommends
+            return
+        glow = P.mix(P.HIGHLIGHT, P.PAPER_LIGHT, 0.5 + 0.5 * math.sin(self.time * 5))
+        x, y = self.defender_pos(name)
+        rect = pygame.Rect(0, 0, DEF_W + 4, DEF_H + 4)
+        rect.center = (int(x), int(y))
+        pygame.draw.rect(surface, glow, rect, 3, border_radius=5)
+
+    def _draw_defender(self, surface: pygame.Surface, name: str) -> None:
+        d = self.view.s["defenders"][name]
+        x, y = self.defender_pos(name)
+        img = self.art.defender(name, d["exh"], d["dis"], d.get("moved", False), d.get("acted", False))
+        rect = img.get_rect(center=(int(x), int(y)))
+        surface.blit(img, rect)
+        if name == self.selected:
+            pygame.draw.rect(surface, P.HIGHLIGHT, rect.inflate(8, 8), 4, border_radius=6)
+
+    def _draw_enemy(self, surface: pygame.Surface, cid: str) -> None:
+        c = self.view.s["counters"].get(cid)
+        if c is None:
+            return
+        x, y = self.enemy_pos(cid)
+        img = self.art.enemy(c["type"], c["name"], c["dis"])
+        rect = img.get_rect(center=(int(x), int(y)))
+        body = rect.inflate(-2 * BADGE, -2 * BADGE) if c["dis"] else rect
+        pygame.draw.rect(surface, (30, 26, 22), body.move(2, 3), border_radius=3)
+        surface.blit(img, rect)
+
     def _draw_defenders(self, surface: pygame.Surface) -> None:
+        hidden = self.interior_hidden()
+        _, spread = self._spread_members()
         for name, d in self.view.s["defenders"].items():
-            if d["status"] != "board":
+            if d["status"] != "board" or name in hidden or name in spread:
                 continue
-            x, y = self.defender_pos(name)
-            img = self.art.defender(name, d["exh"], d["dis"], d.get("moved", False), d.get("acted", False))
-            rect = img.get_rect(center=(int(x), int(y)))
-            surface.blit(img, rect)
-            if name == self.selected:
-                pygame.draw.rect(surface, P.HIGHLIGHT, rect.inflate(8, 8), 4, border_radius=6)
+            self._draw_defender(surface, name)
         if self.dragging and self.drag is not None:
             d = self.view.s["defenders"][self.drag[0]]
             img = self.art.defender(self.drag[0], d["exh"], d["dis"])
@@ -1212,18 +1323,51 @@ class PlayScene(Scene):
         order.extend(c for c in self.override if c in vs["counters"] and c not in order)
         if fanned:  # the hovered stack, fanned out in a row on top of everything
             first, last = self.enemy_pos(fanned[0]), self.enemy_pos(fanned[-1])
-            back = pygame.Rect(int(first[0]) - 24, int(first[1]) - 24, int(last[0] - first[0]) + 48, 48)
+            back = pygame.Rect(int(first[0]) - 26, int(first[1]) - 26, int(last[0] - first[0]) + 52, 52)
             panel(surface, back, P.PAPER_LIGHT, P.INK, alpha=230, width=1)
             order.extend(fanned)
+        hidden = self.interior_hidden()
+        spread, _ = self._spread_members()
         for cid in order:
-            c = vs["counters"].get(cid)
-            if c is None:
+            if cid not in hidden and cid not in spread:
+                self._draw_enemy(surface, cid)
+
+    def _draw_interiors(self, surface: pygame.Surface) -> None:
+        """A full interior box: a "+N" badge on the last counter of each row; when spread (under the mouse), the
+        rest of its counters on a panel to the left of the box, over everything else."""
+        for floor in self.rules.floors:
+            space = f"{floor}:interior"
+            ne, nd = self.interior_counts(floor)
+            if floor == self.spread:
+                enemies, defenders = self._spread_members()
+                area = self.geo.interior_spread_rect(space, ne, nd)
+                panel(surface, area, P.PAPER_LIGHT, P.INK, alpha=240, width=2)
+                targets = self.targets()
+                selectable = self.selectable_defenders()
+                for name in defenders:
+                    self._draw_defender(surface, name)
+                    if name in selectable:
+                        self._defender_glow(surface, name)
+                for cid in enemies:
+                    if cid in targets:
+                        self._target_ring(surface, cid)
+                    self._draw_enemy(surface, cid)
                 continue
-            x, y = self.enemy_pos(cid)
-            img = self.art.enemy(c["type"], c["name"], c["dis"])
-            rect = img.get_rect(center=(int(x), int(y)))
-            pygame.draw.rect(surface, (30, 26, 22), rect.move(2, 3), border_radius=3)
-            surface.blit(img, rect)
+            for group, n in (("e", ne), ("d", nd)):
+                if n > INTERIOR_COLS:
+                    x, y = self.geo.interior_slot(space, group, INTERIOR_COLS - 1, n)
+                    w, h = (ENEMY_PX, ENEMY_PX) if group == "e" else (DEF_W, DEF_H)
+                    self._more_tile(surface, n - INTERIOR_COLS + 1, pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))
+
+    def _more_tile(self, surface: pygame.Surface, more: int, rect: pygame.Rect) -> None:
+        """The stack of counters a full interior box does not show: "+N" (hover the box to spread them)."""
+        for k in (4, 2):
+            pygame.draw.rect(surface, P.PAPER_DARK, rect.move(k, -k), border_radius=4)
+            pygame.draw.rect(surface, P.INK_SOFT, rect.move(k, -k), 1, border_radius=4)
+        pygame.draw.rect(surface, P.INK, rect, border_radius=4)
+        pygame.draw.rect(surface, P.HIGHLIGHT, rect, 2, border_radius=4)
+        blit_text(surface, f"+{more}", "sans_bold", 18, P.PAPER_LIGHT, (rect.centerx, rect.centery - 6), "center")
+        blit_text(surface, "more", "cond", 13, P.HIGHLIGHT, (rect.centerx, rect.bottom - 3), "midbottom")
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         s = self.view.s

@@ -1,0 +1,98 @@
+"""Counters stay legible and clickable: a full interior box shows a row of each at full size and a "+N" tile,
+spreads out under the mouse, and every defender and counter it holds is found by hit-testing where it is drawn;
+defender counters stay inside their spaces."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.rules import Game  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.counters import fit_label  # noqa: E402
+from game.ui.layout import BOARD_RECT, DEF_H, DEF_W, INTERIOR_COLS  # noqa: E402
+from game.ui.scenes.play import PlayScene  # noqa: E402
+
+
+@pytest.fixture()
+def crowded(tmp_path: Path) -> tuple[App, PlayScene]:
+    """Nine defenders and seven enemy counters in the ground floor's interior (drawn position only)."""
+    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path / "data")
+    app = App(headless=True, seed=3)
+    scene = PlayScene(app.ctx, Game.new(3, "standard"), fresh=True)
+    app.stack.push(scene)
+    scene.skip_animations()
+    for _ in range(3):
+        app.step(1 / 60, [])
+    vs = scene.view.s
+    names = [n for n, d in vs["defenders"].items() if d["status"] == "board"][:9]
+    for n in names:
+        vs["defenders"][n]["space"] = "ground:interior"
+    for k in range(7):
+        cid = f"T{k}"
+        vs["counters"][cid] = {"type": ["rifleman", "smg", "ss_smg", "leader"][k % 4], "name": "Heinrich",
+                               "dis": k == 2}
+        vs["interior"]["ground"].append(cid)
+    app.hover((5, 5))
+    return app, scene
+
+
+def test_a_full_interior_shows_one_row_each_and_spreads_under_the_mouse(crowded: tuple[App, PlayScene]) -> None:
+    app, scene = crowded
+    space = "ground:interior"
+    box = scene.geo.rect(space)
+    here = scene.defenders_at(space)
+    inside = scene.view.s["interior"]["ground"]
+    app.step(1 / 60, [])
+    assert scene.spread is None
+    hidden = scene.interior_hidden()
+    assert set(here[INTERIOR_COLS - 1:]) <= hidden and set(inside[INTERIOR_COLS - 1:]) <= hidden
+    for name in here[:INTERIOR_COLS - 1]:  # the shown ones stand inside the box and are found where drawn
+        x, y = scene.defender_pos(name)
+        assert box.contains(pygame.Rect(int(x - DEF_W / 2), int(y - DEF_H / 2), DEF_W, DEF_H))
+        assert scene.defender_at((int(x), int(y))) == name
+    for cid in inside[:INTERIOR_COLS - 1]:
+        x, y = scene.enemy_pos(cid)
+        assert box.collidepoint(int(x), int(y)) and scene.enemy_at((int(x), int(y))) == cid
+    # the mouse on the box spreads it: every defender and counter is drawn apart, inside the board
+    app.hover(scene.space_point(space))
+    assert scene.spread == "ground" and not scene.interior_hidden()
+    spots = [scene.defender_pos(n) for n in here] + [scene.enemy_pos(c) for c in inside]
+    assert len({(int(x), int(y)) for x, y in spots}) == len(spots)
+    for name in here:
+        x, y = scene.defender_pos(name)
+        assert BOARD_RECT.collidepoint(int(x), int(y))
+        app.hover((int(x), int(y)))  # moving onto a spread counter keeps the spread open
+        assert scene.spread == "ground"
+        assert scene.defender_at((int(x), int(y))) == name
+    for cid in inside:
+        x, y = scene.enemy_pos(cid)
+        app.hover((int(x), int(y)))
+        assert scene.spread == "ground"
+        assert scene.enemy_at((int(x), int(y))) == cid
+    app.step(1 / 60, [])  # draws the spread without error
+    app.hover((5, 5))
+    assert scene.spread is None
+
+
+def test_defender_counters_stay_inside_their_spaces(crowded: tuple[App, PlayScene]) -> None:
+    _, scene = crowded
+    for sid, ds in scene.rules.defender_spaces.items():
+        r = scene.geo.rect(sid)
+        for i in range(ds.capacity):
+            x, y = scene.geo.defender_slot(sid, i, ds.capacity)
+            assert r.contains(pygame.Rect(int(x - DEF_W / 2), int(y - DEF_H / 2), DEF_W, DEF_H)), sid
+
+
+def test_labels_are_never_below_13_px() -> None:
+    pygame.init()
+    for label in ("Konrad", "Flisykowski", "Barzychowska", "SS SMG", "Heinrich"):
+        img = fit_label(label, 40, (0, 0, 0))
+        assert img.get_width() <= 40 and img.get_height() >= 15  # 13 px type is 16 px high
