@@ -38,10 +38,10 @@ def suppression_game(tokens: int) -> Game:
     return game
 
 
-def open_scene(tmp_path: Path, game: Game) -> tuple[App, PlayScene]:
+def open_scene(tmp_path: Path, game: Game, fresh: bool = False) -> tuple[App, PlayScene]:
     os.environ["POSTMEN_DATA_DIR"] = str(tmp_path)
     app = App(headless=True, seed=0)
-    scene = PlayScene(app.ctx, game, fresh=False)
+    scene = PlayScene(app.ctx, game, fresh=fresh)
     app.stack.push(scene)
     scene.queue.skip()
     app.step(1 / 60, [], draw=False)
@@ -119,12 +119,7 @@ def test_bar_keeps_the_end_button_and_fits_everything() -> None:
 
 
 def test_pause_leaves_no_tooltip_behind(tmp_path: Path) -> None:
-    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path)
-    app = App(headless=True, seed=3)
-    scene = PlayScene(app.ctx, Game.new(3), fresh=True)
-    app.stack.push(scene)
-    scene.queue.skip()
-    app.step(1 / 60, [], draw=False)
+    app, scene = open_scene(tmp_path, Game.new(3), fresh=True)
     app.click(scene.button_point("Menu"))  # type: ignore[arg-type]
     pause = app.stack.top
     assert isinstance(pause, PauseScene)
@@ -137,12 +132,7 @@ def test_pause_leaves_no_tooltip_behind(tmp_path: Path) -> None:
 
 
 def test_move_popup_tips_are_words(tmp_path: Path) -> None:
-    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path)
-    app = App(headless=True, seed=3)
-    scene = PlayScene(app.ctx, Game.new(3), fresh=True)
-    app.stack.push(scene)
-    scene.queue.skip()
-    app.step(1 / 60, [], draw=False)
+    app, scene = open_scene(tmp_path, Game.new(3), fresh=True)
     x, y = scene.defender_pos("Konrad")
     app.click((int(x), int(y)))
     app.click(scene.space_point("upper:4-6"))
@@ -170,12 +160,7 @@ def test_long_notice_and_title_message_are_cut_with_an_ellipsis(tmp_path: Path) 
 
 def test_dropping_a_dragged_defender_on_an_unlit_space_says_why(tmp_path: Path) -> None:
     """A click on an unlit space said why not; a drop there did nothing at all."""
-    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path)
-    app = App(headless=True, seed=3)
-    scene = PlayScene(app.ctx, Game.new(3), fresh=True)
-    app.stack.push(scene)
-    scene.queue.skip()
-    app.step(1 / 60, [], draw=False)
+    app, scene = open_scene(tmp_path, Game.new(3), fresh=True)
     x, y = scene.defender_pos("Gorski")
     start = (int(x), int(y))
     end = scene.space_point("basement:5-6")
