@@ -112,7 +112,7 @@ class CounterArt:
         ink = P.PAPER_LIGHT if not exhausted else (236, 236, 236)
         value = text(str(d.combat), "sans_bold", 24, ink)
         _blit(img, value, "center", (15, body.y + 11))
-        letters = [a for a in d.attributes]
+        letters = list(d.attributes)
         if d.kind == "noncombatant" and "N" not in letters:
             letters.append("N")
         for k, letter in enumerate(letters[:2]):

@@ -38,18 +38,34 @@ class View:
                 s["support"][space].remove(cid)
         s["transit"].pop(cid, None)
 
-    def where(self, cid: str) -> str:
+    def locations(self) -> dict[str, str]:
+        """Every placed counter's space: a track or support space, a floor's interior, or where it is landing
+        (the first place it is listed, tracks before interiors before support spaces before transit)."""
         s = self.s
+        out: dict[str, str] = {}
         for space, stack in s["spaces"].items():
-            if cid in stack:
-                return str(space)
+            for cid in stack:
+                out.setdefault(cid, str(space))
         for floor, items in s["interior"].items():
-            if cid in items:
-                return f"{floor}:interior"
+            for cid in items:
+                out.setdefault(cid, f"{floor}:interior")
         for space, stack in s["support"].items():
-            if cid in stack:
-                return str(space)
-        return str(s["transit"].get(cid, ""))
+            for cid in stack:
+                out.setdefault(cid, str(space))
+        for cid, space in s["transit"].items():
+            out.setdefault(cid, str(space))
+        return out
+
+    def where(self, cid: str) -> str:
+        return self.locations().get(cid, "")
+
+    def defenders_by_space(self) -> dict[str, list[str]]:
+        """The defenders on the board, by space, in the state's order."""
+        here: dict[str, list[str]] = {}
+        for name, d in self.s["defenders"].items():
+            if d["status"] == "board":
+                here.setdefault(d["space"], []).append(name)
+        return here
 
     def apply(self, e: Event) -> None:
         """Mirror one event on the drawn position."""

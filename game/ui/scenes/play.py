@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 from typing import Any, NamedTuple
 
 import pygame
@@ -302,23 +303,6 @@ class PlayScene(Scene):
             return where.get(cid, "")
         return self.view.where(cid)
 
-    def _where_map(self) -> dict[str, str]:
-        """Every placed counter's space, as :meth:`View.where` finds it (the first place it is listed)."""
-        s = self.view.s
-        out: dict[str, str] = {}
-        for space, stack in s["spaces"].items():
-            for cid in stack:
-                out.setdefault(cid, str(space))
-        for floor, items in s["interior"].items():
-            for cid in items:
-                out.setdefault(cid, f"{floor}:interior")
-        for space, stack in s["support"].items():
-            for cid in stack:
-                out.setdefault(cid, str(space))
-        for cid, space in s["transit"].items():
-            out.setdefault(cid, str(space))
-        return out
-
     def _fanned(self, space: str) -> bool:
         """A stack fans out in a row while the mouse is over its space or over the fanned row."""
         memo = self._frame_fanned
@@ -348,7 +332,7 @@ class PlayScene(Scene):
         here = self._frame_here
         if here is not None:
             return list(here.get(space, ()))
-        return [n for n, d in self.view.s["defenders"].items() if d["status"] == "board" and d["space"] == space]
+        return self.view.defenders_by_space().get(space, [])
 
     def defender_pos(self, name: str) -> tuple[float, float]:
         if "d:" + name in self.override:
@@ -415,16 +399,9 @@ class PlayScene(Scene):
         items = self.view.s["interior"].get(self.spread, [])
         return list(items[INTERIOR_COLS:]), self.defenders_at(f"{self.spread}:interior")[INTERIOR_COLS:]
 
-    def _defenders_by_space(self) -> dict[str, list[str]]:
-        here: dict[str, list[str]] = {}
-        for name, d in self.view.s["defenders"].items():
-            if d["status"] == "board":
-                here.setdefault(d["space"], []).append(name)
-        return here
-
     def _defender_slots(self) -> dict[str, tuple[float, float]]:
         """Where every defender on the board stands (without animation overrides): one pass over them."""
-        here = self._frame_here if self._frame_here is not None else self._defenders_by_space()
+        here = self._frame_here if self._frame_here is not None else self.view.defenders_by_space()
         out: dict[str, tuple[float, float]] = {}
         for space, names in here.items():
             for i, name in enumerate(names):
@@ -691,17 +668,12 @@ class PlayScene(Scene):
                                 tokens)
         k = self.spend_k
         return [
-            BarButton("−", self._spend_stepper(-1), "One token fewer (←)", 56, None, k > 1),
+            BarButton("−", partial(self.step_spend, -1), "One token fewer (←)", 56, None, k > 1),
             spend(k, f"Spend {k} of {tokens}: {{p}}", 250),
-            BarButton("+", self._spend_stepper(+1), "One token more (→)", 56, None, k < tokens),
+            BarButton("+", partial(self.step_spend, +1), "One token more (→)", 56, None, k < tokens),
             spend(tokens, f"Spend all {tokens}: {{p}}", 230),
             spend(0, "Spend none", 170),
         ]
-
-    def _spend_stepper(self, step: int) -> Callable[[], None]:
-        def f() -> None:
-            self.step_spend(step)
-        return f
 
     def step_spend(self, step: int) -> None:
         """The − / + of the suppression stepper (also the arrow keys)."""
@@ -1102,8 +1074,8 @@ class PlayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         # Where every counter and defender stands is worked out once per frame (the view cannot change while a
         # frame is drawn); outside draw the lookups read the view directly.
-        self._frame_where = self._where_map()
-        self._frame_here = self._defenders_by_space()
+        self._frame_where = self.view.locations()
+        self._frame_here = self.view.defenders_by_space()
         self.update_spread()
         self._frame_slots = self._defender_slots()
         self._frame_fanned = {}
