@@ -3,6 +3,10 @@ heuristic beating random on a small seeded sample. Speed is measured by tools/be
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from game.ai import POLICIES, HeuristicPolicy, PlannerPolicy, RandomPolicy, make_policy
@@ -214,3 +218,39 @@ def test_planner_move_plan_is_legal_and_bounded() -> None:
         assert action in game.legal_actions() and reason
         game.apply(action)
     assert all(n <= max(8, 4 * 4) for n in rollouts)
+
+
+def test_planner_plan_is_the_whole_move_plan() -> None:
+    game = Game.new(12)
+    planner = PlannerPolicy(12, plan_rollouts=8, plan_samples=4)
+    plan = planner.plan(game)
+    assert plan
+    for action in plan:
+        assert action in game.legal_actions()
+        game.apply(action)
+    assert (game.decision or {}).get("kind") != "moves"
+
+
+def _tool(name: str) -> Any:
+    path = Path(__file__).resolve().parent.parent / "tools" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"tools_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_planner_gain_tool_keeps_overrides_and_replays_them() -> None:
+    gain = _tool("planner_gain")
+    rows = []
+    for seed in range(6000, 6005):
+        rows = gain.positions((seed, "heuristic", "standard"))
+        if rows:
+            break
+    assert rows, "the planner never overrode the heuristic in five games"
+    label, text, first = rows[0]
+    assert label.startswith(("move plan, Attack", "action, Attack"))
+    game = Game.from_json(text)
+    assert Action(first[0][0], tuple(first[0][1])) in game.legal_actions()
+    assert gain.playout((text, first, 3)) == gain.playout((text, first, 3))  # the same resampled future
+    assert gain.playout((text, [], 3)) >= 0

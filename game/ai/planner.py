@@ -128,6 +128,15 @@ class PlannerPolicy:
     def choose(self, game: Game) -> Action:
         return self.explain(game)[0]
 
+    def plan(self, game: Game) -> list[Action]:
+        """What the planner decides at this decision: at the first move of a Defense Phase the whole move plan
+        (it is chosen as one), otherwise the one action. Used by ``tools/planner_gain.py``."""
+        self._plan, self._plan_key = [], (-1, -1)
+        first = self.choose(game)
+        if first.kind in ("move", "shift"):
+            return [first, *self._plan]
+        return [first]
+
     def explain(self, game: Game) -> tuple[Action, str]:
         legal = game.legal_actions()
         if not legal:
