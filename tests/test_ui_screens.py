@@ -97,3 +97,33 @@ def test_sound_without_a_device_never_crashes() -> None:
     bank.play("no such sound")
     bank.set_volume(0.5, True)
     bank.play("explosion")
+
+
+def test_rules_screen_scrollbar(tmp_path: Path) -> None:
+    """The rules reference scrolls with the wheel, the keys and a draggable scrollbar; the thumb follows."""
+    from game.ui.scenes.rules_ref import RulesScene
+
+    out = shot_dir(tmp_path)
+    app = make_app(tmp_path)
+    scene = RulesScene(app.ctx)
+    app.stack.push(scene)
+    app.step(1 / 60, [])
+    assert scene.max_scroll > 0, "the summary fits: no scrollbar to test"
+    top = scene.thumb()
+    # drag the thumb to the bottom of its track
+    start = top.center
+    app.ctx.stack.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.ctx.stack.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0], scene.track.bottom + 50),
+                                            rel=(0, 0), buttons=(1, 0, 0)))
+    app.ctx.stack.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0], scene.track.bottom), button=1))
+    assert scene.scroll == scene.max_scroll and scene.thumb().bottom == scene.track.bottom
+    app.step(1 / 60, [])
+    app.screenshot(out / "rules_bottom.png")
+    assert_not_blank(out / "rules_bottom.png")
+    # a click on the track above the thumb pages up; Home goes to the top, End to the bottom
+    app.click((scene.track.centerx, scene.track.y + 5))
+    assert 0 <= scene.scroll < scene.max_scroll
+    app.ctx.stack.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode=""))
+    assert scene.scroll == 0 and scene.thumb().y == scene.track.y
+    app.ctx.stack.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode=""))
+    assert scene.scroll == scene.max_scroll

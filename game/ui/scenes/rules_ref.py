@@ -62,29 +62,65 @@ class RulesScene(Scene):
         self.lines: list[tuple[str, str, int]] = []
         for head, body in SUMMARY:
             self.lines.append((head, "type_bold", 28))
-            for line in wrap(body, "type", 24, self.rect.w - 80):
+            for line in wrap(body, "type", 24, self.rect.w - 110):  # clear of the scrollbar
                 self.lines.append((line, "type", 24))
             self.lines.append(("", "type", 14))
         self.height = sum(font(f, s).get_linesize() for _, f, s in self.lines)
         self.back = Button((1520, 960, 240, 60), "Back", lambda: self.stack.pop(self), 28, tip="Esc")
+        self.track = pygame.Rect(self.rect.right - 30, self.rect.y + 14, 16, self.rect.h - 28)
+        self.drag: int | None = None  # while the thumb is dragged: the grab point's offset from its top
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.height - self.rect.h + 60)
+
+    def scroll_to(self, value: float) -> None:
+        self.scroll = int(max(0, min(self.max_scroll, value)))
+
+    def thumb(self) -> pygame.Rect:
+        """The scrollbar's thumb: its height is the visible share of the text, its place the scroll."""
+        h = max(48, int(self.track.h * self.rect.h / max(1, self.height + 60)))
+        y = self.track.y + int((self.track.h - h) * self.scroll / max(1, self.max_scroll))
+        return pygame.Rect(self.track.x, y, self.track.w, h)
 
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.stack.pop(self)
             return None
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(max(0, self.height - self.rect.h + 60), self.scroll - event.y * 60))
+            self.scroll_to(self.scroll - event.y * 60)
             return None
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP):
-            self.scroll = max(0, min(max(0, self.height - self.rect.h + 60),
-                                     self.scroll + (60 if event.key == pygame.K_DOWN else -60)))
+        if event.type == pygame.KEYDOWN:
+            steps = {pygame.K_DOWN: 60, pygame.K_UP: -60, pygame.K_PAGEDOWN: self.rect.h - 80,
+                     pygame.K_PAGEUP: 80 - self.rect.h, pygame.K_HOME: -self.height, pygame.K_END: self.height}
+            if event.key in steps:
+                self.scroll_to(self.scroll + steps[event.key])
+                return None
+        if self.max_scroll and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self.track.inflate(12, 0).collidepoint(event.pos):
+            thumb = self.thumb()
+            if thumb.inflate(12, 0).collidepoint(event.pos):
+                self.drag = event.pos[1] - thumb.y
+            else:  # a click on the track pages toward it
+                page = self.rect.h - 80
+                self.scroll_to(self.scroll + (page if event.pos[1] > thumb.y else -page))
+            return None
+        if event.type == pygame.MOUSEMOTION and self.drag is not None:
+            thumb = self.thumb()
+            free = max(1, self.track.h - thumb.h)
+            self.scroll_to((event.pos[1] - self.drag - self.track.y) / free * self.max_scroll)
+            return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            self.drag = None
+            return None
         handle_buttons([self.back], event)
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((58, 50, 42))
         blit_text(surface, "RULES REFERENCE", "type_bold", 44, P.PAPER_LIGHT, (160, 40))
-        blit_text(surface, "scroll with the wheel", "sans", 18, P.PAPER_DARK, (1760, 60), "topright")
+        blit_text(surface, "scroll with the wheel, the arrow keys or the bar", "sans", 18, P.PAPER_DARK,
+                  (1760, 60), "topright")
         panel(surface, self.rect, P.PAPER_LIGHT, P.INK, width=3)
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-8, -8))
@@ -95,4 +131,8 @@ class RulesScene(Scene):
                           (self.rect.x + 40, y))
             y += font(face, size).get_linesize()
         surface.set_clip(clip)
+        if self.max_scroll:
+            pygame.draw.rect(surface, P.PAPER_DARK, self.track, border_radius=8)
+            pygame.draw.rect(surface, P.POST_BLUE if self.drag is not None else P.INK_SOFT, self.thumb(),
+                             border_radius=8)
         self.back.draw(surface)
