@@ -208,9 +208,9 @@ def test_planner_move_plan_is_legal_and_bounded() -> None:
     rollouts: list[int] = []
     compare = planner._compare
 
-    def counting(game: Game, options: list[list[Action]], samples: int) -> list[list[float]]:
+    def counting(game: Game, options: list[list[Action]], samples: int, turns: int = 1) -> list[list[float]]:
         rollouts.append(len(options) * samples)
-        return compare(game, options, samples)
+        return compare(game, options, samples, turns)
 
     planner._compare = counting  # type: ignore[method-assign]
     while not game.over and (game.decision or {}).get("kind") == "moves":
@@ -220,9 +220,10 @@ def test_planner_move_plan_is_legal_and_bounded() -> None:
     assert all(n <= max(8, 4 * 4) for n in rollouts)
 
 
-def test_planner_plan_is_the_whole_move_plan() -> None:
+@pytest.mark.parametrize("turns", [1, 2])
+def test_planner_plan_is_the_whole_move_plan(turns: int) -> None:
     game = Game.new(12)
-    planner = PlannerPolicy(12, plan_rollouts=8, plan_samples=4)
+    planner = PlannerPolicy(12, plan_rollouts=8, plan_samples=4, plan_turns=turns)
     plan = planner.plan(game)
     assert plan
     for action in plan:
@@ -254,3 +255,22 @@ def test_planner_gain_tool_keeps_overrides_and_replays_them() -> None:
     assert Action(first[0][0], tuple(first[0][1])) in game.legal_actions()
     assert gain.playout((text, first, 3)) == gain.playout((text, first, 3))  # the same resampled future
     assert gain.playout((text, [], 3)) >= 0
+
+
+def test_planner_rollout_horizon(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move plan looked at ``plan_turns`` Defense Phases ahead: the rollout stops one turn later per turn."""
+    import game.ai.planner as planner_module
+
+    reached: list[int] = []
+
+    def where(game: Game) -> float:
+        reached.append(int(game.state["turn"]))
+        return 0.0
+
+    monkeypatch.setattr(planner_module, "evaluate", where)
+    game = Game.new(12)
+    planner = PlannerPolicy(12)
+    start = int(game.state["turn"])
+    planner._rollout(game, (1, 2), [], 1)
+    planner._rollout(game, (1, 2), [], 2)
+    assert reached == [start + 1, start + 2]

@@ -7,6 +7,9 @@ Where it looks ahead:
   of breach spaces and away from the shelled floors twice as eagerly) and making no move at all. Moves have no
   dice, so each plan is built on a clone; identical plans are merged. The rollouts per plan lookahead are
   bounded (``plan_rollouts``, at most ``plan_samples`` futures per plan), which keeps the decision fast.
+  ``plan_turns`` (default 1) sets how many Defense Phases ahead a move plan is looked at; the lookahead of one
+  turn is myopic (``tools/planner_gain.py``: its overrides gain more at the heuristic's positions than at the
+  planner's own), and a longer one costs its time again per turn.
 * Actions (4.2) from Attack 2 on, and only when the heuristic's best choices are within ``margin`` of each
   other. In Attack 1 the lookahead almost never overturned the heuristic (about 1 action in 60) while it cost
   half of the planner's time, so the heuristic decides there alone.
@@ -103,7 +106,7 @@ class PlannerPolicy:
 
     def __init__(self, seed: int = 0, samples: int = 6, candidates: int = 3, margin: float = 0.15,
                  override: float = 0.3, diverse: float = 0.0, plan_rollouts: int = 16, plan_samples: int = 8,
-                 action_from: int = 2) -> None:
+                 action_from: int = 2, plan_turns: int = 1) -> None:
         self.seed = seed
         self.samples = samples  # sampled futures per action lookahead
         self.candidates = candidates
@@ -113,6 +116,7 @@ class PlannerPolicy:
         self.plan_rollouts = plan_rollouts  # rollouts per move-plan lookahead (bounds the decision time)
         self.plan_samples = plan_samples  # at most this many sampled futures per move plan
         self.action_from = action_from  # actions are looked ahead from this Attack on
+        self.plan_turns = plan_turns  # move plans are looked ahead to the start of this many Defense Phases on
         self.heuristic = HeuristicPolicy(seed)
         self._variants = [HeuristicPolicy(seed, w) for w in PLAN_VARIANTS]
         self._rng = Pcg32.seeded(seed, PLANNER_STREAM)
@@ -154,7 +158,7 @@ class PlannerPolicy:
     def _seeds(self, n: int) -> list[tuple[int, int]]:
         return [(self._rng.next32(), self._rng.next32()) for _ in range(n)]
 
-    def _rollout(self, game: Game, seed: tuple[int, int], first: list[Action]) -> float:
+    def _rollout(self, game: Game, seed: tuple[int, int], first: list[Action], turns: int = 1) -> float:
         """Play ``first`` then the heuristic on a resampled clone to the start of the next Defense Phase;
         evaluate the position there."""
         rng = Pcg32(seed[0], seed[1] | 1)
@@ -167,17 +171,17 @@ class PlannerPolicy:
         steps = 0
         while not sim.over and steps < MAX_ROLLOUT_DECISIONS:
             dec = sim.decision or {}
-            if int(sim.state["turn"]) > turn and dec.get("kind") in ("moves", "actions"):
+            if int(sim.state["turn"]) >= turn + turns and dec.get("kind") in ("moves", "actions"):
                 break
             sim.apply(self.heuristic.choose(sim))
             steps += 1
         return evaluate(sim)
 
-    def _compare(self, game: Game, options: list[list[Action]], samples: int) -> list[list[float]]:
+    def _compare(self, game: Game, options: list[list[Action]], samples: int, turns: int = 1) -> list[list[float]]:
         """Each option's evaluation on the same ``samples`` sampled futures (common random numbers)."""
         seeds = self._seeds(samples)
         self.lookaheads += 1
-        return [[self._rollout(game, sd, opt) for sd in seeds] for opt in options]
+        return [[self._rollout(game, sd, opt, turns) for sd in seeds] for opt in options]
 
     def _pick(self, values: list[list[float]]) -> int:
         """The option to play: 0 (the heuristic's choice) unless another beats it on the same samples by more
@@ -220,7 +224,7 @@ class PlannerPolicy:
             best = plans[0]
         else:
             n = max(4, min(self.plan_samples, self.plan_rollouts // len(plans)))
-            i = self._pick(self._compare(game, [p for p, _ in plans], n))
+            i = self._pick(self._compare(game, [p for p, _ in plans], n, self.plan_turns))
             best = plans[i]
             if i:
                 best = (best[0], f"{best[1]} (lookahead: +{self.last_gain:.1f} points over {n} sampled futures)")
