@@ -22,7 +22,6 @@ on two cores.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import sys
 from collections.abc import Sequence
@@ -32,6 +31,7 @@ from game.ai.planner import resample
 from game.rules import Action, Game
 from game.rules.data import DIFFICULTIES
 from game.rules.rng import Pcg32
+from game.sim import default_jobs, mean_ci
 
 SAMPLE_STREAM = 77
 
@@ -87,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--at", choices=("heuristic", "planner"), default="planner",
                         help="whose positions: the heuristic's or the planner's own (default planner)")
     parser.add_argument("--difficulty", choices=DIFFICULTIES, default="standard")
-    parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count() or 1,
+    parser.add_argument("--jobs", type=int, default=default_jobs(),
                         help="worker processes (default: the number of cores)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.samples < 2 or args.jobs < 1:
@@ -108,9 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for label in sorted(gains):
         values = gains[label]
         n = len(values)
-        mean = sum(values) / n
-        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-        half = 1.96 * sd / math.sqrt(n)
+        mean, _, high = mean_ci(values)
+        half = high - mean
         per_game = mean * n / args.games
         total += per_game
         print(f"{label:<22} {n:>9} {n / args.games:>9.2f} {mean:>+10.2f} (± {half:.2f}) {per_game:>+14.2f}")
