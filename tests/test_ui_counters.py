@@ -9,12 +9,11 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from pathlib import Path  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.rules import Game  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.counters import fit_label  # noqa: E402
 from game.ui.layout import BOARD_RECT, DEF_H, DEF_W, INTERIOR_COLS  # noqa: E402
@@ -22,12 +21,9 @@ from game.ui.scenes.play import PlayScene  # noqa: E402
 
 
 @pytest.fixture()
-def crowded(tmp_path: Path) -> tuple[App, PlayScene]:
+def crowded(open_play: Callable[[int, str], tuple[App, PlayScene]]) -> tuple[App, PlayScene]:
     """Nine defenders and seven enemy counters in the ground floor's interior (drawn position only)."""
-    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path / "data")
-    app = App(headless=True, seed=3)
-    scene = PlayScene(app.ctx, Game.new(3, "standard"), fresh=True)
-    app.stack.push(scene)
+    app, scene = open_play(3, "standard")
     scene.skip_animations()
     for _ in range(3):
         app.step(1 / 60, [])

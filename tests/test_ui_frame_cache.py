@@ -9,12 +9,11 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from pathlib import Path  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.rules import Game  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.effects import Shake  # noqa: E402
 from game.ui.layout import BOARD_RECT  # noqa: E402
@@ -22,11 +21,8 @@ from game.ui.scenes.play import PlayScene, shake_board  # noqa: E402
 
 
 @pytest.fixture()
-def play(tmp_path: Path) -> tuple[App, PlayScene]:
-    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path / "data")
-    app = App(headless=True, seed=3)
-    scene = PlayScene(app.ctx, Game.new(3, "elite"), fresh=True)
-    app.stack.push(scene)
+def play(open_play: Callable[[int, str], tuple[App, PlayScene]]) -> tuple[App, PlayScene]:
+    app, scene = open_play(3, "elite")
     app.step(1 / 60, [])
     return app, scene
 
