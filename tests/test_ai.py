@@ -146,6 +146,8 @@ def test_resample_keeps_the_position_and_hides_the_deck_order() -> None:
     assert copy.state["decks"] != game.state["decks"] or len(game.state["decks"]["1"]) < 2
     assert sorted(copy.state["decks"]["1"]) == sorted(game.state["decks"]["1"])
     assert copy.state["defenders"] == game.state["defenders"]
+    # the dice are keyed by the dice key (Game._reseed): a lookahead that kept it would know the real dice
+    assert copy.state["dice_key"] != game.state["dice_key"]
     assert fast_clone(game).to_json() == game.to_json()
     assert isinstance(evaluate(game), float)
 

