@@ -142,3 +142,32 @@ def test_damaged_save_is_a_value_error(text: str) -> None:
     with pytest.raises(ValueError) as info:
         Game.from_json(text)
     assert "\n" not in str(info.value)
+
+
+def test_an_illegal_escape_says_which_condition_fails() -> None:
+    """6.0: every defender who cannot escape gets the condition he fails (never a generic refusal). Positions of
+    Attack 3 from heuristic games, set at an Escape Phase decision."""
+    import json
+
+    from game.ai import HeuristicPolicy
+
+    reasons: set[str] = set()
+    for seed in range(12):
+        game, policy = Game.new(seed), HeuristicPolicy(seed)
+        while not game.over and not (game.state["attack"] == 3 and game.state["attack_turn"] >= 3):
+            game.apply(policy.choose(game))
+        if game.over:
+            continue
+        state = json.loads(game.to_json())
+        state["phase"], state["decision"] = "escape", {"kind": "escape"}
+        game = Game.from_json(json.dumps(state))
+        legal = {a.args[0] for a in game.legal_actions() if a.kind == "escape"}
+        for name, d in game.state["defenders"].items():
+            if d["status"] != "board" or name in legal:
+                continue
+            message = assert_rejected(game, Action("escape", (name,)))
+            assert "(6.0)" in message and "not a legal" not in message, message
+            kinds = ("exhausted", "disrupted", "entrance defender space", "assault counter", "support counter",
+                     "nobody escapes")
+            reasons.update(k for k in kinds if k in message)
+    assert {"entrance defender space", "exhausted"} <= reasons and len(reasons) >= 4, reasons

@@ -472,6 +472,8 @@ class Game:
                 if here.endswith(":interior"):
                     return "the command action cannot be used in the interior spaces (4.2.4)"
                 return "no defender in the same coloured spaces needs a recover (4.2.4)"
+        if action.kind == "escape":
+            return self._escape_reason(name)
         if action.kind == "recover":
             if d["moved"]:
                 return f"{name} moved this turn and cannot take an action (4.2)"
@@ -1722,24 +1724,32 @@ class Game:
         self._push(["turn_end"])
 
     # ------------------------------------------------------------------ Escape Phase (6.0)
-    def _escape_open(self, entrance: str) -> bool:
+    def _escape_reason(self, name: str) -> str:
+        """6.0: which escape condition ``name`` fails, or "" when he can escape."""
         s, r = self.state, self.rules
+        d = s["defenders"][name]
+        if d["exh"] or d["dis"]:
+            return f"{name} is {'exhausted' if d['exh'] else 'disrupted'} and cannot escape (6.0)"
+        here = d["space"]
+        entrance = "" if r.is_interior(here) else r.defender_spaces[here].entrance
+        if not entrance:
+            return f"{name} must be in an entrance defender space to escape (6.0)"
+        if not r.entrances[entrance].escape:
+            return f"nobody escapes through the {entrance} entrance (6.0)"
         spaces = [sp for t in r.tracks.values() if t.entrance == entrance for sp in t.spaces]
-        if any(s["spaces"].get(sp) for sp in spaces):
-            return False
+        held = next((sp for sp in spaces if s["spaces"].get(sp)), "")
+        if held:
+            return f"an assault counter on {held} blocks the {entrance} entrance (6.0)"
         for sid, stack in s["support"].items():
             if stack and any(r.sees(sid, sp) for sp in spaces):
-                return False
-        return True
+                return f"the support counter in {sid} covers the {entrance} entrance (6.0)"
+        return ""
 
     def _gen_escapes(self) -> list[Action]:
-        s, r = self.state, self.rules
+        s = self.state
         out = []
         for name, d in s["defenders"].items():
-            if d["status"] != "board" or d["exh"] or d["dis"] or r.is_interior(d["space"]):
-                continue
-            entrance = r.defender_spaces[d["space"]].entrance
-            if entrance and r.entrances[entrance].escape and self._escape_open(entrance):
+            if d["status"] == "board" and not self._escape_reason(name):
                 out.append(Action("escape", (name,)))
         out.append(Action("end_escape"))
         return out
