@@ -14,8 +14,9 @@ from collections.abc import Callable  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game.ui import palette as P  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.counters import fit_label  # noqa: E402
+from game.ui.counters import fit_label, group_tokens  # noqa: E402
 from game.ui.layout import BOARD_RECT, DEF_H, DEF_W, INTERIOR_COLS  # noqa: E402
 from game.ui.scenes.play import PlayScene  # noqa: E402
 
@@ -92,3 +93,29 @@ def test_labels_are_never_below_13_px() -> None:
     for label in ("Konrad", "Flisykowski", "Barzychowska", "SS SMG", "Heinrich"):
         img = fit_label(label, 40, (0, 0, 0))
         assert img.get_width() <= 40 and img.get_height() >= 15  # 13 px type is 16 px high
+
+
+def test_identical_tokens_share_one_image_with_a_count(open_play: Callable[[int, str], tuple[App, PlayScene]]) -> None:
+    """Four ammunition tokens, a grenade and a machine gun in one square space: three images, each inside the
+    space, the ammunition drawn once with a ×4 chip above it."""
+    assert group_tokens(["ammo5", "lmg3", "ammo6", "gren3", "ammo1"]) == [["ammo1", "ammo5", "ammo6"], ["gren3"],
+                                                                         ["lmg3"]]
+    app, scene = open_play(0, "standard")
+    scene.skip_animations()
+    vs = scene.view.s
+    space = "ground:1-2"
+    ammo = [t for t in vs["tokens"] if t.startswith("ammo")][:4]
+    for t in ammo:
+        vs["tokens"][t] = space
+    toks = [t for t, sp in vs["tokens"].items() if sp == space]
+    groups = group_tokens(toks)
+    assert len(toks) >= 6 and len(groups) == 3
+    rect = scene.geo.rect(space)
+    for i in range(len(groups)):
+        x, y = scene.geo.token_slot(space, i, len(groups))
+        assert rect.collidepoint(x, y)
+    surface = pygame.Surface(app.display.logical.get_size())
+    scene._draw_tokens(surface)
+    first = scene.art.token(groups[0][0]).get_rect(center=tuple(map(int, scene.geo.token_slot(space, 0, 3))))
+    chip = surface.get_at((first.left + 10, first.top - 4))[:3]
+    assert chip == P.INK, chip  # the count chip sits above the first image

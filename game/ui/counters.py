@@ -27,6 +27,15 @@ def token_kind(token: str) -> str:
     return token.rstrip("0123456789")
 
 
+def group_tokens(tokens: list[str]) -> list[list[str]]:
+    """Tokens of one space grouped by kind (identical tokens are interchangeable, 4.1), in sorted order: the
+    board draws one image per group with its count."""
+    groups: dict[str, list[str]] = {}
+    for tok in sorted(tokens):
+        groups.setdefault(token_kind(tok), []).append(tok)
+    return list(groups.values())
+
+
 def short_name(name: str) -> str:
     """The defender's name as printed on his counter: "Trained 3" -> "Tr.3", "Postal worker 12" -> "Po.12"."""
     if name.startswith("Trained "):

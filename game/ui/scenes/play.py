@@ -19,7 +19,7 @@ from game.ui.animator import Animator
 from game.ui.board import BoardRenderer
 from game.ui.cache import PanelCache
 from game.ui.context import Context
-from game.ui.counters import BADGE, TOKEN_SHORT, CounterArt, token_kind
+from game.ui.counters import BADGE, TOKEN_SHORT, CounterArt, group_tokens, token_kind
 from game.ui.effects import DiceTray, Effect, Shake
 from game.ui.fonts import blit_text, wrap
 from game.ui.layout import (
@@ -1202,6 +1202,8 @@ class PlayScene(Scene):
             blit_text(surface, str(fl.defense[idx]), "sans_bold", 16, P.PAPER_LIGHT, marker.center, "center")
 
     def _draw_tokens(self, surface: pygame.Surface) -> None:
+        """Weapon and ammunition tokens along the bottom of their space; identical tokens (4.1: interchangeable)
+        share one image with a count, so three or more never overlap into an unreadable pile."""
         by_space: dict[str, list[str]] = {}
         for tok, space in self.view.s["tokens"].items():
             if space:
@@ -1209,16 +1211,27 @@ class PlayScene(Scene):
         for space, toks in by_space.items():
             if space not in self.geo.rects:
                 continue
-            for i, tok in enumerate(sorted(toks)):
+            groups = group_tokens(toks)
+            n = len(groups)
+            chips: list[tuple[pygame.Rect, int]] = []
+            for i, same in enumerate(groups):
                 x: float
                 y: float
                 if space.endswith(":interior"):
                     r = self.geo.rect(space)
-                    x, y = r.x + 22 + i * min(38.0, (r.w - 44) / max(len(toks) - 1, 1)), r.bottom - 35
+                    x, y = r.x + 22 + i * min(38.0, (r.w - 44) / max(n - 1, 1)), r.bottom - 35
                 else:
-                    x, y = self.geo.token_slot(space, i, len(toks))
-                img = self.art.token(tok)
-                surface.blit(img, img.get_rect(center=(int(x), int(y))))
+                    x, y = self.geo.token_slot(space, i, n)
+                img = self.art.token(same[0])
+                rect = img.get_rect(center=(int(x), int(y)))
+                surface.blit(img, rect)
+                if len(same) > 1:
+                    chips.append((rect, len(same)))
+            for rect, count in chips:  # on top of the row: the count stays readable where the tokens overlap
+                chip = pygame.Rect(0, 0, 24, 16)
+                chip.midbottom = (rect.left + 10, rect.top + 4)
+                pygame.draw.rect(surface, P.INK, chip, border_radius=8)
+                blit_text(surface, f"×{count}", "sans_bold", 12, P.PAPER_LIGHT, chip.center, "center")
         for space, n in self.view.s["supp"].items():
             sx, sy = self.geo.pos(space)
             img = self.art.supp(n)
