@@ -19,7 +19,7 @@ SEEDS = range(8)
 # Plays seeds 0..9 with the random policy and prints one digest of every event and every final state.
 DIGEST_SCRIPT = """
 import hashlib, json
-from game.ai import HeuristicPolicy, RandomPolicy
+from game.ai import RandomPolicy
 from game.rules import Game
 h = hashlib.sha256()
 for seed in range(10):

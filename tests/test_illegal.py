@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from game.ai import RandomPolicy
+from game.ai import HeuristicPolicy, RandomPolicy
 from game.rules import Action, Game, IllegalAction
 
 
@@ -147,10 +149,6 @@ def test_damaged_save_is_a_value_error(text: str) -> None:
 def test_an_illegal_escape_says_which_condition_fails() -> None:
     """6.0: every defender who cannot escape gets the condition he fails (never a generic refusal). Positions of
     Attack 3 from heuristic games, set at an Escape Phase decision."""
-    import json
-
-    from game.ai import HeuristicPolicy
-
     reasons: set[str] = set()
     for seed in range(12):
         game, policy = Game.new(seed), HeuristicPolicy(seed)

@@ -122,13 +122,6 @@ class HeuristicPolicy:
             out[e.kills] = max(risk, 0.5 * horizon, 0.15 if active else 0.0)
         return out
 
-    def _escape_open(self, game: Game, entrance: str) -> bool:
-        s, r = game.state, game.rules
-        spaces = [sp for t in r.tracks.values() if t.entrance == entrance for sp in t.spaces]
-        if any(s["spaces"].get(sp) for sp in spaces):
-            return False
-        return not any(stack and any(r.sees(sid, sp) for sp in spaces) for sid, stack in s["support"].items())
-
     def _suppress_tokens(self, game: Game, name: str) -> int:
         r = game.rules
         d = r.defenders[name]
@@ -247,7 +240,7 @@ class HeuristicPolicy:
         if an.attack == 3:
             for eid, e in r.entrances.items():
                 if e.escape:
-                    escape_open[eid] = self._escape_open(game, eid)
+                    escape_open[eid] = not game.escape_blocker(eid)
 
         for a in legal:
             kind = a.kind

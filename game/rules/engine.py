@@ -1736,6 +1736,12 @@ class Game:
             return f"{name} must be in an entrance defender space to escape (6.0)"
         if not r.entrances[entrance].escape:
             return f"nobody escapes through the {entrance} entrance (6.0)"
+        return self.escape_blocker(entrance)
+
+    def escape_blocker(self, entrance: str) -> str:
+        """6.0: what keeps defenders from escaping through ``entrance`` (an assault counter on its track, a
+        support counter seeing the track), or "" when the route is clear."""
+        s, r = self.state, self.rules
         spaces = [sp for t in r.tracks.values() if t.entrance == entrance for sp in t.spaces]
         held = next((sp for sp in spaces if s["spaces"].get(sp)), "")
         if held:
