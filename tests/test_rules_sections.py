@@ -625,7 +625,8 @@ def test_standard_has_no_tactics_and_draws_no_tactics_randomness() -> None:
 
 def test_tactics_reshuffle_with_the_attack_deck_and_new_deck_each_attack() -> None:
     """8.1.2 "Out of Tactics Cards?": an Attack deck reshuffle also reshuffles the Tactics discards; at the end of
-    an Attack the cards in play are discarded and the next Attack deals from its own Tactics deck (DECISION)."""
+    Attack the cards in play stay in play (8.2.2 counts the turns of the game): the next Attack's first turn
+    discards the card furthest from the deck to its own discards and deals from the current Attack's deck."""
     g = empty_game()
     s = g.state
     s["difficulty"] = "veteran"
@@ -645,7 +646,8 @@ def test_tactics_reshuffle_with_the_attack_deck_and_new_deck_each_attack() -> No
     # the next turn discarded Assault (t1-01) and dealt one of the reshuffled cards
     assert s["tactics"]["in_play"][0] in ("t1-02", "t1-03")
     assert "t1-01" in s["tactics"]["discards"]["1"]
-    # the Attack ends: the card in play is discarded, Attack 2 deals from the Attack 2 Tactics deck
+    # the Attack ends with the cards in play; Attack 2's first turn discards the older one (Assault, t1-01),
+    # slides Breach (t1-02) over and deals the top card of the Attack 2 Tactics deck
     g2 = empty_game()
     g2.state["difficulty"] = "elite"
     g2.state["tactics"] = {"decks": {"1": ["t1-04"], "2": ["t2-01", "t2-05", "t2-06"], "3": []},
@@ -655,8 +657,9 @@ def test_tactics_reshuffle_with_the_attack_deck_and_new_deck_each_attack() -> No
     g2.state["tasks"] = [["turn_end"]]
     g2._run()
     assert g2.state["attack"] == 2
-    assert sorted(g2.state["tactics"]["discards"]["1"]) == ["t1-01", "t1-02"]
-    assert g2.tactics_in_play() == ["t2-05", "t2-01"]
+    assert g2.state["tactics"]["discards"]["1"] == ["t1-01"]
+    assert g2.tactics_in_play() == ["t2-01", "t1-02"]
+    assert g2.state["tactics"]["decks"]["2"] == ["t2-05", "t2-06"]
 
 
 def test_tactics_odds_include_the_defense_bonus_and_saves_round_trip() -> None:

@@ -117,7 +117,7 @@ class Game:
             "attack": 1, "turn": 0, "attack_turn": 0, "phase": "setup",
             "decks": {"1": [], "2": [], "3": []}, "discards": {"1": [], "2": [], "3": []},
             "aside": [], "removed": [], "in_play": [], "drawn": 0, "bundles_shuffled": [],
-            "barriers_open": [], "fire_truck_drawn": False,
+            "barriers_open": [], "fire_truck_drawn": False, "extended": False,
             "spaces": {}, "cars": {}, "supp": {}, "support": {}, "interior": {"upper": [], "ground": [],
                                                                               "basement": []},
             "counters": {}, "next_cid": 1,
@@ -155,6 +155,8 @@ class Game:
             state["tactics"] = template["tactics"]
         if "dice_key" not in state and isinstance(state.get("seed"), int):  # a save from before keyed dice
             state["dice_key"] = state["seed"]
+        if "extended" not in state:  # a save from before the extended Attack was recorded: not extended
+            state["extended"] = False
         for key, value in template.items():
             if key not in state:
                 raise ValueError(f"saved game is missing {key!r}")
@@ -1773,20 +1775,36 @@ class Game:
 
     # ------------------------------------------------------------------ end of turn, end of Attack (2.x, 7.0)
     def _t_turn_end(self) -> None:
+        """2.1 / 2.2 Ending Attack 1 and 2, 2.3 Ending Attack 3, and 8.1.2 "Out of Tactics Cards?".
+
+        An Attack ends at the end of the turn its last card was played. The exception: with an assault counter
+        in the post office and a leader on the board, the discards are reshuffled into a deck and the Attack goes
+        on; the Attack is then *extended* (``state["extended"]``) and, "until the end of a turn (after the
+        Clearing Phase) when there are no assault counters in the post office OR until there are no leader
+        assault counters on the board", it ends at the end of the first turn when either holds, whatever is left
+        in its deck. An extended Attack whose reshuffled deck runs out again while both still hold is reshuffled
+        again ("continue playing in this way")."""
         s = self.state
         attack = s["attack"]
         if attack == 3 and s["fire_truck_drawn"]:
             self._end_game("fire_truck", "7.0")
             return
+        goes_on = bool(self.counters_inside()) and self.leader_on_board()
         deck = s["decks"][str(attack)]
-        if deck:
+        if s["extended"] and not goes_on and attack != 3:
+            self._emit("extension_over", f"2.{attack}", "No assault counter is inside the post office"
+                       if not self.counters_inside() else "No leader is left on the board",
+                       attack=attack, inside=self.counters_inside(), leader=self.leader_on_board(),
+                       cards_left=len(deck))
+        elif deck:
             self._push_turn_start()
             return
-        if self.counters_inside() and self.leader_on_board():
+        elif goes_on:
             pile = s["discards"][str(attack)]
             s["decks"][str(attack)] = pile
             s["discards"][str(attack)] = []
             self._rng.shuffle(pile)
+            s["extended"] = True
             self._emit("deck_reshuffled", f"2.{attack}", f"Assault counters are inside and a leader is on the "
                        f"board: the Attack {attack} discards are reshuffled and the Attack goes on",
                        attack=attack, cards=len(pile))
@@ -1813,13 +1831,13 @@ class Game:
             s["supply"][ctype] += 1
         s["spaces"] = {}
         s["interior"] = {f: [] for f in self.rules.floors}
+        s["extended"] = False
         self._emit("attack_ended", f"2.{attack}", f"Attack {attack} ends: assault counters, suppression, "
                    "disrupted and exhausted markers are cleared", attack=attack)
-        # DECISION: each Attack has its own Tactics deck (8.1.2 "near the corresponding Attack decks"), so the
-        # cards in play are discarded when an Attack ends and the next Attack deals afresh from its own deck,
-        # as on the first turn of the game (two cards at Elite).
-        for cid in list(reversed(s["tactics"]["in_play"])):
-            self._discard_tactic(cid)
+        # 8.1.2 / 8.2.2: the Tactics cards in play stay in play. "On the second turn of the game and for all
+        # subsequent turns" counts the turns of the game, and nothing in 2.x or 8.x clears the cards between
+        # Attacks: the next Attack's first Enemy Phase discards the card furthest from the deck (to its own
+        # Attack's discards) and deals the new one from the current Attack's Tactics deck (_deal_tactics).
 
     # ------------------------------------------------------------------ legal action generation
     def _generate_legal(self) -> list[Action]:

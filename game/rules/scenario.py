@@ -35,6 +35,7 @@ File format (unknown keys are errors, so a misspelt expectation can never pass s
     barriers_destroyed = [2]           # barrier tokens already placed
     bundles_shuffled = [2]             # grenade bundle cards already shuffled into a deck
     fire_truck_drawn = false
+    extended = false                   # the Attack was extended (2.1/2.2: its discards were reshuffled)
     deck = ["leader:Heinrich", "1-07"] # the current Attack deck, top first: card ids or descriptions
     discards = []                      # the current Attack deck's discards
     decks = { "2" = ["howitzer"] }     # other Attack decks (default: empty)
@@ -55,6 +56,7 @@ File format (unknown keys are errors, so a misspelt expectation can never pass s
                                        # in play (nearest the deck first) and its discards, as card ids (t1-03)
                                        # or card keys of levels/tactics.toml; every other Tactics card is
                                        # removed. Default: each Attack's Tactics deck in file order, none in play.
+                                       # `next_deck`: the next Attack's Tactics deck (default: empty).
 
 Card descriptions: ``assault:smg:1-6`` (or ``assault:smg``), ``leader:Heinrich``, ``support:A``, ``howitzer``,
 ``grenade_bundle:2``, ``fire_truck``; each is mapped to a distinct card id of ``levels/decks.toml``, preferring the
@@ -73,16 +75,17 @@ Steps are applied through the public :meth:`Game.apply`; each is an action text,
     ]
 
 ``[expect]`` (and every step's ``expect``/``check``) may hold: ``morale``, ``attack``, ``turn``, ``attack_turn``,
-``phase``, ``decision`` (a kind, ``"none"``, or a table matched as a subset), ``over``, ``result`` (subset of the
-result dict), ``score``, ``defenders`` (name = ``casualty`` | ``escaped`` | a space | a table with ``status``,
-``space``, ``disrupted``, ``exhausted``, ``moved``, ``acted``), ``track``/``interior``/``support``/``cars``/
+``phase``, ``decision`` (a kind, ``"none"``, or a table matched as a subset), ``over``, ``extended``,
+``result`` (subset of the result dict), ``score``, ``defenders`` (name = ``casualty`` | ``escaped`` | a space |
+a table with ``status``, ``space``, ``disrupted``, ``exhausted``, ``moved``, ``acted``), ``track``/``interior``/``support``/``cars``/
 ``suppression`` (as in the position; with ``exact = true``, the default, unlisted places must be empty),
 ``barriers_destroyed``, ``bundles_shuffled``, ``defense``, ``defense_index``, ``tokens`` (id = space or
 ``removed``), ``events``/``no_events`` (kinds or tables ``{ kind = "casualty", defender = "Kuntz" }``; ``events`` must
 occur in that order), ``deck``/``discards``/``aside`` (exact, top first), ``deck_contains``/``discards_contains``/
 ``removed_contains``/``aside_contains``, ``deck_size``, ``counters_removed`` (labels), ``legal``/``illegal``
 (actions), ``dice_left``, ``tactics_in_play``/``tactics_deck``/``tactics_discards`` (exact, Tactics card ids or
-keys, for the current Attack).
+keys: the cards in play, the current Attack's Tactics deck, and the discards of every Attack's Tactics deck,
+Attack 1's first).
 """
 
 from __future__ import annotations
@@ -413,6 +416,7 @@ class _Expect:
     phase: str | None = None
     decision: str | dict[str, Any] | None = None
     over: bool | None = None
+    extended: bool | None = None
     result: dict[str, Any] | None = None
     defenders: dict[str, _DefenderExpect] = field(default_factory=dict)
     track: dict[str, list[_CounterSpec]] | None = None
@@ -452,6 +456,7 @@ class _Expect:
             dt.used.update(dt.data)
             e.decision = dict(dt.data)
         e.over = t.bool_("over")
+        e.extended = t.bool_("extended")
         result = t.table("result")
         if result is not None:
             result.used.update(result.data)
@@ -558,6 +563,8 @@ class _Expect:
                     expect(f"decision.{key}", run.resolve_value(wanted), dec.get(key))
         if self.over is not None:
             expect("over", self.over, g.over)
+        if self.extended is not None:
+            expect("extended", self.extended, s["extended"])
         if self.result is not None:
             if s["result"] is None:
                 out.append(f"result: expected {self.result!r}, but the game is not over")
@@ -620,7 +627,7 @@ class _Expect:
         self._check_cards(run, out)
         tactics = s["tactics"]
         piles = {"tactics_in_play": tactics["in_play"], "tactics_deck": tactics["decks"][str(s["attack"])],
-                 "tactics_discards": tactics["discards"][str(s["attack"])]}
+                 "tactics_discards": [c for a in ("1", "2", "3") for c in tactics["discards"][a]]}
         for key, specs in self.tactics.items():
             pile = piles[key]
             if len(specs) != len(pile) or any(c != spec and r.tactics[c].key != spec
@@ -905,7 +912,8 @@ def build(scenario: Scenario, rules: Rules | None = None) -> tuple[_Run, list[Ev
         raise p.fail("morale", f"expected 1 to {rules.morale_max}")
     s["morale"] = morale
     s.update(tasks=[], decision=None, result=None, in_play=[], drawn=0, moves=0, actions=0, moved_floor=[],
-             forced=list(scenario.dice), fire_truck_drawn=bool(p.bool_("fire_truck_drawn", False)))
+             forced=list(scenario.dice), fire_truck_drawn=bool(p.bool_("fire_truck_drawn", False)),
+             extended=bool(p.bool_("extended", False)))
     _build_defenders(p, run)
     _build_tokens(p, run)
     s["barriers_open"] = sorted(set(p.int_list("barriers_destroyed") or []))
@@ -1182,9 +1190,12 @@ def _build_tactics(p: _Table, run: _Run) -> None:
                          "difficulty")
     deck = resolve("deck")
     discards = resolve("discards")
+    next_deck = resolve("next_deck")
+    if next_deck and attack == 3:
+        raise table.fail("next_deck", "Attack 3 is the last Attack")
     table.done()
     key = str(attack)
-    s["tactics"] = {"decks": {"1": [], "2": [], "3": [], key: deck},
+    s["tactics"] = {"decks": {"1": [], "2": [], "3": [], str(attack + 1): next_deck, key: deck},
                     "discards": {"1": [], "2": [], "3": [], key: discards},
                     "removed": [c for c in r.tactics if c not in used], "in_play": in_play}
 
