@@ -77,8 +77,8 @@ Steps are applied through the public :meth:`Game.apply`; each is an action text,
 ``[expect]`` (and every step's ``expect``/``check``) may hold: ``morale``, ``attack``, ``turn``, ``attack_turn``,
 ``phase``, ``decision`` (a kind, ``"none"``, or a table matched as a subset), ``over``, ``extended``,
 ``result`` (subset of the result dict), ``score``, ``defenders`` (name = ``casualty`` | ``escaped`` | a space |
-a table with ``status``, ``space``, ``disrupted``, ``exhausted``, ``moved``, ``acted``), ``track``/``interior``/``support``/``cars``/
-``suppression`` (as in the position; with ``exact = true``, the default, unlisted places must be empty),
+a table with ``status``, ``space``, ``disrupted``, ``exhausted``, ``moved``, ``acted``),
+``track``/``interior``/``support``/``cars``/``suppression`` (as in the position; with ``exact = true``, the default, unlisted places must be empty),
 ``barriers_destroyed``, ``bundles_shuffled``, ``defense``, ``defense_index``, ``tokens`` (id = space or
 ``removed``), ``events``/``no_events`` (kinds or tables ``{ kind = "casualty", defender = "Kuntz" }``; ``events`` must
 occur in that order), ``deck``/``discards``/``aside`` (exact, top first), ``deck_contains``/``discards_contains``/
