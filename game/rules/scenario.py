@@ -75,17 +75,17 @@ Steps are applied through the public :meth:`Game.apply`; each is an action text,
     ]
 
 ``[expect]`` (and every step's ``expect``/``check``) may hold: ``morale``, ``attack``, ``turn``, ``attack_turn``,
-``phase``, ``decision`` (a kind, ``"none"``, or a table matched as a subset), ``over``, ``extended``,
-``result`` (subset of the result dict), ``score``, ``defenders`` (name = ``casualty`` | ``escaped`` | a space |
-a table with ``status``, ``space``, ``disrupted``, ``exhausted``, ``moved``, ``acted``),
-``track``/``interior``/``support``/``cars``/``suppression`` (as in the position; with ``exact = true``, the default, unlisted places must be empty),
-``barriers_destroyed``, ``bundles_shuffled``, ``defense``, ``defense_index``, ``tokens`` (id = space or
-``removed``), ``events``/``no_events`` (kinds or tables ``{ kind = "casualty", defender = "Kuntz" }``; ``events`` must
-occur in that order), ``deck``/``discards``/``aside`` (exact, top first), ``deck_contains``/``discards_contains``/
-``removed_contains``/``aside_contains``, ``deck_size``, ``counters_removed`` (labels), ``legal``/``illegal``
-(actions), ``dice_left``, ``tactics_in_play``/``tactics_deck``/``tactics_discards`` (exact, Tactics card ids or
-keys: the cards in play, the current Attack's Tactics deck, and the discards of every Attack's Tactics deck,
-Attack 1's first).
+``phase``, ``decision`` (a kind, ``"none"``, or a table matched as a subset), ``over``, ``extended``, ``result``
+(subset of the result dict), ``score``, ``defenders`` (name = ``casualty`` | ``escaped`` | a space | a table with
+``status``, ``space``, ``disrupted``, ``exhausted``, ``moved``, ``acted``),
+``track``/``interior``/``support``/``cars``/``suppression`` (as in the position; with ``exact = true``, the default,
+unlisted places must be empty), ``barriers_destroyed``, ``bundles_shuffled``, ``defense``, ``defense_index``,
+``tokens`` (id = space or ``removed``), ``events``/``no_events`` (kinds or tables ``{ kind = "casualty", defender =
+"Kuntz" }``; ``events`` must occur in that order), ``deck``/``discards``/``aside`` (exact, top first),
+``deck_contains``/``discards_contains``/``removed_contains``/``aside_contains``, ``deck_size``, ``counters_removed``
+(labels), ``legal``/``illegal`` (actions), ``dice_left``, ``tactics_in_play``/``tactics_deck``/``tactics_discards``
+(exact, Tactics card ids or keys: the cards in play, the current Attack's Tactics deck, and the discards of every
+Attack's Tactics deck, Attack 1's first).
 """
 
 from __future__ import annotations
