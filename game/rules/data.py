@@ -6,12 +6,14 @@ the key and the problem. The loaded :class:`Rules` are immutable and shared by e
 
 from __future__ import annotations
 
+import re
 import sys
-import tomllib as _toml  # the standard library's TOML reader (tomli before Python 3.11)
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from game.rules.toml_reader import Bool, Int, List, Map, Opt, Reader, Spec, Str, Table, Tagged, load_toml
 
 FLOORS = ("upper", "ground", "basement")
 ATTRIBUTES = ("C", "I", "L", "N", "S")
@@ -314,131 +316,145 @@ class Rules:
         return tuple(out)
 
 
-class _Reader:
-    """Typed access to one TOML table with errors that name the file and the key path."""
-
-    def __init__(self, file: str, table: Any, path: str = "") -> None:
-        self.file = file
-        self.table = table
-        self.path = path
-
-    def fail(self, key: str, problem: str) -> LevelError:
-        where = f"{self.path}.{key}" if self.path and key else (self.path or key)
-        return LevelError(f"{self.file}: {where}: {problem}")
-
-    def has(self, key: str) -> bool:
-        return isinstance(self.table, dict) and key in self.table
-
-    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        if not isinstance(self.table, dict):
-            raise self.fail("", "expected a table")
-        if key not in self.table:
-            if default is ...:
-                raise self.fail(key, "missing")
-            return default
-        value = self.table[key]
-        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-            names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-            raise self.fail(key, f"expected {names}, found {type(value).__name__} {value!r}")
-        return value
-
-    def str_list(self, key: str, default: Any = ...) -> tuple[str, ...]:
-        value = self.get(key, list, default)
-        for i, item in enumerate(value):
-            if not isinstance(item, str):
-                raise self.fail(f"{key}[{i}]", f"expected a string, found {item!r}")
-        return tuple(value)
-
-    def sub(self, key: str, index: int | None = None) -> _Reader:
-        name = key
-        if index is not None:
-            item = self.table[key][index]
-            label = item.get("id", item.get("name")) if isinstance(item, dict) else None
-            name = f"{key}[{label}]" if isinstance(label, (str, int)) and not isinstance(label, bool) \
-                else f"{key}[{index}]"
-        path = f"{self.path}.{name}" if self.path else name
-        table = self.table[key] if index is None else self.table[key][index]
-        if not isinstance(table, dict):
-            raise LevelError(f"{self.file}: {path}: expected a table")
-        return _Reader(self.file, table, path)
-
-    def tables(self, key: str) -> list[_Reader]:
-        value = self.get(key, list)
-        return [self.sub(key, i) for i in range(len(value))]
+# ---------------------------------------------------------------------------------------------- schemas
+# What each file of levels/ may hold: every key, its type and its range (toml_reader). The bounds are sane limits
+# for this game: die-checked values (defense, faces) 1 to 6, dice counts and combat values 0 to 6, coordinates on
+# the logical board. References between tables and files are checked by load_rules.
+_ASSAULT_UNITS = ("rifleman", "smg", "ss_rifleman", "ss_smg")
+_SUPPORT_UNITS = ("mg", "mg_emplaced", "ig", "ig_emplaced")
+_DIES = ("1-6", "7-12")
+_ID = Str(nonempty=True)
+_COLOURS = List(_ID, 1, 2, unique=True)
+_FACES = List(Int(1, 6), 1, 6, unique=True)
 
 
-def _read(folder: Path, name: str) -> _Reader:
-    path = folder / name
-    try:
-        with path.open("rb") as handle:
-            return _Reader(name, _toml.load(handle))
-    except FileNotFoundError:
-        raise LevelError(f"{name}: file not found in {folder.name}/") from None
-    except _toml.TOMLDecodeError as exc:
-        raise LevelError(f"{name}: not valid TOML: {exc}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LevelError(f"{name}: cannot be read: {exc}") from None
+def _board_schema(width: int, height: int) -> Table:
+    """board.toml, with coordinates from 0 to the logical board size."""
+    x, y = Int(0, width), Int(0, height)
+    return Table({
+        "logical_size": List(Int(100, 8000), 2, 2),
+        "interior_links": List(List(Str(FLOORS), 2, 2, unique=True)),
+        "placement": Table({str(face): _ID for face in range(1, 13)}),
+        "floors": List(Table({
+            "id": Str(FLOORS), "name": _ID, "defense": List(Int(1, 6), 1, 10),
+            "target": List(Table({"faces": _FACES, "colour": _ID}), 1, 6, unique="colour"),
+            "interior": Table({"x": x, "y": y}), "next_floor_when_empty": Str(("", *FLOORS)),
+        }), len(FLOORS), len(FLOORS), unique="id"),
+        "defender_spaces": List(Table({"id": _ID, "colours": _COLOURS, "shape": Str(("square", "rect")),
+                                       "entrance": Opt(Str()), "x": x, "y": y}), 1, unique="id"),
+        "entrances": List(Table({"id": _ID, "floor": Str(FLOORS), "kills": Str(), "escape": Bool(), "x": x, "y": y}),
+                          1, unique="id"),
+        "tracks": List(Table({
+            "id": _ID, "die": Str(_DIES), "entrance": _ID, "barrier": Opt(Int(1, 4)), "barrier_after": Opt(Int(1, 20)),
+            "spaces": List(Table({"colours": Opt(_COLOURS), "x": Opt(x), "y": Opt(y), "joins": Opt(_ID)}), 1, 20),
+        }), 1, unique="id"),
+        "barriers": List(Table({"id": Int(1, 4), "x": x, "y": y}), 4, 4, unique="id"),
+        "support_spaces": List(Table({"id": _ID, "kind": Str(("mg", "ig")), "colours": List(_ID, 1, 3, unique=True),
+                                      "x": x, "y": y}), 1, unique="id"),
+        "morale": Table({
+            "start": Int(1, 20), "max": Int(1, 20),
+            "bands": List(Table({"name": _ID, "low": Int(1, 20), "high": Int(1, 20)}), 1, 10, unique="name"),
+            "fire_truck_depth": Map(Int(0, 90)),
+        }),
+    })
 
 
-def _label_range(file: str, key: str, label: str) -> tuple[int, int]:
-    try:
-        parts = [int(p) for p in label.split("-")]
-    except ValueError:
-        raise LevelError(f"{file}: {key}: label {label!r} is not a die label like '2-3'") from None
-    if len(parts) not in (1, 2) or not all(1 <= p <= 6 for p in parts) or parts[0] > parts[-1]:
-        raise LevelError(f"{file}: {key}: label {label!r} is not a die label like '2-3'")
+_DEFENDERS = Table({"defenders": List(Table({
+    "name": _ID, "kind": Str(DEFENDER_KINDS), "combat": Int(0, 6), "morale": Int(-5, 5),
+    "attributes": List(Str(ATTRIBUTES), 0, len(ATTRIBUTES), unique=True), "start": _ID,
+}), unique="name")})
+_WEAPONS = Table({
+    "ammunition": List(_ID, 0, 50),
+    "weapons": List(Table({"id": _ID, "name": _ID, "designations": List(Str(DESIGNATIONS), 1, 3, unique=True),
+                           "start": _ID}), unique="id"),
+})
+_UNIT = {"name": _ID, "combat": Int(0, 6), "defense": Int(1, 6), "supply": Int(0, 70)}
+_ASSAULT = Table({**_UNIT, "clearing_order": Int(1, 9)})
+_ENEMIES = Table({
+    "assault": Table({**{u: _ASSAULT for u in _ASSAULT_UNITS},
+                      "leader": Table({**_ASSAULT.fields, "names": List(_ID, unique=True)})}),
+    "support": Table({u: Table(_UNIT) for u in _SUPPORT_UNITS}),
+    "armored_car": Table({"name": _ID, "defense": Int(1, 6), "supply": Int(0, 10)}),
+})
+_CARD = Tagged("type", {
+    "assault": {"unit": Str(_ASSAULT_UNITS), "die": Str(_DIES)}, "leader": {"name": _ID, "space": _ID},
+    "grenade_bundle": {"barrier": Int(1, 4)}, "support": {"space": _ID}, "howitzer": {}, "fire_truck": {},
+}, common={"count": Opt(Int(1, 90))})
+_DECKS = Table({f"deck{deck}": List(_CARD, 1) for deck in (1, 2, 3)})
+_ATTACK_SETUP = Table({
+    "assault": Opt(Map(List(_ID, 1, 12, unique=True), keys=_ASSAULT_UNITS)),
+    "armored_cars": Opt(List(_ID, 0, 10, unique=True)), "open_barriers": Opt(List(Int(1, 4), 0, 4, unique=True)),
+    "fill_support": Opt(List(Str(("mg", "ig")), 0, 2, unique=True)),
+})
+_SETUP = Table({diff: Table({f"attack{a}": _ATTACK_SETUP for a in (1, 2, 3)}) for diff in DIFFICULTIES})
+_MORE, _FEWER = Int(1, 3), Int(-3, -1)  # a tactic adds a little, or (moves, actions) takes a little away
+_TACTIC_PARAMS: dict[str, dict[str, Spec]] = {
+    "extra_advance": {"amount": _MORE}, "barrier_blast": {"faces": _FACES}, "support_dice": {"amount": _MORE},
+    "defense_bonus": {"amount": _MORE, "where": Str(("track", "inside", "all"))}, "clearing_combat": {"amount": _MORE},
+    "enemy_cards": {"amount": _MORE}, "defender_moves": {"amount": _FEWER}, "defender_actions": {"amount": _FEWER},
+}
+assert {k: tuple(v) for k, v in _TACTIC_PARAMS.items()} == TACTIC_EFFECTS
+_TACTICS = Table({
+    "difficulty": Table({diff: Table({"removed": Int(0, 10), "in_play": Int(1, 2)}) for diff in TACTIC_DIFFICULTIES}),
+    "cards": Map(Tagged("effect", _TACTIC_PARAMS, common={"name": _ID, "text": _ID}), min=1),
+    **{f"deck{deck}": List(Table({"card": _ID, "count": Opt(Int(1, 30))}), 1, unique="card") for deck in (1, 2, 3)},
+})
+
+
+def _read(folder: Path, name: str, schema: Table | None = None) -> Reader:
+    """One file of ``folder`` as a :class:`Reader`, checked against ``schema`` when given."""
+    reader = Reader(load_toml(folder / name, name, LevelError), "", name, LevelError)
+    if schema is not None:
+        reader.check(schema)
+    return reader
+
+
+def _label_range(r: Reader, label: str) -> tuple[int, int]:
+    parts = [int(p) for p in label.split("-")] if re.fullmatch(r"\d\d?(-\d\d?)?", label) else []
+    if not parts or not all(1 <= p <= 6 for p in parts) or parts[0] > parts[-1]:
+        raise r.fail("id", f"label {label!r} is not a die label like '2-3'")
     return parts[0], parts[-1]
 
 
+def _ref(r: Reader, key: str, value: Any, known: Any, what: str) -> None:
+    """A reference to something that must exist: ``value`` in ``known``, else "unknown WHAT 'value'"."""
+    if value not in known:
+        names = ", ".join(map(str, known)) if len(known) <= 12 else f"{len(known)} of them"
+        raise r.fail(key, f"unknown {what} {value!r} (expected one of: {names})")
+
+
 def load_rules(folder: Path | None = None) -> Rules:
-    """Read and check every file of ``levels/``; raises :class:`LevelError` on the first problem."""
+    """Read and check every file of ``levels/``; raises :class:`LevelError` on the first problem.
+
+    Each file is first checked against its schema (above): unknown and missing keys, types, ranges and duplicate
+    ids. Then the references: a defender space's colours are on its floor's Target table, every track and support
+    space colour is some floor's, entrances, tracks, joined track spaces, start spaces, leaders, support spaces,
+    barriers and Tactics cards exist; and the totals the rules fix (39 defenders, 70 assault counters, 90 enemy
+    cards, one grenade bundle per barrier, one fire truck in deck 3, a space's capacity).
+    """
     folder = folder or levels_dir()
     board = _read(folder, "board.toml")
-    size = board.get("logical_size", list)
-    if len(size) != 2 or not all(isinstance(v, int) and v > 0 for v in size):
-        raise board.fail("logical_size", "expected two positive integers")
+    size = board.get("logical_size", List(Int(100, 8000), 2, 2))
+    board.check(_board_schema(size[0], size[1]))
 
     floors: dict[str, Floor] = {}
     for r in board.tables("floors"):
         fid = r.get("id", str)
-        if fid not in FLOORS:
-            raise r.fail("id", f"unknown floor {fid!r}; expected one of {', '.join(FLOORS)}")
-        defense = r.get("defense", list)
-        if not defense or not all(isinstance(v, int) and 1 <= v <= 7 for v in defense):
-            raise r.fail("defense", "expected a list of defense values from 1 to 7")
-        target = []
-        seen_faces: list[int] = []
-        for i, t in enumerate(r.get("target", list)):
-            tr = _Reader(r.file, t, f"{r.path}.target[{i}]")
-            faces = tr.get("faces", list)
-            if not all(isinstance(f, int) and 1 <= f <= 6 for f in faces):
-                raise tr.fail("faces", "expected die faces 1 to 6")
-            seen_faces.extend(faces)
-            target.append((tuple(faces), tr.get("colour", str)))
-        if sorted(seen_faces) != [1, 2, 3, 4, 5, 6]:
+        target = [(tuple(t["faces"]), t["colour"]) for t in r.get("target", list)]
+        if sorted(f for faces, _ in target for f in faces) != [1, 2, 3, 4, 5, 6]:
             raise r.fail("target", "the target table must cover die faces 1 to 6 exactly once")
-        nxt = r.get("next_floor_when_empty", str)
-        if nxt and nxt not in FLOORS:
-            raise r.fail("next_floor_when_empty", f"unknown floor {nxt!r}")
         pos = r.sub("interior")
-        floors[fid] = Floor(fid, r.get("name", str), tuple(defense), tuple(target), nxt,
-                            pos.get("x", int), pos.get("y", int))
-    if tuple(sorted(floors)) != tuple(sorted(FLOORS)):
-        raise board.fail("floors", f"expected the floors {', '.join(FLOORS)}")
-    links = []
-    for i, pair in enumerate(board.get("interior_links", list)):
-        if not (isinstance(pair, list) and len(pair) == 2 and all(p in floors for p in pair)):
-            raise board.fail(f"interior_links[{i}]", "expected a pair of floor ids")
-        links.append((pair[0], pair[1]))
+        floors[fid] = Floor(fid, r.get("name", str), tuple(r.get("defense", list)), tuple(target),
+                            r.get("next_floor_when_empty", str), pos.get("x", int), pos.get("y", int))
+    floor_colours = {f: set(floor.colour_order()) for f, floor in floors.items()}
+    all_colours = sorted(set().union(*floor_colours.values()))
+    links = [(pair[0], pair[1]) for pair in board.get("interior_links", list)]
 
     entrances: dict[str, Entrance] = {}
     for r in board.tables("entrances"):
         eid = r.get("id", str)
-        floor = r.get("floor", str)
-        if floor not in floors:
-            raise r.fail("floor", f"unknown floor {floor!r}")
-        entrances[eid] = Entrance(eid, floor, r.get("kills", str), r.get("escape", bool), r.get("x", int),
-                                  r.get("y", int))
+        entrances[eid] = Entrance(eid, r.get("floor", str), r.get("kills", str), r.get("escape", bool),
+                                  r.get("x", int), r.get("y", int))
 
     dspaces: dict[str, DefenderSpace] = {}
     for r in board.tables("defender_spaces"):
@@ -446,28 +462,23 @@ def load_rules(folder: Path | None = None) -> Rules:
         floor, _, label = sid.partition(":")
         if floor not in floors or not label:
             raise r.fail("id", f"{sid!r} is not floor:label")
-        if sid in dspaces:
-            raise r.fail("id", f"duplicate defender space {sid!r}")
-        low, high = _label_range(r.file, f"{r.path}.id", label)
-        shape = r.get("shape", str)
-        if shape not in ("square", "rect"):
-            raise r.fail("shape", f"expected 'square' or 'rect', found {shape!r}")
-        colours = r.str_list("colours")
-        if not 1 <= len(colours) <= 2:
-            raise r.fail("colours", "a space carries one or two colours")
+        low, high = _label_range(r, label)
+        colours = tuple(r.get("colours", list))
+        for i, colour in enumerate(colours):
+            _ref(r, f"colours[{i}]", colour, sorted(floor_colours[floor]), f"colour on the {floor} Target table")
         entrance = r.get("entrance", str, "")
-        if entrance and entrance not in entrances:
-            raise r.fail("entrance", f"unknown entrance {entrance!r}")
-        dspaces[sid] = DefenderSpace(sid, floor, label, colours, 2 if shape == "square" else 3, entrance,
-                                     low, high, r.get("x", int), r.get("y", int))
+        if entrance:
+            _ref(r, "entrance", entrance, entrances, "entrance")
+        dspaces[sid] = DefenderSpace(sid, floor, label, colours, 2 if r.get("shape", str) == "square" else 3,
+                                     entrance, low, high, r.get("x", int), r.get("y", int))
     for a in dspaces.values():
         for b in dspaces.values():
             if a.id < b.id and a.floor == b.floor and set(a.colours) & set(b.colours):
                 if a.low <= b.high and b.low <= a.high:
                     raise board.fail("defender_spaces", f"labels of {a.id} and {b.id} overlap in one colour")
-    for e in entrances.values():
+    for i, e in enumerate(entrances.values()):
         if e.kills and (e.kills not in dspaces or dspaces[e.kills].floor != e.floor):
-            raise board.fail(f"entrances.{e.id}.kills", f"{e.kills!r} is not a defender space on floor {e.floor}")
+            raise board.fail(f"entrances[{i}].kills", f"{e.kills!r} is not a defender space on floor {e.floor}")
     for f in floors.values():
         for colour in f.colour_order():
             if not any(s.floor == f.id and colour in s.colours for s in dspaces.values()):
@@ -476,42 +487,44 @@ def load_rules(folder: Path | None = None) -> Rules:
     tracks: dict[str, Track] = {}
     tspaces: dict[str, TrackSpace] = {}
     aliases: dict[str, str] = {}
-    pending_joins: list[tuple[str, int, str, _Reader]] = []
+    pending_joins: list[tuple[str, int, str, Reader]] = []
     raw_tracks = board.tables("tracks")
     # First pass: every track's own spaces get canonical ids; joins are resolved afterwards.
     seqs: dict[str, list[str]] = {}
     for r in raw_tracks:
         tid = r.get("id", str)
-        die = r.get("die", str)
-        if die not in ("1-6", "7-12"):
-            raise r.fail("die", f"expected '1-6' or '7-12', found {die!r}")
+        if tid in floors:
+            raise r.fail("id", f"{tid!r} is a floor id: its spaces would be named like defender spaces")
         entrance = r.get("entrance", str)
-        if entrance not in entrances:
-            raise r.fail("entrance", f"unknown entrance {entrance!r}")
+        _ref(r, "entrance", entrance, entrances, "entrance")
         seq: list[str] = []
-        for i, sr in enumerate(r.tables("spaces"), start=1):
+        spaces = r.tables("spaces")
+        for i, sr in enumerate(spaces, start=1):
             if sr.has("joins"):
+                if len(sr.data) > 1 or i != len(spaces) or i == 1:
+                    raise sr.fail("joins", "a joining space is the last of its track (after the placement space), "
+                                           "with no other keys")
                 pending_joins.append((tid, i, sr.get("joins", str), sr))
                 seq.append("")
                 break
             sid = f"{tid}:{i}"
-            colours = sr.str_list("colours")
-            if not 1 <= len(colours) <= 2:
-                raise sr.fail("colours", "a space carries one or two colours")
+            colours = tuple(sr.get("colours", list))
+            for k, colour in enumerate(colours):
+                _ref(sr, f"colours[{k}]", colour, all_colours, "colour")
             tspaces[sid] = TrackSpace(sid, tid, i, colours, "", "", 0, sr.get("x", int), sr.get("y", int))
             seq.append(sid)
-        if not seq or not seq[0]:
-            raise r.fail("spaces", "a track needs its placement space first")
         seqs[tid] = seq
-        tracks[tid] = Track(tid, die, entrance, ())
+        tracks[tid] = Track(tid, r.get("die", str), entrance, ())
     for tid, i, joined, sr in pending_joins:
-        if joined not in tspaces:
-            raise sr.fail("joins", f"unknown track space {joined!r}")
+        if joined not in tspaces or tspaces[joined].track == tid:
+            raise sr.fail("joins", f"unknown track space {joined!r} of another track")
         other = tspaces[joined].track
         if tracks[other].entrance != tracks[tid].entrance:
             raise sr.fail("joins", f"track {tid} joins track {other}, which leads to another entrance")
         k = tspaces[joined].index
         tail = seqs[other][k - 1:]
+        if "" in tail:
+            raise sr.fail("joins", f"track {other} joins a third track: join that track's space instead")
         seqs[tid] = seqs[tid][: i - 1] + tail
     barrier_space: dict[int, str] = {}
     for r in raw_tracks:
@@ -529,6 +542,8 @@ def load_rules(folder: Path | None = None) -> Rules:
             if barrier in barrier_space:
                 raise r.fail("barrier", f"barrier {barrier} is on two tracks")
             barrier_space[barrier] = seq[after - 1]
+        elif r.has("barrier_after"):
+            raise r.fail("barrier_after", "only for a track with a barrier")
     for tid, track in tracks.items():
         for i, sid in enumerate(track.spaces):
             nxt = track.spaces[i + 1] if i + 1 < len(track.spaces) else ""
@@ -539,11 +554,10 @@ def load_rules(folder: Path | None = None) -> Rules:
             tspaces[sid] = TrackSpace(sid, old.track, old.index, old.colours, nxt,
                                       track.entrance if not nxt else "", barrier, old.x, old.y)
     placement: dict[int, str] = {}
-    raw_place = board.get("placement", dict)
+    raw_place = board.sub("placement")
     for face in range(1, 13):
-        tid = raw_place.get(str(face))
-        if tid not in tracks:
-            raise board.fail(f"placement.{face}", f"expected a track id, found {tid!r}")
+        tid = raw_place.get(str(face), str)
+        _ref(raw_place, str(face), tid, tracks, "track")
         if (face <= 6) != (tracks[tid].die == "1-6"):
             raise board.fail(f"placement.{face}", f"track {tid} is placed with the {tracks[tid].die} die")
         placement[face] = tid
@@ -553,58 +567,42 @@ def load_rules(folder: Path | None = None) -> Rules:
         if bid not in barrier_space:
             raise r.fail("id", f"barrier {bid} lies on no track")
         barriers[bid] = (r.get("x", int), r.get("y", int))
-    if sorted(barriers) != [1, 2, 3, 4] or sorted(barrier_space) != [1, 2, 3, 4]:
+    if sorted(barrier_space) != [1, 2, 3, 4]:
         raise board.fail("barriers", "expected barriers 1 to 4, each on one track")
 
     sspaces: dict[str, SupportSpace] = {}
     for r in board.tables("support_spaces"):
         sid = r.get("id", str)
-        kind = r.get("kind", str)
-        if kind not in ("mg", "ig"):
-            raise r.fail("kind", f"expected 'mg' or 'ig', found {kind!r}")
-        sspaces[sid] = SupportSpace(sid, kind, r.str_list("colours"), r.get("x", int), r.get("y", int))
+        if sid in dspaces or sid in tspaces:
+            raise r.fail("id", f"{sid!r} is also the id of a defender or track space")
+        colours = tuple(r.get("colours", list))
+        for k, colour in enumerate(colours):
+            _ref(r, f"colours[{k}]", colour, all_colours, "colour")
+        sspaces[sid] = SupportSpace(sid, r.get("kind", str), colours, r.get("x", int), r.get("y", int))
 
     morale = board.sub("morale")
     mstart, mmax = morale.get("start", int), morale.get("max", int)
-    bands = []
-    for i, b in enumerate(morale.get("bands", list)):
-        br = _Reader(morale.file, b, f"morale.bands[{i}]")
-        bands.append((br.get("name", str), br.get("low", int), br.get("high", int)))
+    bands = [(b["name"], b["low"], b["high"]) for b in morale.get("bands", list)]
     covered = sorted(v for _, lo, hi in bands for v in range(lo, hi + 1))
     if covered != list(range(1, mmax + 1)) or not 1 <= mstart <= mmax:
         raise morale.fail("bands", f"bands must cover morale 1 to {mmax} exactly once, with start inside")
-    depth_table = morale.get("fire_truck_depth", dict)
-    depth = {}
-    for name, _, _ in bands:
-        value = depth_table.get(name)
-        if not isinstance(value, int) or value < 0:
-            raise morale.fail(f"fire_truck_depth.{name}", "expected a card count of 0 or more")
-        depth[name] = value
+    depth_table = morale.sub("fire_truck_depth")
+    depth = {name: depth_table.get(name, int) for name, _, _ in bands}
+    depth_table.done()
 
     space_floor: dict[str, str] = {ds.id: ds.floor for ds in dspaces.values()}
     for fid in floors:
         space_floor[f"{fid}:interior"] = fid
+    space_ids = list(space_floor)
 
-    dfile = _read(folder, "defenders.toml")
+    dfile = _read(folder, "defenders.toml", _DEFENDERS)
     defenders: dict[str, DefenderDef] = {}
     for r in dfile.tables("defenders"):
         name = r.get("name", str)
-        if name in defenders:
-            raise r.fail("name", f"duplicate defender {name!r}")
-        kind = r.get("kind", str)
-        if kind not in DEFENDER_KINDS:
-            raise r.fail("kind", f"expected one of {', '.join(DEFENDER_KINDS)}, found {kind!r}")
-        attrs = r.str_list("attributes")
-        for attr in attrs:
-            if attr not in ATTRIBUTES:
-                raise r.fail("attributes", f"unknown attribute {attr!r}")
         start = r.get("start", str)
-        if start not in space_floor:
-            raise r.fail("start", f"unknown defender space {start!r}")
-        combat = r.get("combat", int)
-        if not 0 <= combat <= 6:
-            raise r.fail("combat", "expected 0 to 6")
-        defenders[name] = DefenderDef(name, kind, combat, r.get("morale", int), attrs, start)
+        _ref(r, "start", start, space_ids, "defender space")
+        defenders[name] = DefenderDef(name, r.get("kind", str), r.get("combat", int), r.get("morale", int),
+                                      tuple(r.get("attributes", list)), start)
     if len(defenders) != 39:
         raise dfile.fail("defenders", f"expected 39 defenders in play, found {len(defenders)}")
     for sid, sp in dspaces.items():
@@ -612,79 +610,57 @@ def load_rules(folder: Path | None = None) -> Rules:
         if n > sp.capacity:
             raise dfile.fail("defenders", f"{n} defenders start in {sid}, which holds {sp.capacity}")
 
-    wfile = _read(folder, "weapons.toml")
+    wfile = _read(folder, "weapons.toml", _WEAPONS)
     weapons: dict[str, Weapon] = {}
     for r in wfile.tables("weapons"):
         wid = r.get("id", str)
-        des = r.str_list("designations")
-        for d in des:
-            if d not in DESIGNATIONS:
-                raise r.fail("designations", f"unknown designation {d!r}")
+        if wid.startswith("ammo"):
+            raise r.fail("id", f"{wid!r}: ids starting with 'ammo' name ammunition tokens")
         start = r.get("start", str)
-        if start not in space_floor:
-            raise r.fail("start", f"unknown space {start!r}")
-        if wid in weapons:
-            raise r.fail("id", f"duplicate weapon {wid!r}")
-        weapons[wid] = Weapon(wid, r.get("name", str), des, start)
-    ammo = wfile.str_list("ammunition")
+        _ref(r, "start", start, space_ids, "space")
+        weapons[wid] = Weapon(wid, r.get("name", str), tuple(r.get("designations", list)), start)
+    ammo = tuple(wfile.get("ammunition", list))
     for i, s in enumerate(ammo):
-        if s not in space_floor:
-            raise wfile.fail(f"ammunition[{i}]", f"unknown space {s!r}")
+        _ref(wfile, f"ammunition[{i}]", s, space_ids, "space")
 
-    efile = _read(folder, "enemies.toml")
+    efile = _read(folder, "enemies.toml", _ENEMIES)
     assault: dict[str, CounterType] = {}
-    for tid in ("rifleman", "smg", "ss_rifleman", "ss_smg", "leader"):
+    for tid in (*_ASSAULT_UNITS, "leader"):
         r = efile.sub("assault").sub(tid)
         assault[tid] = CounterType(tid, r.get("name", str), r.get("combat", int), r.get("defense", int),
                                    r.get("clearing_order", int), r.get("supply", int))
     if sum(c.supply for c in assault.values()) != 70:
         raise efile.fail("assault", "the assault counters must add up to 70")
-    leaders = efile.sub("assault").sub("leader").str_list("names")
+    leaders = tuple(efile.sub("assault").sub("leader").get("names", list))
     if len(leaders) != assault["leader"].supply:
         raise efile.fail("assault.leader.names", "one name per leader counter in the supply")
     support: dict[str, CounterType] = {}
-    for tid in ("mg", "mg_emplaced", "ig", "ig_emplaced"):
+    for tid in _SUPPORT_UNITS:
         r = efile.sub("support").sub(tid)
         support[tid] = CounterType(tid, r.get("name", str), r.get("combat", int), r.get("defense", int), 0,
                                    r.get("supply", int))
     car = efile.sub("armored_car")
 
-    kfile = _read(folder, "decks.toml")
+    kfile = _read(folder, "decks.toml", _DECKS)
     cards: dict[str, Card] = {}
     decks: dict[int, tuple[str, ...]] = {}
+    leader_cards: set[str] = set()
     for deck in (1, 2, 3):
         ids: list[str] = []
         for r in kfile.tables(f"deck{deck}"):
             ctype = r.get("type", str)
-            if ctype not in CARD_TYPES:
-                raise r.fail("type", f"unknown card type {ctype!r}")
-            count = r.get("count", int, 1)
-            if count < 1:
-                raise r.fail("count", "expected 1 or more")
-            kw: dict[str, Any] = {}
-            if ctype == "assault":
-                kw["unit"] = r.get("unit", str)
-                if kw["unit"] not in assault or kw["unit"] == "leader":
-                    raise r.fail("unit", f"unknown assault unit {kw['unit']!r}")
-                kw["die"] = r.get("die", str)
-                if kw["die"] not in ("1-6", "7-12"):
-                    raise r.fail("die", f"expected '1-6' or '7-12', found {kw['die']!r}")
-            elif ctype == "leader":
-                kw["name"] = r.get("name", str)
-                if kw["name"] not in leaders:
-                    raise r.fail("name", f"unknown leader {kw['name']!r}")
-                kw["space"] = r.get("space", str)
-                if kw["space"] not in tracks:
-                    raise r.fail("space", f"unknown placement space {kw['space']!r}")
+            kw: dict[str, Any] = {k: v for k, v in r.data.items() if k not in ("type", "count")}
+            if ctype == "leader":
+                _ref(r, "name", kw["name"], leaders, "leader")
+                if kw["name"] in leader_cards:
+                    raise r.fail("name", f"a second card for leader {kw['name']!r}")
+                leader_cards.add(kw["name"])
+                _ref(r, "space", kw["space"], tracks, "placement space")
             elif ctype == "grenade_bundle":
-                kw["barrier"] = r.get("barrier", int)
-                if kw["barrier"] not in barriers:
-                    raise r.fail("barrier", f"unknown barrier {kw['barrier']}")
+                _ref(r, "barrier", kw["barrier"], barriers, "barrier")
             elif ctype == "support":
-                kw["space"] = r.get("space", str)
-                if kw["space"] not in sspaces:
-                    raise r.fail("space", f"unknown support space {kw['space']!r}")
-            for _ in range(count):
+                _ref(r, "space", kw["space"], sspaces, "support space")
+            for _ in range(r.get("count", int, 1)):
                 cid = f"{deck}-{len(ids) + 1:02d}"
                 cards[cid] = Card(cid, deck, ctype, **kw)
                 ids.append(cid)
@@ -694,35 +670,31 @@ def load_rules(folder: Path | None = None) -> Rules:
     bundles = sorted(c.barrier for c in cards.values() if c.type == "grenade_bundle")
     if bundles != [1, 2, 3, 4]:
         raise kfile.fail("", "expected one grenade bundle card per barrier")
-    if sum(1 for c in cards.values() if c.type == "fire_truck" and c.deck == 3) != 1:
+    if sum(1 for c in cards.values() if c.type == "fire_truck" and c.deck == 3) != 1 \
+            or sum(1 for c in cards.values() if c.type == "fire_truck") != 1:
         raise kfile.fail("deck3", "Attack deck 3 holds exactly one fire truck card")
+    for name, value in depth.items():
+        if value > len(decks[3]):
+            raise depth_table.fail(name, f"deeper than Attack deck 3 ({len(decks[3])} cards)")
 
-    sfile = _read(folder, "setup.toml")
+    sfile = _read(folder, "setup.toml", _SETUP)
     setups: dict[str, dict[int, AttackSetup]] = {}
     for diff in DIFFICULTIES:
         setups[diff] = {}
         for attack in (1, 2, 3):
-            sfile.get(diff, dict)
-            sfile.sub(diff).get(f"attack{attack}", dict)
             r = sfile.sub(diff).sub(f"attack{attack}")
-            raw = r.get("assault", dict, {})
             placed = []
-            for unit, spaces in raw.items():
-                if unit not in assault:
-                    raise r.fail(f"assault.{unit}", "unknown assault unit")
-                if not isinstance(spaces, list) or not all(s in tracks for s in spaces):
-                    raise r.fail(f"assault.{unit}", "expected a list of placement spaces")
-                placed.append((unit, tuple(spaces)))
-            cars = r.str_list("armored_cars", [])
-            if any(s not in tracks for s in cars) or len(cars) > car.get("supply", int):
-                raise r.fail("armored_cars", "expected placement spaces, at most one per armored car")
+            for unit, spaces_of in r.get("assault", dict, {}).items():
+                for i, space in enumerate(spaces_of):
+                    _ref(r, f"assault.{unit}[{i}]", space, tracks, "placement space")
+                placed.append((unit, tuple(spaces_of)))
+            cars = tuple(r.get("armored_cars", list, []))
+            for i, space in enumerate(cars):
+                _ref(r, f"armored_cars[{i}]", space, tracks, "placement space")
+            if len(cars) > car.get("supply", int):
+                raise r.fail("armored_cars", "at most one placement space per armored car")
             opened = tuple(r.get("open_barriers", list, []))
-            if any(b not in barriers for b in opened):
-                raise r.fail("open_barriers", "unknown barrier")
-            fill = r.str_list("fill_support", [])
-            if any(k not in ("mg", "ig") for k in fill):
-                raise r.fail("fill_support", "expected 'mg' or 'ig'")
-            setups[diff][attack] = AttackSetup(tuple(placed), cars, opened, fill)
+            setups[diff][attack] = AttackSetup(tuple(placed), cars, opened, tuple(r.get("fill_support", list, [])))
 
     tactics, tactic_decks, modes = _load_tactics(folder)
 
@@ -745,69 +717,29 @@ def load_rules(folder: Path | None = None) -> Rules:
 
 
 def _load_tactics(folder: Path) -> tuple[dict[str, TacticCard], dict[int, tuple[str, ...]], dict[str, TacticsMode]]:
-    """``levels/tactics.toml``: the Tactics card designs, the three Tactics decks and the difficulty modes."""
-    tfile = _read(folder, "tactics.toml")
-    modes: dict[str, TacticsMode] = {}
-    tfile.get("difficulty", dict)
-    for diff in TACTIC_DIFFICULTIES:
-        tfile.sub("difficulty").get(diff, dict)
-        r = tfile.sub("difficulty").sub(diff)
-        removed, in_play = r.get("removed", int), r.get("in_play", int)
-        if removed < 0:
-            raise r.fail("removed", "expected 0 or more")
-        if not 1 <= in_play <= 2:
-            raise r.fail("in_play", "expected 1 or 2 cards in play")
-        modes[diff] = TacticsMode(removed, in_play)
+    """``levels/tactics.toml``: the Tactics card designs, the three Tactics decks and the difficulty modes; each
+    deck entry names a card design, and each deck holds at least the cards the set-up removes and deals."""
+    tfile = _read(folder, "tactics.toml", _TACTICS)
+    raw_modes = tfile.get("difficulty", dict)
+    modes = {d: TacticsMode(raw_modes[d]["removed"], raw_modes[d]["in_play"]) for d in TACTIC_DIFFICULTIES}
     designs: dict[str, dict[str, Any]] = {}
-    tfile.get("cards", dict)
-    cards_table = tfile.sub("cards")
-    for key in cards_table.table:
-        r = cards_table.sub(key)
-        effect = r.get("effect", str)
-        if effect not in TACTIC_EFFECTS:
-            raise r.fail("effect", f"unknown effect {effect!r}; expected one of {', '.join(TACTIC_EFFECTS)}")
-        kw: dict[str, Any] = {"key": key, "name": r.get("name", str), "text": r.get("text", str), "effect": effect}
-        if not kw["name"].strip() or not kw["text"].strip():
-            raise r.fail("name" if not kw["name"].strip() else "text", "must not be empty")
-        params = TACTIC_EFFECTS[effect]
-        if "amount" in params:
-            kw["amount"] = r.get("amount", int)
-            if kw["amount"] == 0 or abs(kw["amount"]) > 3:
-                raise r.fail("amount", "expected a small non-zero number (-3 to 3)")
-            if effect in ("defender_moves", "defender_actions") and kw["amount"] > 0:
-                raise r.fail("amount", "a tactic can only take moves or actions away (negative)")
-            if effect not in ("defender_moves", "defender_actions") and kw["amount"] < 0:
-                raise r.fail("amount", "expected a positive number")
-        if "where" in params:
-            kw["where"] = r.get("where", str)
-            if kw["where"] not in ("track", "inside", "all"):
-                raise r.fail("where", f"expected 'track', 'inside' or 'all', found {kw['where']!r}")
-        if "faces" in params:
-            faces = r.get("faces", list)
-            if not faces or not all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6 for f in faces) \
-                    or len(set(faces)) != len(faces):
-                raise r.fail("faces", "expected distinct die faces 1 to 6")
-            kw["faces"] = tuple(faces)
-        for extra in r.table:
-            if extra not in ("name", "text", "effect", *params):
-                raise r.fail(extra, f"not a parameter of the {effect} effect")
+    for key, design in tfile.get("cards", dict).items():
+        kw = {"key": key, **design}
+        if "faces" in kw:
+            kw["faces"] = tuple(kw["faces"])
         designs[key] = kw
     tactics: dict[str, TacticCard] = {}
     decks: dict[int, tuple[str, ...]] = {}
+    most = max(m.removed + m.in_play for m in modes.values())
     for deck in (1, 2, 3):
         ids: list[str] = []
         for r in tfile.tables(f"deck{deck}"):
             key = r.get("card", str)
-            if key not in designs:
-                raise r.fail("card", f"unknown tactics card {key!r}")
-            count = r.get("count", int, 1)
-            if count < 1:
-                raise r.fail("count", "expected 1 or more")
-            for _ in range(count):
+            _ref(r, "card", key, designs, "tactics card")
+            for _ in range(r.get("count", int, 1)):
                 tid = f"t{deck}-{len(ids) + 1:02d}"
                 tactics[tid] = TacticCard(tid, deck=deck, **designs[key])
                 ids.append(tid)
-        most = max(m.removed + m.in_play for m in modes.values())
         if len(ids) < most:
             raise tfile.fail(f"deck{deck}", f"{len(ids)} cards; the set-up removes and deals {most}")
         decks[deck] = tuple(ids)

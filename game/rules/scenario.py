@@ -92,7 +92,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,6 +101,8 @@ from game.rules.actions import Action, IllegalAction
 from game.rules.data import DIFFICULTIES, Card, LevelError, Rules, default_rules
 from game.rules.engine import Game
 from game.rules.events import Event
+from game.rules.toml_reader import Reader, load_toml
+from game.rules.toml_reader import show as _show
 
 PHASES = ("turn_start", "enemy", "moves", "actions", "clearing", "escape", "turn_end")
 TACTIC_LISTS = ("tactics_in_play", "tactics_deck", "tactics_discards")
@@ -137,92 +138,18 @@ class ScenarioResult:
 
 
 # ---------------------------------------------------------------------------------------------- typed reading
-class _Table:
-    """Typed access to one TOML table; every key must be read, so unknown keys are reported."""
-
-    def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, dict):
-            raise ScenarioError(f"{where}: expected a table, found {_show(data)}")
-        self.data: dict[str, Any] = data
-        self.where = where
-        self.used: set[str] = set()
-
-    def path(self, key: str) -> str:
-        return f"{self.where}.{key}" if self.where else key
-
-    def fail(self, key: str, problem: str) -> ScenarioError:
-        return ScenarioError(f"{self.path(key)}: {problem}")
-
-    def has(self, key: str) -> bool:
-        return key in self.data
-
-    def raw(self, key: str) -> Any:
-        self.used.add(key)
-        return self.data.get(key)
-
-    def get(self, key: str, kind: type | tuple[type, ...], default: Any = None) -> Any:
-        self.used.add(key)
-        if key not in self.data:
-            return default
-        value = self.data[key]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
-            names = "/".join(k.__name__ for k in kinds)
-            raise self.fail(key, f"expected {names}, found {_show(value)}")
-        return value
-
-    def str_(self, key: str, default: str | None = None) -> str | None:
-        value = self.get(key, str, default)
-        return None if value is None else str(value)
-
-    def int_(self, key: str, default: int | None = None) -> int | None:
-        value = self.get(key, int, default)
-        return None if value is None else int(value)
-
-    def bool_(self, key: str, default: bool | None = None) -> bool | None:
-        value = self.get(key, bool, default)
-        return None if value is None else bool(value)
-
-    def table(self, key: str) -> _Table | None:
-        self.used.add(key)
-        if key not in self.data:
-            return None
-        return _Table(self.data[key], self.path(key))
-
-    def list_(self, key: str) -> list[Any] | None:
-        value = self.get(key, list)
-        return None if value is None else list(value)
-
-    def str_list(self, key: str) -> list[str] | None:
-        items = self.list_(key)
-        if items is None:
-            return None
-        for i, item in enumerate(items):
-            if not isinstance(item, str):
-                raise ScenarioError(f"{self.path(key)}[{i}]: expected a string, found {_show(item)}")
-        return [str(i) for i in items]
-
-    def int_list(self, key: str) -> list[int] | None:
-        items = self.list_(key)
-        if items is None:
-            return None
-        for i, item in enumerate(items):
-            if isinstance(item, bool) or not isinstance(item, int):
-                raise ScenarioError(f"{self.path(key)}[{i}]: expected an integer, found {_show(item)}")
-        return [int(i) for i in items]
-
-    def done(self) -> None:
-        unknown = sorted(k for k in self.data if k not in self.used)
-        if unknown:
-            hint = ""
-            if self.where and unknown[0] in TOP_LEVEL_KEYS:
-                hint = " (a top-level key: in TOML it must come before the first [table] header)"
-            raise ScenarioError(f"{self.path(unknown[0])}: unknown key{hint}")
+def _top_level_hint(where: str, key: str) -> str:
+    """A key of the top level written below a [table] header reads as a key of that table."""
+    if where and key in TOP_LEVEL_KEYS:
+        return "unknown key (a top-level key: in TOML it must come before the first [table] header)"
+    return ""
 
 
-def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+def _table(data: Any, where: str) -> Reader:
+    """Typed access to one table of a scenario file (the shared strict reader of
+    :mod:`game.rules.toml_reader`): each getter checks the type and records the key, ``done()`` rejects
+    every key that was not read, so a misspelt key is an error."""
+    return Reader(data, where, "", ScenarioError, _top_level_hint)
 
 
 # ---------------------------------------------------------------------------------------------- small parsers
@@ -244,7 +171,7 @@ class _CounterSpec:
 def _parse_counter(text: Any, where: str, rules: Rules, kinds: str) -> _CounterSpec:
     """``kinds`` is ``assault`` or ``support``."""
     if isinstance(text, dict):
-        t = _Table(text, where)
+        t = _table(text, where)
         ctype = t.str_("type")
         if ctype is None:
             raise ScenarioError(f"{where}.type: missing")
@@ -349,7 +276,7 @@ class _EventSpec:
         return f"{self.kind}({', '.join(f'{k}={v!r}' for k, v in self.data)})"
 
 
-def _event_specs(t: _Table, key: str) -> list[_EventSpec] | None:
+def _event_specs(t: Reader, key: str) -> list[_EventSpec] | None:
     items = t.list_(key)
     if items is None:
         return None
@@ -386,7 +313,7 @@ def _defender_value(rules: Rules, value: Any, where: str) -> _DefenderExpect:
         if value not in rules.space_floor:
             raise ScenarioError(f"{where}: unknown defender space {value!r}")
         return _DefenderExpect(status="board", space=value)
-    t = _Table(value, where)
+    t = _table(value, where)
     out = _DefenderExpect(t.str_("status"), t.str_("space"), t.bool_("disrupted"), t.bool_("exhausted"),
                           t.bool_("moved"), t.bool_("acted"))
     t.done()
@@ -439,7 +366,7 @@ class _Expect:
     illegal: list[str] | None = None
 
     @classmethod
-    def parse(cls, t: _Table, rules: Rules) -> _Expect:
+    def parse(cls, t: Reader, rules: Rules) -> _Expect:
         e = cls(t.where)
         for key in ("morale", "attack", "turn", "attack_turn", "score", "deck_size", "dice_left"):
             value = t.int_(key)
@@ -452,7 +379,7 @@ class _Expect:
         if isinstance(decision, str):
             e.decision = decision
         elif decision is not None:
-            dt = _Table(decision, t.path("decision"))
+            dt = _table(decision, t.path("decision"))
             dt.used.update(dt.data)
             e.decision = dict(dt.data)
         e.over = t.bool_("over")
@@ -692,7 +619,7 @@ def _decision_kind(g: Game) -> str:
     return str(dec["kind"]) if dec else "none"
 
 
-def _defense_table(t: _Table, key: str, rules: Rules, allow_names: bool) -> dict[str, int | str]:
+def _defense_table(t: Reader, key: str, rules: Rules, allow_names: bool) -> dict[str, int | str]:
     table = t.table(key)
     out: dict[str, int | str] = {}
     if table is None:
@@ -827,7 +754,7 @@ class Scenario:
     path: str
     seed: int
     dice: list[int]
-    position: _Table
+    position: Reader
     steps: list[_Step]
     expect: _Expect | None
     allow_unused_dice: bool
@@ -838,7 +765,7 @@ class Scenario:
 def parse_scenario(data: dict[str, Any], name: str, path: str = "", rules: Rules | None = None) -> Scenario:
     """Check a scenario's shape (raises :class:`ScenarioError`); the position itself is read by :func:`build`."""
     rules = rules or default_rules()
-    top = _Table(data, "")
+    top = _table(data, "")
     name = top.str_("name") or name
     top.str_("section")
     top.str_("description")
@@ -859,7 +786,7 @@ def parse_scenario(data: dict[str, Any], name: str, path: str = "", rules: Rules
         if isinstance(item, str):
             steps.append(_Step(where, item))
             continue
-        st = _Table(item, where)
+        st = _table(item, where)
         do, illegal = st.str_("do"), st.str_("expect_illegal")
         check = st.table("check")
         exp = st.table("expect")
@@ -973,7 +900,7 @@ def build(scenario: Scenario, rules: Rules | None = None) -> tuple[_Run, list[Ev
     return run, events
 
 
-def _build_defenders(p: _Table, run: _Run) -> None:
+def _build_defenders(p: Reader, run: _Run) -> None:
     g, s, r = run.game, run.game.state, run.game.rules
     others = p.str_("others", "casualty")
     if others not in ("casualty", "escaped", "start"):
@@ -1005,7 +932,7 @@ def _build_defenders(p: _Table, run: _Run) -> None:
                          f"{', '.join(here)}")
 
 
-def _build_tokens(p: _Table, run: _Run) -> None:
+def _build_tokens(p: Reader, run: _Run) -> None:
     s, r = run.game.state, run.game.rules
     other = p.str_("other_tokens", "removed")
     if other not in ("removed", "start"):
@@ -1024,7 +951,7 @@ def _build_tokens(p: _Table, run: _Run) -> None:
         s["tokens"][token] = "" if space == "removed" else space
 
 
-def _build_enemies(p: _Table, run: _Run) -> None:
+def _build_enemies(p: Reader, run: _Run) -> None:
     s, r = run.game.state, run.game.rules
     s.update(spaces={}, cars={}, supp={}, support={}, interior={f: [] for f in r.floors}, counters={}, next_cid=1,
              supply={t: c.supply for t, c in {**r.assault_types, **r.support_types}.items()})
@@ -1104,7 +1031,7 @@ def _build_enemies(p: _Table, run: _Run) -> None:
         s["supp"][space] = n
 
 
-def _build_cards(p: _Table, run: _Run) -> None:
+def _build_cards(p: Reader, run: _Run) -> None:
     s, r = run.game.state, run.game.rules
     attack = s["attack"]
     used: set[str] = set()
@@ -1156,7 +1083,7 @@ def _build_cards(p: _Table, run: _Run) -> None:
     s["removed"] = [cid for cid in r.cards if cid not in used]
 
 
-def _build_tactics(p: _Table, run: _Run) -> None:
+def _build_tactics(p: Reader, run: _Run) -> None:
     """8.1.2 / 8.2.2: the Tactics cards of the position (a fixed deck order, for forced-dice scenarios)."""
     s, r = run.game.state, run.game.rules
     attack = s["attack"]
@@ -1280,15 +1207,7 @@ def run_scenario(scenario: Scenario, rules: Rules | None = None) -> ScenarioResu
 def load_file(path: str | Path, rules: Rules | None = None) -> Scenario:
     """Read and parse one scenario file; raises :class:`ScenarioError` naming the file."""
     path = Path(path)
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except FileNotFoundError:
-        raise ScenarioError(f"{path}: file not found") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"{path}: not valid TOML: {exc}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"{path}: cannot be read: {exc}") from None
+    data = load_toml(path, str(path), ScenarioError)
     try:
         return parse_scenario(data, path.stem, str(path), rules)
     except ScenarioError as exc:
