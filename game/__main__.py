@@ -92,9 +92,11 @@ def build_parser() -> argparse.ArgumentParser:
                      "cores); the results do not depend on it")
     sim.add_argument("--difficulty", choices=("standard", "veteran", "elite"), default="standard",
                      help="difficulty: standard, veteran (8.1) or elite (8.2) (default standard)")
+    sim.add_argument("--levels", metavar="DIR", default=None, help="play with the rules data of this folder "
+                     "(a copy of levels/ with a change to try; default: the game's own levels/)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     sim.add_argument("--chart", metavar="PATH", default=None, help="also write a PNG chart of the score "
-                     "distributions")
+                     "distributions, victory levels, fire truck morale bands and escapes")
     return parser
 
 
@@ -335,27 +337,38 @@ def play_text(seed: int | None, inp: TextIO | None = None, out: TextIO | None = 
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from game.sim import compare, default_jobs, format_comparison, format_report, simulate, write_chart
+    from game.sim import compare, default_jobs, format_comparison, format_report, rules_for, simulate, write_chart
 
     policies: list[str] = []
     for group in args.policy or [["random"]]:
         for name in group:
             if name not in policies:
                 policies.append(name)
+    if args.levels is not None:
+        try:
+            rules_for(args.levels)  # loaded and checked once here; the workers load it again, once each
+        except LevelError as exc:
+            message = " ".join(str(exc).split())
+            print(f"postmen simulate: error: --levels {args.levels}: {message}", file=sys.stderr)
+            return 2
     jobs = args.jobs or default_jobs()
     report: dict[str, Any]
+    summaries: dict[str, dict[str, Any]]
     if len(policies) == 1:
-        report = simulate(args.games, args.seed, policies[0], jobs, args.difficulty)
+        report = simulate(args.games, args.seed, policies[0], jobs, args.difficulty, args.levels)
         scores = {policies[0]: [int(s) for s, c in report["score_distribution"].items() for _ in range(c)]}
+        summaries = {policies[0]: report}
         text = format_report(report)
     else:
-        report = compare(args.games, args.seed, policies, jobs, args.difficulty)
+        report = compare(args.games, args.seed, policies, jobs, args.difficulty, args.levels)
         scores = report.pop("scores")
+        summaries = report["policies"]
         text = format_comparison(report)
     if args.chart:
         try:
             write_chart(args.chart, scores, f"{args.games} games per policy, {args.difficulty}, seeds {args.seed}.."
-                        f"{args.seed + args.games - 1}")
+                        f"{args.seed + args.games - 1}" + (f", levels {args.levels}" if args.levels else ""),
+                        summaries)
         except (OSError, ImportError) as exc:
             print(f"postmen: cannot write the chart {args.chart}: {exc}", file=sys.stderr)
             return 1
