@@ -416,11 +416,11 @@ def _label_range(r: Reader, label: str) -> tuple[int, int]:
     return parts[0], parts[-1]
 
 
-def _ref(r: Reader, key: str, value: Any, known: Any, what: str) -> None:
-    """A reference to something that must exist: ``value`` in ``known``, else "unknown WHAT 'value'"."""
+def _ref(r: Reader, key: str, value: Any, known: Any, what: str, where: str = "") -> None:
+    """A reference to something that must exist: ``value`` in ``known``, else "unknown WHAT 'value' WHERE"."""
     if value not in known:
         names = ", ".join(map(str, known)) if len(known) <= 12 else f"{len(known)} of them"
-        raise r.fail(key, f"unknown {what} {value!r} (expected one of: {names})")
+        raise r.fail(key, f"unknown {what} {value!r}{where} (expected one of: {names})")
 
 
 def load_rules(folder: Path | None = None) -> Rules:
@@ -449,6 +449,9 @@ def load_rules(folder: Path | None = None) -> Rules:
     floor_colours = {f: set(floor.colour_order()) for f, floor in floors.items()}
     all_colours = sorted(set().union(*floor_colours.values()))
     links = [(pair[0], pair[1]) for pair in board.get("interior_links", list)]
+    for i, (a, b) in enumerate(links):
+        if (a, b) in links[:i] or (b, a) in links[:i]:
+            raise board.fail(f"interior_links[{i}]", f"duplicate link {a} - {b}")
 
     entrances: dict[str, Entrance] = {}
     for r in board.tables("entrances"):
@@ -465,7 +468,8 @@ def load_rules(folder: Path | None = None) -> Rules:
         low, high = _label_range(r, label)
         colours = tuple(r.get("colours", list))
         for i, colour in enumerate(colours):
-            _ref(r, f"colours[{i}]", colour, sorted(floor_colours[floor]), f"colour on the {floor} Target table")
+            _ref(r, f"colours[{i}]", colour, sorted(floor_colours[floor]), "colour",
+                 f" on the {floor} Target table")
         entrance = r.get("entrance", str, "")
         if entrance:
             _ref(r, "entrance", entrance, entrances, "entrance")

@@ -91,6 +91,7 @@ Attack's Tactics deck, Attack 1's first).
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -110,6 +111,7 @@ STATUSES = ("board", "casualty", "escaped")
 TOP_LEVEL_KEYS = ("name", "section", "description", "seed", "difficulty", "dice", "allow_unused_dice",
                   "allow_random_dice", "steps")
 CARDS_PER_ENEMY_PHASE = 5  # 3.0
+EVENT_KIND = re.compile(r"[a-z][a-z0-9_]*")
 
 
 class ScenarioError(ValueError):
@@ -277,21 +279,22 @@ class _EventSpec:
 
 
 def _event_specs(t: Reader, key: str) -> list[_EventSpec] | None:
+    """Event kinds (``casualty``) or tables ``{ kind = "casualty", defender = "Kuntz" }``."""
     items = t.list_(key)
     if items is None:
         return None
     out = []
     for i, item in enumerate(items):
         where = f"{t.path(key)}[{i}]"
-        if isinstance(item, str):
-            out.append(_EventSpec(item))
-        elif isinstance(item, dict):
-            kind = item.get("kind")
-            if not isinstance(kind, str):
-                raise ScenarioError(f"{where}.kind: expected the event kind as a string")
-            out.append(_EventSpec(kind, tuple(sorted((k, v) for k, v in item.items() if k != "kind"))))
-        else:
+        kind = item if isinstance(item, str) else item.get("kind") if isinstance(item, dict) else None
+        if isinstance(item, dict) and not isinstance(kind, str):
+            raise ScenarioError(f"{where}.kind: expected the event kind as a string")
+        if not isinstance(kind, str):
             raise ScenarioError(f"{where}: expected an event kind or a table, found {_show(item)}")
+        if not EVENT_KIND.fullmatch(kind):
+            raise ScenarioError(f"{where}: {_show(kind)} is not an event kind (a word like 'casualty')")
+        out.append(_EventSpec(kind, tuple(sorted((k, v) for k, v in item.items() if k != "kind"))
+                              if isinstance(item, dict) else ()))
     return out
 
 
@@ -832,8 +835,8 @@ def build(scenario: Scenario, rules: Rules | None = None) -> tuple[_Run, list[Ev
     if phase == "escape" and attack != 3:
         raise p.fail("phase", "the Escape Phase is played in Attack 3 only (6.0)")
     s["attack"] = attack
-    s["turn"] = p.int_("turn", 1)
-    s["attack_turn"] = p.int_("attack_turn", 1)
+    s["turn"] = p.int_("turn", 1, lo=1, hi=99)
+    s["attack_turn"] = p.int_("attack_turn", 1, lo=1, hi=99)
     morale = p.int_("morale", rules.morale_start)
     if morale is None or not 1 <= morale <= rules.morale_max:
         raise p.fail("morale", f"expected 1 to {rules.morale_max}")
@@ -865,8 +868,8 @@ def build(scenario: Scenario, rules: Rules | None = None) -> tuple[_Run, list[Ev
     enemy_cards = p.int_("enemy_cards", CARDS_PER_ENEMY_PHASE)
     if enemy_cards is None or not 0 <= enemy_cards <= CARDS_PER_ENEMY_PHASE:
         raise p.fail("enemy_cards", f"expected 0 to {CARDS_PER_ENEMY_PHASE}")
-    moves_used = p.int_("moves_used", 0) or 0
-    actions_used = p.int_("actions_used", 0) or 0
+    moves_used = p.int_("moves_used", 0, lo=0, hi=9) or 0
+    actions_used = p.int_("actions_used", 0, lo=0, hi=9) or 0
     if phase != "enemy" and p.has("enemy_cards"):
         raise p.fail("enemy_cards", "only for phase = \"enemy\"")
     p.done()

@@ -30,7 +30,7 @@ from typing import Any
 Fail = Callable[[str, str], ValueError]  # (key path, problem) -> the error to raise
 REQUIRED: Any = object()  # the default of Reader.get: a missing key is an error
 
-_SIMPLE_KEY = re.compile(r"[A-Za-z0-9_:+\-]{1,40}")
+_SIMPLE_KEY = re.compile(r"[A-Za-z0-9_:+\-.\[\] ]{1,60}")  # written as is in a key path; others quoted
 _REPR = reprlib.Repr()
 _REPR.maxstring, _REPR.maxother, _REPR.maxlist, _REPR.maxdict, _REPR.maxlevel = 50, 50, 6, 4, 2
 _TYPE_NAMES = {bool: "a boolean", int: "an integer", float: "a float", str: "a string", list: "a list",
@@ -38,7 +38,8 @@ _TYPE_NAMES = {bool: "a boolean", int: "an integer", float: "a float", str: "a s
 
 
 def join(path: str, key: str | int) -> str:
-    """``path.key`` (``path[key]`` for a list index); a key that is not a plain word is quoted, on one line."""
+    """``path.key`` (``path[key]`` for a list index); a key with other characters than letters, digits, spaces
+    and ``_:+-.[]`` is quoted, so a key path is always one line."""
     if isinstance(key, int):
         return f"{path}[{key}]"
     part = key if _SIMPLE_KEY.fullmatch(key) else json.dumps(key)
