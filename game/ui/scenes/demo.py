@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.ai import Policy, make_policy
-from game.rules import Game
+from game.rules import Game, LevelError
 from game.ui import palette as P
 from game.ui.context import Context
 from game.ui.fonts import blit_text
@@ -69,9 +69,22 @@ def demo_seed(ctx: Context) -> int:
     return int(pygame.time.get_ticks() * 7919 + 17) % 1_000_000
 
 
-def start_demo(ctx: Context, attract: bool = False) -> DemoScene:
-    """Push a demo game (over the title in attract mode or from its Demo button)."""
-    scene = DemoScene(ctx, demo_seed(ctx), attract)
+def has_title(ctx: Context) -> bool:
+    from game.ui.scenes.title import TitleScene
+    return any(isinstance(sc, TitleScene) for sc in ctx.stack.scenes)
+
+
+def start_demo(ctx: Context, attract: bool = False) -> DemoScene | None:
+    """Push a demo game (over the title in attract mode or from its Demo button). With damaged ``levels/`` data
+    the title (when it is there) shows the one-line message and None is returned; without a title (``postmen
+    --demo``) the :class:`LevelError` goes on to the command line, which prints it and exits 1."""
+    try:
+        scene = DemoScene(ctx, demo_seed(ctx), attract)
+    except LevelError as exc:
+        if not has_title(ctx):
+            raise
+        ctx.message = f"Cannot start the demo: {exc}"
+        return None
     ctx.stack.push(scene)
     return scene
 
@@ -149,7 +162,12 @@ class DemoScene(PlayScene):
 
     def next_game(self) -> None:
         """Replace this demo (and its results) with the next seed's game."""
-        nxt = DemoScene(self.ctx, (self.seed + 1) % 1_000_000, self.attract)
+        try:
+            nxt = DemoScene(self.ctx, (self.seed + 1) % 1_000_000, self.attract)
+        except LevelError as exc:  # the data went bad between games: the title with the message, never a quit
+            self.ctx.message = f"Cannot start the demo: {exc}"
+            go_title(self.ctx)
+            return
         self.stack.pop(self)
         self.stack.push(nxt)
 

@@ -21,7 +21,9 @@ from game.ui.widgets import Button, handle_buttons
 
 
 def load_save(ctx: Context) -> Game | None:
-    """The autosaved game, or None. A damaged save is moved aside with a one-line message; never raises."""
+    """The autosaved game, or None. A damaged save is moved aside with a one-line message; damaged ``levels/``
+    data (the game's own files, not the save) is a one-line message too, and the save is left as it is; never
+    raises."""
     path = storage.save_path()
     try:
         text = storage.read_text(path)
@@ -30,6 +32,9 @@ def load_save(ctx: Context) -> Game | None:
         game = Game.from_json(text)
         game.legal_actions()  # a save that parses but cannot be played is damaged too
         return game
+    except LevelError as exc:  # the levels/ data is damaged, not the save: keep it for when the data is mended
+        ctx.message = f"Cannot continue: {exc}"
+        return None
     except Exception as exc:  # noqa: BLE001 - any failure of a damaged file is a message, never a crash
         aside = storage.move_aside(path)
         where = f" (moved to {aside.name})" if aside else ""
