@@ -236,11 +236,15 @@ class HeuristicPolicy:
                 grenade_value(dest, tk_dest, dest_moved) - base(here) - base(dest)
 
         leave_cache: dict[str, float] = {}
-        escape_open: dict[str, bool] = {}
+
+        def here_entrance(space: str) -> str:
+            return "" if space.endswith(":interior") else r.defender_spaces[space].entrance
+        # Attack 3: how many enemy counters keep each escape route shut (6.0)
+        route_blockers: dict[str, int] = {}
         if an.attack == 3:
             for eid, e in r.entrances.items():
                 if e.escape:
-                    escape_open[eid] = not game.escape_blocker(eid)
+                    route_blockers[eid] = len(game.escape_blockers(eid))
 
         for a in legal:
             kind = a.kind
@@ -268,10 +272,17 @@ class HeuristicPolicy:
                 # escape positions in Attack 3
                 if an.attack == 3 and dd.victory_points and not dest.endswith(":interior"):
                     ent = r.defender_spaces[dest].entrance
-                    if ent and escape_open.get(ent):
+                    blockers = route_blockers.get(ent, -1) if ent else -1
+                    if blockers == 0:
                         gain = dd.victory_points * self.w["escape"] * 1.2
                         value += gain
                         reason = f"{name} goes to {_where(dest)} to escape through the open {ent} entrance"
+                    elif 0 < blockers <= 2 and ent != here_entrance(here):
+                        # staging: one or two kills open the route, and an escape doubles his points (7.0)
+                        gain = dd.victory_points * self.w["escape"] * 0.45 / blockers
+                        value += gain
+                        left = "the last enemy blocking it is" if blockers == 1 else "the two enemies blocking it are"
+                        reason = f"{name} waits at {_where(dest)} to escape through the {ent} entrance once {left} gone"
                 # bombardment over the rest of the game: make for the safer floors (through the interiors)
                 shift = (an.potential(here) - an.potential(dest)) * v_name * 0.35 * self.w["heat"]
                 if dd.victory_points == 0:
@@ -461,26 +472,21 @@ class HeuristicPolicy:
         return out
 
     def _escape_bonus(self, game: Game, an: Analysis, cid: str) -> float:
-        """Attack 3: counters that keep an escape route shut are worth removing."""
+        """Attack 3: counters that keep an escape route shut (6.0) are worth removing, the more so the fewer
+        blockers are left and the more victory points wait on the route's floor (an escape doubles them, 7.0)."""
         if an.attack != 3:
             return 0.0
         s, r = game.state, game.rules
-        where = game.counter_space(cid)
         bonus = 0.0
         for eid, e in r.entrances.items():
             if not e.escape:
                 continue
-            spaces = [sp for t in r.tracks.values() if t.entrance == eid for sp in t.spaces]
-            track_blockers = sum(len(s["spaces"].get(sp, ())) for sp in spaces)
-            support_blockers = sum(len(stack) for sid, stack in s["support"].items()
-                                   if stack and any(r.sees(sid, sp) for sp in spaces))
-            blockers = track_blockers + support_blockers
-            if where not in spaces and not (where in r.support_spaces and any(r.sees(where, sp) for sp in spaces)):
+            blockers = game.escape_blockers(eid)
+            if cid not in blockers or len(blockers) > 4:
                 continue
             candidates = sum(r.defenders[n].victory_points for n, d in s["defenders"].items()
                              if d["status"] == "board" and r.space_floor[d["space"]] == e.floor)
-            if blockers <= 2:
-                bonus += min(8.0, candidates) * 0.5 / blockers
+            bonus += min(8.0, candidates) * 0.6 / len(blockers)
         return bonus
 
     def _rallies(self, game: Game, an: Analysis, legal: list[Action]) -> list[Scored]:

@@ -1744,7 +1744,7 @@ class Game:
         """6.0: what keeps defenders from escaping through ``entrance`` (an assault counter on its track, a
         support counter seeing the track), or "" when the route is clear."""
         s, r = self.state, self.rules
-        spaces = [sp for t in r.tracks.values() if t.entrance == entrance for sp in t.spaces]
+        spaces = self._route_spaces(entrance)
         held = next((sp for sp in spaces if s["spaces"].get(sp)), "")
         if held:
             return f"an assault counter on {held} blocks the {entrance} entrance (6.0)"
@@ -1752,6 +1752,20 @@ class Game:
             if stack and any(r.sees(sid, sp) for sp in spaces):
                 return f"the support counter in {sid} covers the {entrance} entrance (6.0)"
         return ""
+
+    def escape_blockers(self, entrance: str) -> list[str]:
+        """6.0: every enemy counter that keeps the ``entrance`` route shut: the assault counters on its tracks
+        and the support counters (whole stacks) in spaces that see them. Empty when the route is clear."""
+        s, r = self.state, self.rules
+        spaces = self._route_spaces(entrance)
+        out = [cid for sp in spaces for cid in s["spaces"].get(sp, ())]
+        for sid, stack in s["support"].items():
+            if stack and any(r.sees(sid, sp) for sp in spaces):
+                out.extend(stack)
+        return out
+
+    def _route_spaces(self, entrance: str) -> list[str]:
+        return list(dict.fromkeys(sp for t in self.rules.tracks.values() if t.entrance == entrance for sp in t.spaces))
 
     def _gen_escapes(self) -> list[Action]:
         s = self.state
