@@ -276,3 +276,42 @@ def test_planner_rollout_horizon(monkeypatch: pytest.MonkeyPatch) -> None:
     planner._rollout(game, (1, 2), [], 1)
     planner._rollout(game, (1, 2), [], 2)
     assert reached == [start + 1, start + 2]
+
+
+def _attack_3_defense(defenders: dict[str, str], counters: dict[str, str]) -> Game:
+    """An Attack 3 Defense Phase (moves) with only these defenders and enemy counters on the board."""
+    game = Game.new(0)
+    s = game.state
+    for name, d in s["defenders"].items():
+        d.update(status="board" if name in defenders else "casualty", space=defenders.get(name, d["space"]),
+                 exh=False, dis=False, moved=False, acted=False)
+    for cid in list(s["counters"]):
+        s["supply"][s["counters"].pop(cid)["type"]] += 1
+    s.update(spaces={}, cars={}, supp={}, support={}, interior={"upper": [], "ground": [], "basement": []},
+             attack=3, tasks=[])
+    for i, (where, unit) in enumerate(counters.items()):
+        cid = f"x{i}"
+        s["counters"][cid] = {"type": unit, "name": "", "dis": False}
+        s["supply"][unit] -= 1
+        s["spaces"][where] = [cid]
+    game._start_defense()
+    return Game.from_json(game.to_json())
+
+
+def test_heuristic_stages_a_postal_worker_where_one_kill_opens_the_route() -> None:
+    """6.0 / 7.0: the side route has a single blocker, the rear and basement routes three each; the heuristic
+    moves Kuntz (a postal worker: an escape doubles his point) to a side entrance space to wait for the kill."""
+    game = _attack_3_defense({"Kuntz": "ground:4", "Gdaniec": "ground:2-3"},
+                             {"5-6:1": "ss_rifleman", "3-4:1": "ss_rifleman", "3-4:3": "rifleman",
+                              "3-4:4": "smg", "1-2:1": "ss_rifleman", "1-2:2": "rifleman", "1-2:4": "smg"})
+    assert game.escape_blockers("side") == ["x0"] and len(game.escape_blockers("rear")) == 3
+    action, reason = HeuristicPolicy(0).explain(game)
+    assert str(action) in ("move Kuntz ground:1-3", "move Kuntz ground:4-6")
+    assert "waits at" in reason and "side entrance" in reason
+    # with the side route shut by three counters as well, nobody is staged there
+    game = _attack_3_defense({"Kuntz": "ground:4", "Gdaniec": "ground:2-3"},
+                             {"5-6:1": "ss_rifleman", "5-6:2": "rifleman", "5-6:4": "smg", "3-4:1": "ss_rifleman",
+                              "3-4:3": "rifleman", "3-4:4": "smg", "1-2:1": "ss_rifleman", "1-2:2": "rifleman",
+                              "1-2:4": "smg"})
+    action, reason = HeuristicPolicy(0).explain(game)
+    assert "waits at" not in reason and "escape" not in reason

@@ -502,6 +502,25 @@ def test_escape_needs_a_clear_track_and_no_support_in_sight() -> None:
     assert g.state["defenders"]["Kuntz"]["status"] == "escaped"
 
 
+def test_escape_blockers_list_every_counter_keeping_a_route_shut() -> None:
+    """6.0: the assault counters on the route's track and every support counter in a space that sees it; the
+    first spaces of the side track are seen from the ground floor (levels/board.toml, inferred), so a defender
+    there without a Ranged weapon can shoot a blocker on the placement space."""
+    g = empty_game(attack=3)
+    put_defender(g, "Gdaniec", "ground:1-3")
+    rifle = put_counter(g, "ss_rifleman", "5-6:1")
+    mg = put_counter(g, "mg", "C")
+    mg2 = put_counter(g, "mg_emplaced", "C")
+    assert g.escape_blockers("side") == [rifle, mg, mg2]
+    assert g.escape_blocker("side") == "an assault counter on 5-6:1 blocks the side entrance (6.0)"
+    assert g.escape_blockers("rear") == [] and g.escape_blocker("rear") == ""
+    start_actions(g)
+    assert f"attack Gdaniec {rifle}" in [str(a) for a in g.legal_actions()]
+    g.state["spaces"] = {}
+    assert g.escape_blockers("side") == [mg, mg2]
+    assert g.escape_blocker("side") == "the support counter in C covers the side entrance (6.0)"
+
+
 def test_action_text_round_trips() -> None:
     for text in ("move 'Postal worker 3' ground:2-3 ammo1 lmg1", "end_moves", "remove 'J. Pipka'"):
         a = Action.parse(text)
