@@ -21,7 +21,9 @@ SUMMARY: list[tuple[str, str]] = [
      "floors of coloured defender spaces. A defender space sees every outside space that shares its colour. "
      "In Settings, colour-blind patterns add letters and hatching to every colour."),
     ("2.1-2.3 Attack periods", "Each Attack sets up its counters, armored cars and support weapons, then turns "
-     "repeat until its deck is spent. In Attack 3 the fire truck card ends the game after its turn."),
+     "repeat until its deck is spent. If an assault counter is then inside and a leader on the board, the "
+     "discards are reshuffled and the Attack goes on until the end of a turn with no counter inside or no "
+     "leader left. In Attack 3 the fire truck card ends the game after its turn."),
     ("3.0 Enemy Phase", "Five cards are revealed and resolved one by one."),
     ("3.1 Assault", "3.1.1 A die places the new assault counter on the track of its label. 3.1.2 Counters "
      "ahead advance one space, stacking at a standing barrier; a counter leaving the last space breaches its "
