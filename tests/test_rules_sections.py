@@ -150,7 +150,7 @@ def test_attack_end_reshuffles_while_intruders_and_a_leader_remain() -> None:
     assert sorted(g2.state["cars"]) == ["car1", "car2"]
 
 
-@pytest.mark.parametrize("morale,band,depth", [(9, "Emboldened", 0), (5, "Shaken", 7), (2, "Panicked", 12)])
+@pytest.mark.parametrize("morale,band,depth", [(9, "Emboldened", 0), (7, "Shaken", 7), (3, "Panicked", 12)])
 def test_fire_truck_placement_by_morale(morale: int, band: str, depth: int) -> None:
     g = empty_game(morale=morale)
     put_defender(g, "Kuntz", "upper:1-3")
