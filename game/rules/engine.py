@@ -1806,8 +1806,9 @@ class Game:
         goes_on = bool(self.counters_inside()) and self.leader_on_board()
         deck = s["decks"][str(attack)]
         if s["extended"] and not goes_on and attack != 3:
-            self._emit("extension_over", f"2.{attack}", "No assault counter is inside the post office"
-                       if not self.counters_inside() else "No leader is left on the board",
+            self._emit("extension_over", f"2.{attack}", ("No assault counter is left inside the post office"
+                       if not self.counters_inside() else "No leader is left on the board")
+                       + f": the extended Attack {attack} ends",
                        attack=attack, inside=self.counters_inside(), leader=self.leader_on_board(),
                        cards_left=len(deck))
         elif deck:

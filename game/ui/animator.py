@@ -33,7 +33,8 @@ class Animator:
                 colour = P.TARGET
             elif e.kind in ("counter_removed", "counter_suppressed", "escaped", "defender_recovered"):
                 colour = P.OK_GREEN
-            elif e.kind in ("phase_changed", "attack_started", "tactic_revealed", "tactics_reshuffled"):
+            elif e.kind in ("phase_changed", "attack_started", "tactic_revealed", "tactics_reshuffled",
+                            "deck_reshuffled", "extension_over"):
                 colour = P.POST_BLUE
             elif e.kind == "tactic_applied":
                 colour = P.TARGET  # the log says when a Tactics card changed a result
