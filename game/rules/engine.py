@@ -1742,20 +1742,19 @@ class Game:
 
     def escape_blocker(self, entrance: str) -> str:
         """6.0: what keeps defenders from escaping through ``entrance`` (an assault counter on its track, a
-        support counter seeing the track), or "" when the route is clear."""
-        s, r = self.state, self.rules
-        spaces = self._route_spaces(entrance)
-        held = next((sp for sp in spaces if s["spaces"].get(sp)), "")
-        if held:
-            return f"an assault counter on {held} blocks the {entrance} entrance (6.0)"
-        for sid, stack in s["support"].items():
-            if stack and any(r.sees(sid, sp) for sp in spaces):
-                return f"the support counter in {sid} covers the {entrance} entrance (6.0)"
-        return ""
+        support counter seeing the track), or "" when the route is clear: the first of :meth:`escape_blockers`."""
+        blockers = self.escape_blockers(entrance)
+        if not blockers:
+            return ""
+        where = self.counter_space(blockers[0])
+        if where in self.rules.support_spaces:
+            return f"the support counter in {where} covers the {entrance} entrance (6.0)"
+        return f"an assault counter on {where} blocks the {entrance} entrance (6.0)"
 
     def escape_blockers(self, entrance: str) -> list[str]:
-        """6.0: every enemy counter that keeps the ``entrance`` route shut: the assault counters on its tracks
-        and the support counters (whole stacks) in spaces that see them. Empty when the route is clear."""
+        """6.0: every enemy counter that keeps the ``entrance`` route shut, the assault counters on its tracks
+        (nearest the placement space first) and then the support counters (whole stacks) in spaces that see
+        them. Empty when the route is clear."""
         s, r = self.state, self.rules
         spaces = self._route_spaces(entrance)
         out = [cid for sp in spaces for cid in s["spaces"].get(sp, ())]
@@ -1803,14 +1802,13 @@ class Game:
         if attack == 3 and s["fire_truck_drawn"]:
             self._end_game("fire_truck", "7.0")
             return
-        goes_on = bool(self.counters_inside()) and self.leader_on_board()
+        inside, leader = self.counters_inside(), self.leader_on_board()
+        goes_on = bool(inside) and leader
         deck = s["decks"][str(attack)]
         if s["extended"] and not goes_on and attack != 3:
             self._emit("extension_over", f"2.{attack}", ("No assault counter is left inside the post office"
-                       if not self.counters_inside() else "No leader is left on the board")
-                       + f": the extended Attack {attack} ends",
-                       attack=attack, inside=self.counters_inside(), leader=self.leader_on_board(),
-                       cards_left=len(deck))
+                       if not inside else "No leader is left on the board") + f": the extended Attack {attack} ends",
+                       attack=attack, inside=inside, leader=leader, cards_left=len(deck))
         elif deck:
             self._push_turn_start()
             return
