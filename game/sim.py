@@ -25,13 +25,17 @@ from typing import Any
 from game.ai import POLICIES, make_policy
 from game.rules import Event, Game
 from game.rules.data import DIFFICULTIES, Rules, load_rules
+from game.rules.engine import AWARDS
 
 ENDINGS = ("fire_truck", "morale", "deck_exhausted")
 OUTCOMES = ("win", "draw", "loss")
-# The victory levels of 7.0, best first, with their score bands (a broken morale is a Loss, 1.2).
-VICTORY_LEVELS = ("Epic Victory", "Major Victory", "Minor Victory", "Draw", "Loss")
-LEVEL_BANDS = {"Epic Victory": "41+", "Major Victory": "26-40", "Minor Victory": "16-25", "Draw": "1-15",
-               "Loss": "0 or lower"}
+# The victory levels of 7.0, best first, with their score bands, read from the rules core's table (a broken
+# morale is a Loss, 1.2).
+VICTORY_LEVELS = (*(level for _, _, level in AWARDS), "Loss")
+_LOWS = [low for low, _, _ in AWARDS]
+LEVEL_BANDS = {level: f"{low}+" if i == 0 else f"{low}-{_LOWS[i - 1] - 1}" for i, (low, _, level) in enumerate(AWARDS)}
+LEVEL_BANDS["Loss"] = f"{_LOWS[-1] - 1} or lower"
+WIN_SCORE = next(low for low, _, level in AWARDS if level == "Minor Victory")  # 7.0: "You Win if you scored 16"
 # The morale bands of 2.3 that place the fire truck in Attack deck 3 (levels/board.toml), boldest first.
 FIRE_TRUCK_BANDS = ("Emboldened", "Shaken", "Panicked")
 ATTACKS = (1, 2, 3)
@@ -446,8 +450,8 @@ def _shape_table(policies: dict[str, dict[str, Any]]) -> list[str]:
 CHART_COLOURS = ((176, 58, 46), (46, 94, 150), (60, 130, 70), (200, 140, 30), (110, 70, 140))
 CHART_INK = (40, 36, 30)
 CHART_GRID = (200, 190, 170)
-LEVEL_LABELS = {"Epic Victory": "Epic 41+", "Major Victory": "Major 26-40", "Minor Victory": "Minor 16-25",
-                "Draw": "Draw 1-15", "Loss": "Loss 0"}
+# "Epic 41+", "Major 26-40", ..., "Loss 0": the chart's short labels of the victory levels
+LEVEL_LABELS = {level: f"{level.split()[0]} {band.split()[0]}" for level, band in LEVEL_BANDS.items()}
 
 
 def _share_panel(surface: Any, fonts: tuple[Any, Any, Any], rect: tuple[int, int, int, int], heading: str,
@@ -536,7 +540,7 @@ def write_chart(path: str | Path, scores: dict[str, list[int]], title: str = "",
     big = pygame.font.Font(None, 34)
     all_scores = [s for values in scores.values() for s in values] or [0]
     low = min(0, min(all_scores))
-    high = max(41, max(all_scores))
+    high = max(_LOWS[0], max(all_scores))
     band = 2
     bands = list(range(low - low % band, high + 1, band))
     shares: dict[str, list[float]] = {}
@@ -562,7 +566,8 @@ def write_chart(path: str | Path, scores: dict[str, list[int]], title: str = "",
     slot = plot_w / len(bands)
     bar = max(1.0, (slot - 4) / max(1, len(scores)))
     # zones of the awards (7.0)
-    for start, colour in ((16, (225, 236, 214)), (26, (210, 228, 200)), (41, (196, 220, 186))):
+    zones = sorted(low for low in _LOWS if low >= WIN_SCORE)  # the winning awards: 16, 26, 41
+    for start, colour in zip(zones, ((225, 236, 214), (210, 228, 200), (196, 220, 186)), strict=False):
         if start <= bands[-1]:
             x = left + (start - bands[0]) / band * slot
             pygame.draw.rect(surface, colour, (x, top, left + plot_w - x, plot_h))
@@ -586,7 +591,8 @@ def write_chart(path: str | Path, scores: dict[str, list[int]], title: str = "",
         if i % 2 == 0:
             label = font.render(str(start), True, ink)
             surface.blit(label, (left + i * slot + slot / 2 - label.get_width() / 2, top + plot_h + 8))
-    caption = font.render("final score (bands of 2; shaded: win 16+, major 26+, epic 41+)", True, ink)
+    shaded = ", ".join(f"{name} {low}+" for name, low in zip(("win", "major", "epic"), zones, strict=False))
+    caption = font.render(f"final score (bands of 2; shaded: {shaded})", True, ink)
     surface.blit(caption, (left + plot_w / 2 - caption.get_width() / 2, top + plot_h + 34))
     if summaries:
         names = list(summaries)
