@@ -69,19 +69,14 @@ def demo_seed(ctx: Context) -> int:
     return int(pygame.time.get_ticks() * 7919 + 17) % 1_000_000
 
 
-def has_title(ctx: Context) -> bool:
-    from game.ui.scenes.title import TitleScene
-    return any(isinstance(sc, TitleScene) for sc in ctx.stack.scenes)
-
-
 def start_demo(ctx: Context, attract: bool = False) -> DemoScene | None:
     """Push a demo game (over the title in attract mode or from its Demo button). With damaged ``levels/`` data
-    the title (when it is there) shows the one-line message and None is returned; without a title (``postmen
+    the scene below (the title) shows the one-line message and None is returned; without a title (``postmen
     --demo``) the :class:`LevelError` goes on to the command line, which prints it and exits 1."""
     try:
         scene = DemoScene(ctx, demo_seed(ctx), attract)
     except LevelError as exc:
-        if not has_title(ctx):
+        if not ctx.stack.scenes:  # postmen --demo: nothing to fall back to
             raise
         ctx.message = f"Cannot start the demo: {exc}"
         return None
