@@ -183,9 +183,9 @@ class TextPlay:
         dec = g.decision or {}
         kind = dec.get("kind", "")
         if kind == "moves":
-            return f"Defense Phase, moves: {s['moves']} of 4 used"
+            return f"Defense Phase, moves: {s['moves']} of {g.limit('defender_moves')} used"
         if kind == "actions":
-            return f"Defense Phase, actions: {s['actions']} of 4 used"
+            return f"Defense Phase, actions: {s['actions']} of {g.limit('defender_actions')} used"
         if kind == "command":
             return f"{dec.get('by')} commands: {dec.get('left')} free recover actions left"
         if kind == "suppression":

@@ -199,3 +199,18 @@ def test_rules_core_never_imports_pygame() -> None:
             "print('pygame' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == "False", done.stderr
+
+
+def test_text_mode_header_counts_against_the_difficultys_limit() -> None:
+    """The text mode asks the core for the moves allowed (4.1, 8.x): a Veteran game's Tactics card can allow
+    fewer than four, and the header says so instead of a fixed "of 4"."""
+    for seed in range(40):
+        game = Game.new(seed, "veteran")
+        while not game.over and (game.decision or {}).get("kind") != "moves":
+            game.apply(game.legal_actions()[-1])
+        if game.limit("defender_moves") != 4:
+            break
+    else:
+        pytest.fail("no Veteran game of 40 starts its first Defense Phase with a move limit other than four")
+    header = TextPlay(game, io.StringIO(), io.StringIO(), seed).header()
+    assert header == f"Defense Phase, moves: 0 of {game.limit('defender_moves')} used"

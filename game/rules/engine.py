@@ -1174,8 +1174,9 @@ class Game:
         self._emit("game_over", section, text, **s["result"])
 
     # ------------------------------------------------------------------ Defense Phase (4.0)
-    def _limit(self, effect: str) -> int:
-        """Moves or actions allowed this Defense Phase: four (4.0), fewer with a Tactics card in play."""
+    def limit(self, effect: str) -> int:
+        """4.1, 4.2, 8.x: how many moves (``"defender_moves"``) or actions (``"defender_actions"``) the defenders
+        have this Defense Phase: four, changed by a Tactics card in play (at least one)."""
         base = DEFENDER_PHASE_MOVES if effect == "defender_moves" else DEFENDER_PHASE_ACTIONS
         return max(1, base + self._tactic_bonus(effect)[0])
 
@@ -1184,7 +1185,7 @@ class Game:
         s["phase"] = "moves"
         s["moves"] = 0
         s["actions"] = 0
-        limit = self._limit("defender_moves")
+        limit = self.limit("defender_moves")
         self._emit("phase_changed", "4.0", f"Defense Phase: up to {_NUMBERS[limit]} moves", phase="moves")
         if limit != DEFENDER_PHASE_MOVES:
             self._tactic_applied(self._tactics("defender_moves"), f"only {_NUMBERS[limit]} moves this Defense Phase",
@@ -1311,7 +1312,7 @@ class Game:
         self._after_move()
 
     def _after_move(self) -> None:
-        if self.state["moves"] >= self._limit("defender_moves"):
+        if self.state["moves"] >= self.limit("defender_moves"):
             self._start_actions()
         else:
             self._maybe_auto_end("moves")
@@ -1322,7 +1323,7 @@ class Game:
     def _start_actions(self) -> None:
         s = self.state
         s["phase"] = "actions"
-        limit = self._limit("defender_actions")
+        limit = self.limit("defender_actions")
         self._emit("phase_changed", "4.2", f"Defense Phase: up to {_NUMBERS[limit]} actions", phase="actions")
         if limit != DEFENDER_PHASE_ACTIONS:
             self._tactic_applied(self._tactics("defender_actions"),
@@ -1438,7 +1439,7 @@ class Game:
     def _after_action(self) -> None:
         if self.over or self.state["decision"] is None or self.state["decision"]["kind"] != "actions":
             return
-        if self.state["actions"] >= self._limit("defender_actions"):
+        if self.state["actions"] >= self.limit("defender_actions"):
             self._end_defense()
         else:
             self._maybe_auto_end("actions")

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 import pygame
 
 from game.rules import Action, Event, Game, IllegalAction
-from game.rules.engine import DEFENDER_PHASE_ACTIONS, DEFENDER_PHASE_MOVES, hit_chance
+from game.rules.engine import hit_chance
 from game.ui import palette as P
 from game.ui import storage
 from game.ui.animator import Animator
@@ -231,11 +231,7 @@ class PlayScene(Scene):
     def limit(self, what: str) -> int:
         """Moves ("defender_moves") or actions ("defender_actions") allowed this Defense Phase (4.0; fewer with a
         Tactics card): asked of the core."""
-        base = DEFENDER_PHASE_MOVES if what == "defender_moves" else DEFENDER_PHASE_ACTIONS
-        try:
-            return int(self.game._limit(what))
-        except (AttributeError, KeyError, TypeError, ValueError):
-            return base
+        return self.game.limit(what)
 
     # ------------------------------------------------------------------ lifecycle
     def prewarm(self) -> None:
