@@ -28,6 +28,23 @@ def test_real_levels_load() -> None:
         assert d.start in rules.space_floor, name
 
 
+def test_decks_make_the_support_examples_possible() -> None:
+    """The card mix is inferred, but the gameplay examples must be able to happen: 3.2 machine gunners (an A card
+    finds A empty, then a B card finds B's machine gunner: one Attack deck with an A card and two B cards); 3.2
+    infantry guns (an E card finds E empty, then two F cards find F's gun and its emplaced gun: one deck with an
+    E card and two F cards, F's first gun standing from an earlier card); 6.0 (C's emplaced machine gunner in
+    Attack 3: two C cards by deck 3, one in it)."""
+    rules = load_rules(LEVELS)
+
+    def count(deck: int, space: str) -> int:
+        return sum(1 for cid in rules.decks[deck]
+                   if rules.cards[cid].type == "support" and rules.cards[cid].space == space)
+
+    assert any(count(d, "A") >= 1 and count(d, "B") >= 2 for d in (1, 2, 3))
+    assert any(count(d, "E") >= 1 and count(d, "F") >= 2 for d in (1, 2, 3))
+    assert count(1, "C") + count(2, "C") + count(3, "C") >= 2 and count(3, "C") >= 1
+
+
 def damaged(tmp_path: Path, name: str, change: Callable[[str], str]) -> Path:
     """A copy of levels/ whose file ``name`` is replaced by ``change(text)`` (which must change it)."""
     folder = tmp_path / "levels"

@@ -149,6 +149,9 @@ class HeuristicPolicy:
         def is_g(t: str) -> bool:
             return not t.startswith("ammo") and "G" in r.weapons[t].designations
 
+        def is_r(t: str) -> bool:
+            return not t.startswith("ammo") and "R" in r.weapons[t].designations
+
         # --- suppression readiness: best target value seen from each non-interior space, by token count
         empty_targets = [sp for sp in r.track_spaces if sp not in s["spaces"] and sp not in an.car_spaces]
         supp_cache: dict[tuple[str, int], float] = {}
@@ -220,20 +223,49 @@ class HeuristicPolicy:
                 best = max(best, sum(hit(dice, game.assault_defense(c)) * an.threat(c) for c in inside[floor]))
             return best * 0.7
 
+        # Attack 3: support counters on top of a stack that keep an escape route shut (6.0), which only a
+        # defender with a Ranged weapon can attack (4.2.1): a Ranged weapon is worth carrying where it sees them
+        route_support: list[tuple[str, float, int]] = []
+        if an.attack == 3:
+            for sid, stack in s["support"].items():
+                if stack:
+                    bonus = self._escape_bonus(game, an, stack[-1])
+                    if bonus > 0:
+                        route_support.append((sid, bonus, game.assault_defense(stack[-1])))
+
+        def ranged_value(space: str, tokens: list[str], leaving: str, arriving: str) -> float:
+            """The best shot at a route-blocking support counter from ``space`` with ``tokens``, taken by one
+            of its defenders (``leaving`` gone, ``arriving`` come) this turn or the next: a mover acts next turn."""
+            if not route_support or space.endswith(":interior") or not any(is_r(t) for t in tokens):
+                return 0.0
+            names = [n for n in game.defenders_in(space) if n != leaving] + ([arriving] if arriving else [])
+            shooters = [r.defenders[n].combat for n in names if "N" not in r.defenders[n].attributes]
+            if not shooters:
+                return 0.0
+            best = 0.0
+            for sid, bonus, defense in route_support:
+                if r.sees(space, sid):
+                    best = max(best, hit(max(shooters), defense) * bonus)
+            return best * 0.5
+
+        def post_value(space: str, tokens: list[str], moved: str, leaving: str = "", arriving: str = "") -> float:
+            return grenade_value(space, tokens, moved) + ranged_value(space, tokens, leaving, arriving)
+
         scored: list[Scored] = []
         base_cache: dict[str, float] = {}
 
         def base(space: str) -> float:
             got = base_cache.get(space)
             if got is None:
-                got = base_cache[space] = grenade_value(space, tokens_at.get(space, []), "")
+                got = base_cache[space] = post_value(space, tokens_at.get(space, []), "")
             return got
 
         def token_gain(here: str, tk_left: list[str], dest: str, tk_dest: list[str], moved: str,
                        dest_moved: str) -> float:
             changed = {here: post_entries(here, tk_left, moved), dest: post_entries(dest, tk_dest, dest_moved)}
-            return global_supp(changed) - supp_now + grenade_value(here, tk_left, moved) + \
-                grenade_value(dest, tk_dest, dest_moved) - base(here) - base(dest)
+            # a move (``dest_moved`` set) takes the mover from ``here`` to ``dest``; a shift leaves him where he is
+            return global_supp(changed) - supp_now + post_value(here, tk_left, moved, leaving=dest_moved) + \
+                post_value(dest, tk_dest, dest_moved, arriving=dest_moved) - base(here) - base(dest)
 
         leave_cache: dict[str, float] = {}
 
@@ -323,7 +355,7 @@ class HeuristicPolicy:
             if kind == "shift":
                 name, token, dest = a.args
                 here = defenders[name]["space"]
-                if not (is_s(token) or token.startswith("ammo") or is_g(token)):
+                if not (is_s(token) or token.startswith("ammo") or is_g(token) or is_r(token)):
                     continue
                 tk_here = tokens_at.get(here, [])
                 tk_left = [t for t in tk_here if t != token]
