@@ -1,26 +1,35 @@
-"""Shared set-up of the UI tests: headless SDL drivers, and a play scene opened on a fresh game with its own
-data folder."""
+"""Shared set-up of the tests: headless SDL drivers, a data folder of its own for every test (saves, settings,
+high scores never touch the player's), and a play scene opened on a fresh game."""
 
 from __future__ import annotations
 
 import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# the whole suite is headless, whatever the shell says (set before any test module imports pygame)
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from collections.abc import Callable  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import TYPE_CHECKING  # noqa: E402
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pytest  # noqa: E402
+import pytest
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.scenes.play import PlayScene
 
 
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The game's data folder for this test (``POSTMEN_DATA_DIR``, restored afterwards): ``tmp_path / "data"``."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("POSTMEN_DATA_DIR", str(folder))
+    return folder
+
+
 @pytest.fixture()
-def open_play(tmp_path: Path) -> Callable[[int, str], tuple[App, PlayScene]]:
+def open_play() -> Callable[[int, str], tuple[App, PlayScene]]:
     """``open_play(seed, difficulty)``: a headless App (data in the test's tmp folder) with a play scene on a new
     game of that seed and difficulty pushed on its stack."""
 
@@ -29,7 +38,6 @@ def open_play(tmp_path: Path) -> Callable[[int, str], tuple[App, PlayScene]]:
         from game.ui.app import App
         from game.ui.scenes.play import PlayScene
 
-        os.environ["POSTMEN_DATA_DIR"] = str(tmp_path / "data")
         app = App(headless=True, seed=seed)
         scene = PlayScene(app.ctx, Game.new(seed, difficulty), fresh=True)
         app.stack.push(scene)

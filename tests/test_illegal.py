@@ -74,9 +74,20 @@ def test_move_to_a_full_space() -> None:
 
 
 def test_move_exceeding_carry_limit() -> None:
+    """4.1: a defender carries at most two weapon and ammunition tokens (four with Logistics, 4.3.2): three tokens
+    of his own space are refused for that reason."""
     game = at_decision("moves")
-    move = next(a for a in game.legal_actions() if a.kind == "move")
-    assert_rejected(game, Action("move", (*move.args[:2], "lmg1", "lmg2", "lmg3", "atr", "rifle1")))
+    for move in game.legal_actions():
+        name = move.args[0] if move.kind == "move" else ""
+        if not name or "L" in game.rules.defenders[name].attributes:
+            continue
+        here = game.state["defenders"][name]["space"]
+        tokens = sorted(t for t, sp in game.state["tokens"].items() if sp == here)
+        if len(tokens) >= 3:
+            message = assert_rejected(game, Action("move", (name, move.args[1], *tokens[:3])))
+            assert f"{name} can carry at most 2 tokens" in message
+            return
+    raise AssertionError("no movable defender stands with three tokens")
 
 
 def test_attack_without_line_of_sight() -> None:

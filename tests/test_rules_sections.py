@@ -525,7 +525,7 @@ def test_action_text_round_trips() -> None:
     for text in ("move 'Postal worker 3' ground:2-3 ammo1 lmg1", "end_moves", "remove 'J. Pipka'"):
         a = Action.parse(text)
         assert Action.parse(str(a)) == a
-        assert eval(repr(a), {"Action": Action}) == a  # noqa: S307 - the repr is documented as pasteable
+        assert eval(repr(a), {"Action": Action}) == a
 
 
 def test_why_illegal_names_the_rule() -> None:

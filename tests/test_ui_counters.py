@@ -4,21 +4,16 @@ defender counters stay inside their spaces."""
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pytest
 
-from collections.abc import Callable  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.ui import palette as P  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.counters import fit_label, group_tokens  # noqa: E402
-from game.ui.layout import BOARD_RECT, DEF_H, DEF_W, INTERIOR_COLS  # noqa: E402
-from game.ui.scenes.play import PlayScene  # noqa: E402
+from game.ui import palette as P
+from game.ui.app import App
+from game.ui.counters import fit_label, group_tokens
+from game.ui.layout import BOARD_RECT, DEF_H, DEF_W, INTERIOR_COLS
+from game.ui.scenes.play import PlayScene
 
 
 @pytest.fixture()

@@ -4,25 +4,20 @@ to the title, the title falls into the demo after 30 s idle, the headless comman
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
 
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.demo import DemoResultsScene, DemoScene  # noqa: E402
-from game.ui.scenes.title import ATTRACT_IDLE, TitleScene  # noqa: E402
+from game.ui.app import App
+from game.ui.scenes.demo import DemoResultsScene, DemoScene
+from game.ui.scenes.title import ATTRACT_IDLE, TitleScene
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def make_app(tmp_path: Path, demo: bool = False, seed: int = 3) -> App:
-    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path / "data")
+def make_app(demo: bool = False, seed: int = 3) -> App:
     return App(headless=True, seed=seed, demo=demo)
 
 
@@ -31,7 +26,7 @@ def key(k: int = pygame.K_a) -> pygame.event.Event:
 
 
 def test_demo_plays_with_animations_and_captions(tmp_path: Path) -> None:
-    app = make_app(tmp_path, demo=True)
+    app = make_app(demo=True)
     app.ctx.settings.speed = 0.0  # the player's "Skip" setting does not apply to the demo
     scene = app.stack.top
     assert isinstance(scene, DemoScene)
@@ -53,8 +48,8 @@ def test_demo_plays_with_animations_and_captions(tmp_path: Path) -> None:
     assert not (tmp_path / "data" / "save.json").exists(), "the demo never autosaves"
 
 
-def test_demo_caption_names_the_action_and_the_reason(tmp_path: Path) -> None:
-    app = make_app(tmp_path, demo=True)
+def test_demo_caption_names_the_action_and_the_reason() -> None:
+    app = make_app(demo=True)
     scene = app.stack.top
     assert isinstance(scene, DemoScene)
     for _ in range(2000):
@@ -68,8 +63,8 @@ def test_demo_caption_names_the_action_and_the_reason(tmp_path: Path) -> None:
     app.step(1 / 60)  # the caption is drawn without error
 
 
-def test_any_key_or_click_leaves_the_demo_for_the_title(tmp_path: Path) -> None:
-    app = make_app(tmp_path, demo=True)
+def test_any_key_or_click_leaves_the_demo_for_the_title() -> None:
+    app = make_app(demo=True)
     for _ in range(30):
         app.step(1 / 60, [], draw=False)
     assert isinstance(app.stack.top, DemoScene)
@@ -86,8 +81,8 @@ def test_any_key_or_click_leaves_the_demo_for_the_title(tmp_path: Path) -> None:
     assert app.stack.top is title
 
 
-def test_a_small_mouse_nudge_does_not_end_the_demo(tmp_path: Path) -> None:
-    app = make_app(tmp_path, demo=True)
+def test_a_small_mouse_nudge_does_not_end_the_demo() -> None:
+    app = make_app(demo=True)
     # the first report of a new window (a large rel) only sets the starting point; a nudge does nothing
     app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(900, 500), rel=(900, 500), buttons=(0, 0, 0)))
     app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(910, 505), rel=(10, 5), buttons=(0, 0, 0)))
@@ -96,8 +91,8 @@ def test_a_small_mouse_nudge_does_not_end_the_demo(tmp_path: Path) -> None:
     assert isinstance(app.stack.top, TitleScene)
 
 
-def test_attract_mode_after_30_seconds_idle(tmp_path: Path) -> None:
-    app = make_app(tmp_path)
+def test_attract_mode_after_30_seconds_idle() -> None:
+    app = make_app()
     title = app.stack.top
     assert isinstance(title, TitleScene)
     for _ in range(int(ATTRACT_IDLE / 0.5) - 2):  # 29 s: still the title
@@ -120,8 +115,8 @@ def test_attract_mode_after_30_seconds_idle(tmp_path: Path) -> None:
     assert app.stack.top is title
 
 
-def test_demo_results_then_the_next_game(tmp_path: Path) -> None:
-    app = make_app(tmp_path, demo=True, seed=11)
+def test_demo_results_then_the_next_game() -> None:
+    app = make_app(demo=True, seed=11)
     scene = app.stack.top
     assert isinstance(scene, DemoScene)
     # play the game out quickly through the core with the demo's own policy, then let the scene catch up

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.ui.display import Display  # noqa: E402
+from game.ui.display import Display
 
 
 @pytest.fixture()

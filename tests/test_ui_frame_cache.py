@@ -4,20 +4,15 @@ same frame. Also the one-pass screen shake against the copy-fill-blit it replace
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pytest
 
-from collections.abc import Callable  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.ui.app import App  # noqa: E402
-from game.ui.effects import Shake  # noqa: E402
-from game.ui.layout import BOARD_RECT  # noqa: E402
-from game.ui.scenes.play import PlayScene, shake_board  # noqa: E402
+from game.ui.app import App
+from game.ui.effects import Shake
+from game.ui.layout import BOARD_RECT
+from game.ui.scenes.play import PlayScene, shake_board
 
 
 @pytest.fixture()
@@ -138,13 +133,13 @@ def test_hover_and_hint_redraw_the_bars(play: tuple[App, PlayScene]) -> None:
     app.hover(menu.rect.center)
     assert region_after(app, top) != before  # the hovered button lights up the same frame
     assert same_as_fresh(app, scene)
-    if scene.buttons:
-        bottom = scene._bottom_cache.rect
-        frame(app)
-        before = region(app, bottom)
-        app.hover(scene.buttons[0].rect.center)
-        assert region_after(app, bottom) != before
-        assert same_as_fresh(app, scene)
+    assert scene.buttons, "the moves of the first Defense Phase offer a button (End moves)"
+    bottom = scene._bottom_cache.rect
+    frame(app)
+    before = region(app, bottom)
+    app.hover(scene.buttons[0].rect.center)
+    assert region_after(app, bottom) != before
+    assert same_as_fresh(app, scene)
     scene.say("A notice for the player")
     assert same_as_fresh(app, scene)
 

@@ -3,22 +3,14 @@ refused (with the reason) while animations run or when the game is over."""
 
 from __future__ import annotations
 
-import os
+import pygame
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-
-from game.rules import Action, Game  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.play import PlayScene  # noqa: E402
+from game.rules import Action, Game
+from game.ui.app import App
+from game.ui.scenes.play import PlayScene
 
 
-def start(tmp_path: Path, seed: int = 7) -> tuple[App, PlayScene]:
-    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path / "data")
+def start(seed: int = 7) -> tuple[App, PlayScene]:
     app = App(headless=True, seed=seed)
     scene = PlayScene(app.ctx, Game.new(seed), fresh=True)
     app.stack.push(scene)
@@ -35,8 +27,8 @@ def press(app: App, k: int) -> None:
     app.feed(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
 
 
-def test_hint_is_refused_while_animating(tmp_path: Path) -> None:
-    app, scene = start(tmp_path)
+def test_hint_is_refused_while_animating() -> None:
+    app, scene = start()
     app.step(1 / 60, [], draw=False)
     assert scene.queue.busy
     assert "animations" in scene.hint_blocker()
@@ -48,8 +40,8 @@ def test_hint_is_refused_while_animating(tmp_path: Path) -> None:
     assert not button.enabled and "animations" in button.tip
 
 
-def test_hint_recommends_a_legal_action_and_highlights_it(tmp_path: Path) -> None:
-    app, scene = start(tmp_path)
+def test_hint_recommends_a_legal_action_and_highlights_it() -> None:
+    app, scene = start()
     settle(app, scene)
     app.step(1 / 60)
     button = next(b for b in scene.top_buttons if b.label == "Hint")
@@ -69,12 +61,12 @@ def test_hint_recommends_a_legal_action_and_highlights_it(tmp_path: Path) -> Non
     assert scene.hint is None
 
 
-def test_hint_highlights_the_end_button_or_the_defender(tmp_path: Path) -> None:
-    app, scene = start(tmp_path, seed=3)
+def test_hint_highlights_the_end_button_or_the_defender() -> None:
+    app, scene = start(seed=3)
     settle(app, scene)
     seen_button = seen_defender = False
-    for _ in range(60):  # through several decisions, following the hints
-        if scene.game.over:
+    for _ in range(60):  # through several decisions, following the hints, until both kinds of mark were seen
+        if scene.game.over or (seen_button and seen_defender):
             break
         press(app, pygame.K_h)
         assert scene.hint is not None
@@ -93,8 +85,8 @@ def test_hint_highlights_the_end_button_or_the_defender(tmp_path: Path) -> None:
     assert seen_button and seen_defender
 
 
-def test_no_hint_when_the_game_is_over(tmp_path: Path) -> None:
-    app, scene = start(tmp_path)
+def test_no_hint_when_the_game_is_over() -> None:
+    app, scene = start()
     game = scene.game
     while not game.over:
         legal = game.legal_actions()

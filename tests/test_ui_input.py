@@ -3,24 +3,16 @@ say why, hover odds, Esc pauses, Space skips the animation."""
 
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.rules import Action, Game  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.play import PlayScene  # noqa: E402
+from game.rules import Action, Game
+from game.ui.app import App
+from game.ui.scenes.play import PlayScene
 
 
 @pytest.fixture()
-def play(tmp_path: Path) -> tuple[App, PlayScene]:
-    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path)
+def play() -> tuple[App, PlayScene]:
     app = App(headless=True, seed=0)
     scene = PlayScene(app.ctx, Game.new(0), fresh=True)
     app.stack.push(scene)
@@ -95,9 +87,9 @@ def test_illegal_click_says_why_and_esc_pauses(play: tuple[App, PlayScene]) -> N
     acted = next(a.args[0] for a in scene.legal if a.kind == "attack")
     scene.submit(next(a for a in scene.legal if a.kind == "attack" and a.args[0] == acted))
     idle(app, scene)
-    if scene.game.decision and scene.game.decision["kind"] == "actions":
-        app.click(pt(scene.defender_pos(acted)))
-        assert acted in scene.notice  # e.g. "has already acted"
+    assert scene.game.decision and scene.game.decision["kind"] == "actions", "one action of four is spent"
+    app.click(pt(scene.defender_pos(acted)))
+    assert acted in scene.notice and "already" in scene.notice  # "... has already acted"
     app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
     assert app.stack.top is not None and app.stack.top.name == "pause"
     app.step(1 / 60, [])

@@ -5,24 +5,20 @@ message, and ``postmen --demo`` ends with that one line and exit status 1, never
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pytest
 
-import shutil  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from collections.abc import Callable, Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-
-from game.rules import Game, data  # noqa: E402
-from game.ui import storage  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.demo import DemoResultsScene, DemoScene, start_demo  # noqa: E402
-from game.ui.scenes.play import PlayScene  # noqa: E402
-from game.ui.scenes.title import ATTRACT_IDLE, TitleScene  # noqa: E402
+from game.rules import Game, data
+from game.ui import storage
+from game.ui.app import App
+from game.ui.scenes.demo import DemoResultsScene, DemoScene, start_demo
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.title import ATTRACT_IDLE, TitleScene
 
 ROOT = Path(__file__).resolve().parents[1]
 UNKNOWN_KEY = "postmen_test_unknown_key"
@@ -33,10 +29,8 @@ DEMO_ON = ("import sys; from pathlib import Path; from game.rules import data; "
 
 
 @pytest.fixture()
-def app_data(tmp_path: Path) -> Path:
-    folder = tmp_path / "data"
-    os.environ["POSTMEN_DATA_DIR"] = str(folder)
-    return folder
+def app_data(data_dir: Path) -> Path:
+    return data_dir
 
 
 @pytest.fixture()

@@ -4,23 +4,16 @@ long messages cut mid-word."""
 
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.rules import Action, Game  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.fonts import font  # noqa: E402
-from game.ui.layout import BOTTOM, DICE_TRAY  # noqa: E402
-from game.ui.scenes.pause import PauseScene  # noqa: E402
-from game.ui.scenes.play import BarButton, PlayScene, layout_bar  # noqa: E402
-from game.ui.scenes.title import MESSAGE_BOX, TitleScene  # noqa: E402
+from game.rules import Action, Game
+from game.ui.app import App
+from game.ui.fonts import font
+from game.ui.layout import BOTTOM, DICE_TRAY
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.play import BarButton, PlayScene, layout_bar
+from game.ui.scenes.title import MESSAGE_BOX, TitleScene
 
 
 def suppression_game(tokens: int) -> Game:
@@ -38,8 +31,7 @@ def suppression_game(tokens: int) -> Game:
     return game
 
 
-def open_scene(tmp_path: Path, game: Game, fresh: bool = False) -> tuple[App, PlayScene]:
-    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path)
+def open_scene(game: Game, fresh: bool = False) -> tuple[App, PlayScene]:
     app = App(headless=True, seed=0)
     scene = PlayScene(app.ctx, game, fresh=fresh)
     app.stack.push(scene)
@@ -58,16 +50,16 @@ def inside_bar(scene: PlayScene) -> None:
         assert b.rect.x >= BOTTOM.x and b.rect.right <= DICE_TRAY.x - 10, (b.label, b.rect)
 
 
-def test_few_suppression_tokens_one_button_each(tmp_path: Path) -> None:
-    app, scene = open_scene(tmp_path, suppression_game(5))
+def test_few_suppression_tokens_one_button_each() -> None:
+    app, scene = open_scene(suppression_game(5))
     assert [b.data for b in scene.buttons] == [Action("spend", (str(k),)) for k in range(5, -1, -1)]
     inside_bar(scene)
 
 
 @pytest.mark.parametrize("tokens", [6, 9, 14])
-def test_many_suppression_tokens_every_number_can_be_spent(tmp_path: Path, tokens: int) -> None:
+def test_many_suppression_tokens_every_number_can_be_spent(tokens: int) -> None:
     """With more tokens than buttons fit, Spend none and the small numbers used to fall off the bar."""
-    app, scene = open_scene(tmp_path, suppression_game(tokens))
+    app, scene = open_scene(suppression_game(tokens))
     inside_bar(scene)
     labels = [b.label for b in scene.buttons]
     assert "Spend none" in labels and any(label.startswith(f"Spend all {tokens}") for label in labels)
@@ -88,15 +80,15 @@ def test_many_suppression_tokens_every_number_can_be_spent(tmp_path: Path, token
     assert scene.spend_k is None  # the next question starts afresh
 
 
-def test_spend_none_with_many_tokens(tmp_path: Path) -> None:
-    app, scene = open_scene(tmp_path, suppression_game(12))
+def test_spend_none_with_many_tokens() -> None:
+    app, scene = open_scene(suppression_game(12))
     space = scene.game.decision["space"]  # type: ignore[index]
     app.click(scene.button_point("Spend none"))  # type: ignore[arg-type]
     assert space not in scene.game.state["supp"]  # 4.2.2: the counter pushes through, the tokens are discarded
 
 
-def test_hint_sets_the_suppression_stepper(tmp_path: Path) -> None:
-    app, scene = open_scene(tmp_path, suppression_game(10))
+def test_hint_sets_the_suppression_stepper() -> None:
+    app, scene = open_scene(suppression_game(10))
     scene.hint = None
     scene.ask_hint()
     assert scene.hint is not None
@@ -118,8 +110,8 @@ def test_bar_keeps_the_end_button_and_fits_everything() -> None:
         assert a.rect.right < b.rect.x
 
 
-def test_pause_leaves_no_tooltip_behind(tmp_path: Path) -> None:
-    app, scene = open_scene(tmp_path, Game.new(3), fresh=True)
+def test_pause_leaves_no_tooltip_behind() -> None:
+    app, scene = open_scene(Game.new(3), fresh=True)
     app.click(scene.button_point("Menu"))  # type: ignore[arg-type]
     pause = app.stack.top
     assert isinstance(pause, PauseScene)
@@ -131,8 +123,8 @@ def test_pause_leaves_no_tooltip_behind(tmp_path: Path) -> None:
     assert pause.rect.bottom > quit_button.rect.bottom
 
 
-def test_move_popup_tips_are_words(tmp_path: Path) -> None:
-    app, scene = open_scene(tmp_path, Game.new(3), fresh=True)
+def test_move_popup_tips_are_words() -> None:
+    app, scene = open_scene(Game.new(3), fresh=True)
     x, y = scene.defender_pos("Konrad")
     app.click((int(x), int(y)))
     app.click(scene.space_point("upper:4-6"))
@@ -141,8 +133,7 @@ def test_move_popup_tips_are_words(tmp_path: Path) -> None:
         assert b.tip.startswith("Konrad ") and "upper:4-6" in b.tip and not b.tip.startswith("move "), b.tip
 
 
-def test_long_notice_and_title_message_are_cut_with_an_ellipsis(tmp_path: Path) -> None:
-    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path)
+def test_long_notice_and_title_message_are_cut_with_an_ellipsis() -> None:
     app = App(headless=True, seed=3)
     title = app.stack.top
     assert isinstance(title, TitleScene)
@@ -158,9 +149,9 @@ def test_long_notice_and_title_message_are_cut_with_an_ellipsis(tmp_path: Path) 
     app.step(1 / 60)
 
 
-def test_dropping_a_dragged_defender_on_an_unlit_space_says_why(tmp_path: Path) -> None:
+def test_dropping_a_dragged_defender_on_an_unlit_space_says_why() -> None:
     """A click on an unlit space said why not; a drop there did nothing at all."""
-    app, scene = open_scene(tmp_path, Game.new(3), fresh=True)
+    app, scene = open_scene(Game.new(3), fresh=True)
     x, y = scene.defender_pos("Gorski")
     start = (int(x), int(y))
     end = scene.space_point("basement:5-6")

@@ -3,24 +3,16 @@ a simple policy, animations skipped) -> results -> title."""
 
 from __future__ import annotations
 
-import os
+import pytest
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-
-from game.rules import Action  # noqa: E402
-from game.rules.rng import Pcg32  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.play import PlayScene  # noqa: E402
-from game.ui.scenes.results import ResultsScene  # noqa: E402
+from game.rules import Action
+from game.rules.rng import Pcg32
+from game.ui.app import App
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.results import ResultsScene
 
 
-def make_app(tmp_path: object, seed: int = 5) -> App:
-    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path)
+def make_app(seed: int = 5) -> App:
     return App(headless=True, seed=seed)
 
 
@@ -119,10 +111,10 @@ class ClickPolicy:
 
 
 @pytest.mark.parametrize("difficulty", ["Standard", "Veteran", "Elite"])
-def test_whole_game_by_clicks(tmp_path: Path, difficulty: str) -> None:
+def test_whole_game_by_clicks(difficulty: str) -> None:
     """Each difficulty (8.1, 8.2) chosen on the title and played to the results by clicks; at Veteran and Elite the
     Tactics cards in play are on screen the whole game (one at Veteran, two at Elite from the first turn)."""
-    app = make_app(tmp_path, seed=0)
+    app = make_app(seed=0)
     app.ctx.settings.speed = 0.0  # skip animations
     app.step(1 / 60)
     title = app.stack.top

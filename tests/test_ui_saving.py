@@ -3,25 +3,20 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pytest
 
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-
-from game.rules import Action, Game  # noqa: E402
-from game.ui import storage  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.play import PlayScene  # noqa: E402
-from game.ui.settings import Settings, load_settings, save_settings  # noqa: E402
+from game.rules import Action, Game
+from game.ui import storage
+from game.ui.app import App
+from game.ui.scenes.play import PlayScene
+from game.ui.settings import Settings, load_settings, save_settings
 
 
 @pytest.fixture()
-def data(tmp_path: Path) -> Path:
-    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path)
-    return tmp_path
+def data(data_dir: Path) -> Path:
+    return data_dir
 
 
 def test_data_dir_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

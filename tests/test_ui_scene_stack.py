@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import os
+import pygame
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
-import pygame  # noqa: E402
-
-from game.ui.context import Context  # noqa: E402
-from game.ui.scene import Scene, SceneStack  # noqa: E402
+from game.ui.context import Context
+from game.ui.scene import Scene, SceneStack
 
 
 class Probe(Scene):

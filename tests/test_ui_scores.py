@@ -4,31 +4,25 @@ title, an Elite play scene with its Tactics cards, and the results with the tabl
 
 from __future__ import annotations
 
-import os
+import json
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pytest
 
-import json  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.rules import Game  # noqa: E402
-from game.ui import scores  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.highscores import HighScoresScene  # noqa: E402
-from game.ui.scenes.play import PlayScene  # noqa: E402
-from game.ui.scenes.results import ResultsScene  # noqa: E402
-from game.ui.scenes.title import TitleScene  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
-from tests.test_ui_screens import assert_not_blank, shot_dir  # noqa: E402
+from game.rules import Game
+from game.ui import scores
+from game.ui.app import App
+from game.ui.scenes.highscores import HighScoresScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.results import ResultsScene
+from game.ui.scenes.title import TitleScene
+from game.ui.settings import Settings
+from tests.test_ui_screens import assert_not_blank, shot_dir
 
 
 @pytest.fixture()
 def data(tmp_path: Path) -> Path:
-    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path / "data")
     return tmp_path / "data"
 
 

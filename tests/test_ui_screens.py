@@ -4,21 +4,17 @@ non-blank); fonts with Polish letters; mouse mapping through the letterbox scale
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
 
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-
-from game.rules import Game  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.display import Display  # noqa: E402
-from game.ui.fonts import font  # noqa: E402
-from game.ui.scenes.play import PlayScene  # noqa: E402
-from game.ui.scenes.results import ResultsScene  # noqa: E402
-from game.ui.sound import SoundBank  # noqa: E402
+from game.rules import Game
+from game.ui.app import App
+from game.ui.display import Display
+from game.ui.fonts import font
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.results import ResultsScene
+from game.ui.sound import SoundBank
 
 
 def shot_dir(tmp_path: Path) -> Path:
@@ -37,14 +33,13 @@ def assert_not_blank(path: Path) -> None:
     assert most < 0.8 * len(samples), f"{path.name} is mostly one colour"
 
 
-def make_app(tmp_path: Path) -> App:
-    os.environ["POSTMEN_DATA_DIR"] = str(tmp_path / "data")
+def make_app() -> App:
     return App(headless=True, seed=7)
 
 
 def test_screenshots_title_play_results(tmp_path: Path) -> None:
     out = shot_dir(tmp_path)
-    app = make_app(tmp_path)
+    app = make_app()
     app.step(1 / 60)
     app.screenshot(out / "title.png")
     assert_not_blank(out / "title.png")
@@ -104,7 +99,7 @@ def test_rules_screen_scrollbar(tmp_path: Path) -> None:
     from game.ui.scenes.rules_ref import RulesScene
 
     out = shot_dir(tmp_path)
-    app = make_app(tmp_path)
+    app = make_app()
     scene = RulesScene(app.ctx)
     app.stack.push(scene)
     app.step(1 / 60, [])
