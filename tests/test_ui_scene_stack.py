@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.context import Context
-from game.ui.scene import Scene, SceneStack
+from game.ui.scene import Context, Scene, SceneStack
 
 
 class Probe(Scene):

@@ -10,13 +10,30 @@ from pathlib import Path
 
 import pygame
 
-from game.ui.context import Context
+from game.rules import Game
 from game.ui.display import Display
+from game.ui.scene import Context, Scene
+from game.ui.scenes.demo import start_demo
+from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import TitleScene
 from game.ui.settings import load_settings
 
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
+
+
+class AppScenes:
+    """The :class:`~game.ui.scene.Scenes` of the game: this module imports every scene, so scenes open each other
+    through it without importing one another."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def title(self) -> Scene:
+        return TitleScene(self.ctx)
+
+    def play(self, game: Game, fresh: bool = True) -> Scene:
+        return PlayScene(self.ctx, game, fresh=fresh)
 
 class App:
     def __init__(self, windowed: bool = False, headless: bool = False, seed: int | None = None,
@@ -27,6 +44,7 @@ class App:
         pygame.init()
         settings, msg = load_settings()
         self.ctx = Context(settings=settings, message=msg, seed=seed, headless=headless)
+        self.ctx.scenes = AppScenes(self.ctx)
         if windowed:
             self.ctx.settings.fullscreen = False
         self.display = Display(self.ctx.settings.fullscreen and not windowed, headless)
@@ -34,7 +52,6 @@ class App:
         self.ctx.sounds.set_volume(self.ctx.settings.volume, self.ctx.settings.mute)
         self.clock = pygame.time.Clock()
         if demo:  # postmen --demo: straight into the demo (any key or click then goes to the title)
-            from game.ui.scenes.demo import start_demo
             start_demo(self.ctx)
         else:
             self.ctx.stack.push(TitleScene(self.ctx))

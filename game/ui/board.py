@@ -20,6 +20,7 @@ from game.ui.layout import (
     bp,
     bs,
 )
+from game.ui.palette import LOS_LETTER
 
 
 def _hatch(surface: pygame.Surface, rect: pygame.Rect, colour: P.Colour, step: int = 9, kind: str = "/") -> None:
@@ -190,7 +191,6 @@ class BoardRenderer:
             ink = P.text_on(P.LOS[colour])
             blit_text(s, ds.label, "sans_bold", 16, ink, (rect.right - 5, rect.bottom - 3), "bottomright")
             if cb:
-                from game.ui.palette import LOS_LETTER
                 blit_text(s, LOS_LETTER[colour], "sans_bold", 14, ink, (rect.x + 4, rect.bottom - 3),
                           "bottomleft")
             if ds.entrance:

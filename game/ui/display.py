@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.context import LOGICAL
+from game.ui.scene import LOGICAL
 
 
 class Display:

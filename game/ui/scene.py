@@ -1,19 +1,29 @@
-"""Scenes and the scene stack (after Tuxemon's state manager).
+"""Scenes, the scene stack (after Tuxemon's state manager) and the context every scene shares.
 
 The top scene gets input first; it returns ``None`` to consume an event or the event to pass it down to the
 scene below (only when it is ``transparent`` is it drawn over the one below, and only then is input offered
 further down). Lifecycle hooks come in pairs: ``enter``/``exit`` when pushed/popped, ``pause``/``resume`` when
 another scene covers it or leaves.
+
+A scene opens another by importing its module, except where that would close an import cycle (a results screen
+starting the next game, a demo going back to the title): those scenes are built by the :class:`Scenes` the App
+installs in the context, so no module of ``game/ui`` imports one that imports it back.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.ui.settings import Settings, save_settings
+from game.ui.sound import SoundBank
+
 if TYPE_CHECKING:
-    from game.ui.context import Context
+    from game.rules import Game
+
+LOGICAL = (1920, 1080)
 
 
 class Scene:
@@ -127,3 +137,49 @@ class SceneStack:
     def draw(self, surface: pygame.Surface) -> None:
         for scene in self.visible():
             scene.draw(surface)
+
+
+class Scenes(Protocol):
+    """The scenes that other scenes open without importing their modules (installed by the App)."""
+
+    def title(self) -> Scene:
+        """A title screen."""
+        ...
+
+    def play(self, game: Game, fresh: bool = True) -> Scene:
+        """A play scene on ``game`` (``fresh``: a new game, autosaved from its first decision)."""
+        ...
+
+
+class NoScenes:
+    """The :class:`Scenes` of a context built without the App (tests of the stack alone): opening one is an error
+    that says so."""
+
+    def title(self) -> Scene:
+        raise RuntimeError("no scenes installed in this context (the App installs them)")
+
+    def play(self, game: Game, fresh: bool = True) -> Scene:
+        raise RuntimeError("no scenes installed in this context (the App installs them)")
+
+
+@dataclass
+class Context:
+    """What every scene shares: the scene stack, the scenes it may open, settings, sounds, the title-screen
+    message and the quit flag."""
+
+    stack: SceneStack = field(default_factory=SceneStack)
+    settings: Settings = field(default_factory=Settings)
+    sounds: SoundBank = field(default_factory=SoundBank)
+    scenes: Scenes = field(default_factory=NoScenes)
+    message: str = ""  # one line for the title screen (a damaged save or settings file)
+    quit: bool = False
+    seed: int | None = None
+    headless: bool = False
+    fullscreen_changed: bool = False
+    time: float = 0.0
+
+    def save_settings(self) -> None:
+        err = save_settings(self.settings)
+        if err:
+            self.message = err
+        self.sounds.set_volume(self.settings.volume, self.settings.mute)

@@ -7,9 +7,8 @@ from collections.abc import Callable
 import pygame
 
 from game.ui import palette as P
-from game.ui.context import Context
 from game.ui.fonts import blit_text, wrap
-from game.ui.scene import Scene
+from game.ui.scene import Context, Scene
 from game.ui.widgets import Button, handle_buttons, panel
 
 

@@ -14,10 +14,10 @@ import pygame
 from game.ai import Policy, make_policy
 from game.rules import Game, LevelError
 from game.ui import palette as P
-from game.ui.context import Context
 from game.ui.fonts import blit_text
-from game.ui.scene import Scene
+from game.ui.scene import Context, Scene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.results import ResultsScene
 from game.ui.words import explained, fit
 
 DEMO_POLICY = "planner"
@@ -30,15 +30,14 @@ MOTION_EXIT = 40  # pixels the mouse must travel to end attract mode (a nudged t
 
 def go_title(ctx: Context) -> None:
     """Back to the title: pop down to it, or (the game was started with --demo) put a fresh one in place."""
-    from game.ui.scenes.title import TitleScene
     stack = ctx.stack
-    titles = [i for i, sc in enumerate(stack.scenes) if isinstance(sc, TitleScene)]
+    titles = [i for i, sc in enumerate(stack.scenes) if sc.name == "title"]
     if titles:
         above = stack.scenes[titles[-1] + 1:]
         if above:
             stack.pop(above[0])
         return
-    stack.reset(TitleScene(ctx))
+    stack.reset(ctx.scenes.title())
 
 
 class ExitWatch:
@@ -174,7 +173,6 @@ class DemoResultsScene(Scene):
 
     def __init__(self, ctx: Context, demo: DemoScene) -> None:
         super().__init__(ctx)
-        from game.ui.scenes.results import ResultsScene
         self.demo = demo
         self.results = ResultsScene(ctx, demo.game, demo=True)
         self.t = 0.0

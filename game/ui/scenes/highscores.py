@@ -8,10 +8,10 @@ import pygame
 from game.rules.data import DIFFICULTIES
 from game.ui import palette as P
 from game.ui import scores
-from game.ui.context import Context
 from game.ui.fonts import blit_text
-from game.ui.scene import Scene
+from game.ui.scene import Context, Scene
 from game.ui.widgets import Button, handle_buttons, panel
+from game.ui.words import fit
 
 DIFFICULTY_NAMES = {"standard": "Standard", "veteran": "Veteran", "elite": "Elite"}
 DIFFICULTY_TIPS = {"standard": "The game as printed: no Tactics cards",
@@ -23,7 +23,6 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, entries: list[scores.
                highlight: int | None = None, t: float = 0.0) -> None:
     """A top-10 table in ``rect``: rank, score, award, date, seed; row ``highlight`` pulses in gold."""
     panel(surface, rect, P.PAPER_LIGHT, P.INK, width=2)
-    from game.ui.words import fit
     line, size = fit(title, "type_bold", 28, rect.w - 40, 18)
     blit_text(surface, line, "type_bold", size, P.INK, (rect.x + 20, rect.y + 12))
     cols = [("#", 20), ("Score", 80), ("Award", 210), ("Date", rect.w - 330), ("Seed", rect.w - 130)]

@@ -6,8 +6,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.ui.context import Context
-from game.ui.scene import Scene
+from game.ui.scene import Context, Scene
 from game.ui.widgets import Button, handle_buttons
 
 

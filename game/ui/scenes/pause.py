@@ -5,9 +5,12 @@ from __future__ import annotations
 import pygame
 
 from game.ui import palette as P
-from game.ui.context import Context
 from game.ui.fonts import blit_text
+from game.ui.scene import Context
+from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.rules_ref import RulesScene
+from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.widgets import panel
 
 
@@ -30,15 +33,12 @@ class PauseScene(MenuScene):
         self.stack.pop(self)
 
     def rules(self) -> None:
-        from game.ui.scenes.rules_ref import RulesScene
         self.stack.push(RulesScene(self.ctx))
 
     def settings(self) -> None:
-        from game.ui.scenes.settings_scene import SettingsScene
         self.stack.push(SettingsScene(self.ctx))
 
     def to_title(self) -> None:
-        from game.ui.scenes.confirm import ConfirmScene
 
         def go() -> None:
             while self.stack.top is not None and self.stack.top.name != "title":

@@ -11,16 +11,16 @@ from typing import Any, NamedTuple
 
 import pygame
 
+from game.ai import make_policy
 from game.rules import Action, Event, Game, IllegalAction
 from game.rules.engine import hit_chance
 from game.ui import palette as P
-from game.ui import storage
+from game.ui import scores, storage
 from game.ui.animator import Animator
 from game.ui.board import BoardRenderer
 from game.ui.cache import PanelCache
-from game.ui.context import Context
 from game.ui.counters import BADGE, TOKEN_SHORT, CounterArt, group_tokens, token_kind
-from game.ui.effects import DiceTray, Effect, Shake
+from game.ui.effects import DiceTray, Effect, Shake, Tracer
 from game.ui.fonts import blit_text, wrap
 from game.ui.layout import (
     BOARD_RECT,
@@ -35,10 +35,13 @@ from game.ui.layout import (
     Geometry,
 )
 from game.ui.log_panel import LogPanel
-from game.ui.scene import Scene
+from game.ui.scene import Context, Scene
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.results import ResultsScene
 from game.ui.tween import Anim, AnimQueue, Deferred
+from game.ui.view import View
 from game.ui.widgets import Button, button_states, handle_buttons, panel, tooltip
-from game.ui.words import describe, fit
+from game.ui.words import describe, explained, fit
 
 SPEED_LABELS = ((1.0, "1x"), (2.0, "2x"), (4.0, "4x"), (0.0, "Skip"))
 PHASE_NAMES = {"enemy": "Enemy Phase", "moves": "Defense Phase: moves", "actions": "Defense Phase: actions",
@@ -161,7 +164,6 @@ class PlayScene(Scene):
         self.geo = Geometry(self.rules)
         self.board = BoardRenderer(self.rules, self.geo)
         self.art = CounterArt(self.rules)
-        from game.ui.view import View
         self.view = View(game.state)
         self.queue = AnimQueue()
         self.animator = Animator(self)
@@ -462,7 +464,6 @@ class PlayScene(Scene):
         if err:
             self.say(err)
         if action.kind == "attack":
-            from game.ui.effects import Tracer
             a = self.defender_pos(action.args[0])
             b = self.enemy_pos(action.args[1])
             self.effects.append(Tracer(a, b, 0.3))
@@ -491,8 +492,6 @@ class PlayScene(Scene):
         if why:
             self.say(f"No hint now: {why.lower()}.")
             return
-        from game.ai import make_policy
-        from game.ui.words import explained
         seed = (int(self.game.state["seed"]) * 1009 + int(self.game.state["turn"]) * 31
                 + int(self.game.state.get("actions", 0))) % 1_000_000
         action, reason = make_policy("planner", seed).explain(self.game.clone())
@@ -511,7 +510,6 @@ class PlayScene(Scene):
         """The gold line under the prompt: the hint in words and why."""
         if self.hint is None or self.queue.busy:
             return ""
-        from game.ui.words import explained
         return f"Hint: {explained(self.game, *self.hint)}"
 
     def hint_marks(self, action: Action) -> tuple[list[str], list[str], list[str], list[Button]]:
@@ -585,8 +583,6 @@ class PlayScene(Scene):
         if self.results_shown:
             return
         self.results_shown = True
-        from game.ui import scores
-        from game.ui.scenes.results import ResultsScene
         result = self.game.result or {}
         tables, rank, msg = scores.record(str(self.game.state.get("difficulty", "standard")),
                                           int(result.get("score", self.game.score())), str(result.get("award") or ""),
@@ -613,7 +609,6 @@ class PlayScene(Scene):
                                        tip="The planner's recommended next action and why (H)"))
 
     def open_pause(self) -> None:
-        from game.ui.scenes.pause import PauseScene
         self.stack.push(PauseScene(self.ctx))
 
     def _rebuild_buttons(self) -> None:

@@ -8,10 +8,11 @@ import pygame
 from game.rules import Game
 from game.ui import palette as P
 from game.ui import scores
-from game.ui.context import Context
 from game.ui.fonts import blit_text, wrap
-from game.ui.scene import Scene
+from game.ui.scene import Context, Scene
+from game.ui.scenes.highscores import DIFFICULTY_NAMES, draw_table
 from game.ui.widgets import Button, handle_buttons, panel
+from game.ui.words import fit
 
 HOW = {"fire_truck": "The fire truck ended the day.", "morale": "Morale broke: the post office fell.",
        "no_defenders": "No defender was left in the post office.", "decks": "The Attack decks were spent."}
@@ -43,10 +44,9 @@ class ResultsScene(Scene):
             Button((1000, 960, 400, 66), "New game", self.new_game, 28, tip="Defend the post office again")]
 
     def new_game(self) -> None:
-        from game.ui.scenes.play import PlayScene
         self.to_title()
         seed = self.ctx.seed if self.ctx.seed is not None else (self.game.state["seed"] * 7919 + 1) % 1_000_000
-        self.stack.push(PlayScene(self.ctx, Game.new(seed, self.ctx.settings.difficulty), fresh=True))
+        self.stack.push(self.ctx.scenes.play(Game.new(seed, self.ctx.settings.difficulty), fresh=True))
 
     def to_title(self) -> None:
         while self.stack.top is not None and self.stack.top.name != "title":
@@ -83,7 +83,6 @@ class ResultsScene(Scene):
             pygame.draw.circle(surface, P.GOLD, (cx, cy + 10), 46)
             pygame.draw.circle(surface, P.INK, (cx, cy + 10), 46, 3)
             pygame.draw.circle(surface, P.WORKER_WHITE, (cx, cy + 10), 22)
-            from game.ui.words import fit
             line, size = fit(award, "type_bold", 26, medal.w - 280, 18)
             blit_text(surface, line, "type_bold", size, P.INK, (medal.x + 40, medal.y + 148))
         blit_text(surface, f"Attack {r.get('attack', '?')}, turn {r.get('turns', '?')}", "sans", 22, P.INK_SOFT,
@@ -103,7 +102,6 @@ class ResultsScene(Scene):
                 blit_text(surface, line, "type", 18, P.INK, (box.x + 20, y))
                 y += 22
             y += 10
-        from game.ui.scenes.highscores import DIFFICULTY_NAMES, draw_table
         name = DIFFICULTY_NAMES.get(self.difficulty, self.difficulty)
         if self.demo:
             title = f"High scores, {name} (demo games are not entered)"

@@ -6,9 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game.ui import palette as P
-from game.ui.context import Context
 from game.ui.fonts import blit_text, font, wrap
-from game.ui.scene import Scene
+from game.ui.scene import Context, Scene
 from game.ui.widgets import Button, handle_buttons, panel
 
 SUMMARY: list[tuple[str, str]] = [

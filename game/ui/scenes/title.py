@@ -12,12 +12,18 @@ import pygame
 from game.rules import Game, LevelError
 from game.rules.data import DIFFICULTIES
 from game.ui import palette as P
-from game.ui import storage
-from game.ui.context import Context
+from game.ui import scores, storage
 from game.ui.fonts import blit_text
-from game.ui.scenes.highscores import DIFFICULTY_NAMES, DIFFICULTY_TIPS
+from game.ui.scene import Context
+from game.ui.scenes.confirm import ConfirmScene
+from game.ui.scenes.demo import start_demo
+from game.ui.scenes.highscores import DIFFICULTY_NAMES, DIFFICULTY_TIPS, HighScoresScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.widgets import Button, handle_buttons
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.rules_ref import RulesScene
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.widgets import Button, handle_buttons, panel
+from game.ui.words import fit
 
 
 def load_save(ctx: Context) -> Game | None:
@@ -87,7 +93,6 @@ class TitleScene(MenuScene):
         return super().handle(event)
 
     def demo(self) -> None:
-        from game.ui.scenes.demo import start_demo
         start_demo(self.ctx)
 
     def refresh(self) -> None:
@@ -106,7 +111,6 @@ class TitleScene(MenuScene):
             ("Quit", self.quit, "Leave the game", True),
         ]
         self.layout(items, 1245, 308, h=60, gap=14)
-        from game.ui import scores
         tables, msg = scores.load_scores()
         if msg:
             self.ctx.message = msg
@@ -123,7 +127,6 @@ class TitleScene(MenuScene):
 
     def _draw_best(self, surface: pygame.Surface) -> None:
         """The top three scores of the chosen difficulty (all ten: the High scores button)."""
-        from game.ui.widgets import panel
         box = pygame.Rect(60, 40, 560, 190)
         panel(surface, box, P.PAPER_LIGHT, P.INK, alpha=235)
         diff = DIFFICULTY_NAMES.get(self.ctx.settings.difficulty, "")
@@ -137,22 +140,18 @@ class TitleScene(MenuScene):
             blit_text(surface, f"{i + 1}.", "sans_bold", 24, P.INK, (box.x + 16, y))
             blit_text(surface, str(e.score), "sans_bold", 24, P.POST_BLUE, (box.x + 60, y))
             date = blit_text(surface, e.date, "sans", 16, P.INK_SOFT, (box.right - 16, y + 6), "topright")
-            from game.ui.words import fit
             award, size = fit(e.award or "—", "type", 20, date.x - 12 - (box.x + 150), 16)
             blit_text(surface, award, "type", size, P.INK, (box.x + 150, y + 3 + (20 - size) // 2))
 
     def message_line(self) -> tuple[str, int]:
         """The one-line message (a damaged file...) fitted to its box: smaller type, then cut with an ellipsis."""
-        from game.ui.words import fit
         return fit(self.ctx.message, "sans", 18, MESSAGE_BOX.w - 24, 14)
 
     def high_scores(self) -> None:
-        from game.ui.scenes.highscores import HighScoresScene
         self.stack.push(HighScoresScene(self.ctx, self.ctx.settings.difficulty))
 
     def new_game(self) -> None:
         def start() -> None:
-            from game.ui.scenes.play import PlayScene
             seed = self.ctx.seed if self.ctx.seed is not None else int(pygame.time.get_ticks() * 7919) % 1_000_000
             try:
                 game = Game.new(seed, self.ctx.settings.difficulty)
@@ -162,7 +161,6 @@ class TitleScene(MenuScene):
             self.ctx.message = ""
             self.stack.push(PlayScene(self.ctx, game, fresh=True))
         if self.has_save:
-            from game.ui.scenes.confirm import ConfirmScene
             self.stack.push(ConfirmScene(self.ctx, "Start a new game? The autosaved game will be replaced.",
                                          start, "New game"))
         else:
@@ -173,15 +171,12 @@ class TitleScene(MenuScene):
         if game is None:
             self.refresh()
             return
-        from game.ui.scenes.play import PlayScene
         self.stack.push(PlayScene(self.ctx, game, fresh=False))
 
     def rules(self) -> None:
-        from game.ui.scenes.rules_ref import RulesScene
         self.stack.push(RulesScene(self.ctx))
 
     def settings(self) -> None:
-        from game.ui.scenes.settings_scene import SettingsScene
         self.stack.push(SettingsScene(self.ctx))
 
     def quit(self) -> None:
@@ -192,7 +187,6 @@ class TitleScene(MenuScene):
         self.idle += dt
         if self.idle >= ATTRACT_IDLE:
             self.idle = 0.0
-            from game.ui.scenes.demo import start_demo
             start_demo(self.ctx, attract=True)
 
     def draw(self, surface: pygame.Surface) -> None:
