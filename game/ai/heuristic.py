@@ -122,12 +122,6 @@ class HeuristicPolicy:
             out[e.kills] = max(risk, 0.5 * horizon, 0.15 if active else 0.0)
         return out
 
-    def _suppress_tokens(self, game: Game, name: str) -> int:
-        r = game.rules
-        d = r.defenders[name]
-        inspired = game.attack_dice(name) > d.combat
-        return d.combat + 2 + (1 if "S" in d.attributes else 0) + (1 if inspired else 0)
-
     # ------------------------------------------------------------------ Defense Phase: moves (4.1)
     def _moves(self, game: Game, an: Analysis, legal: list[Action]) -> list[Scored]:
         s, r = game.state, game.rules
@@ -191,7 +185,7 @@ class HeuristicPolicy:
                 if n == moved or "N" in r.defenders[n].attributes or d["acted"] or d["moved"]:
                     continue
                 ready = 1.0 if not (d["exh"] or d["dis"]) else 0.25
-                vals.append(ready * best_supp(space, self._suppress_tokens(game, n)))
+                vals.append(ready * best_supp(space, game.suppression_tokens(n)))
             vals.sort(reverse=True)
             return vals[:ammo]
 
@@ -442,7 +436,7 @@ class HeuristicPolicy:
                 here = s["defenders"][name]["space"]
                 floor = r.space_floor[here]
                 inside = here.endswith(":interior")
-                dice = dice_for(name) + (2 if inside else 0)
+                dice = game.grenade_dice(name)
                 value = 0.0
                 p_all = 1.0
                 for cid in s["interior"][floor]:
@@ -459,7 +453,7 @@ class HeuristicPolicy:
                 name, space = a.args
                 n = supp_n.get(name, 0)
                 if not n:
-                    n = supp_n[name] = self._suppress_tokens(game, name)
+                    n = supp_n[name] = game.suppression_tokens(name)
                 value = an.suppress_value(space, n) * self.w["suppress"] - ammo_cost
                 arrivals = an.arrivals(space)
                 who = game.counter_label(arrivals[0]) if arrivals else "the next counter"

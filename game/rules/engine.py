@@ -1377,6 +1377,17 @@ class Game:
     def _attack_dice(self, name: str) -> int:
         return self.rules.defenders[name].combat + (1 if self._inspired(name) else 0)
 
+    def grenade_dice(self, name: str) -> int:
+        """4.2.1 Grenades [G]: the dice ``name`` rolls at each counter in his floor's interior: his attack dice
+        (4.3 inspire included), two more when he throws from inside the interior."""
+        return self._attack_dice(name) + (2 if self.rules.is_interior(self.state["defenders"][name]["space"]) else 0)
+
+    def suppression_tokens(self, name: str) -> int:
+        """4.2.2, 4.3: the suppression tokens a suppress action by ``name`` places: his combat value, +2 for the
+        weapon, +1 for the [S] attribute, +1 when inspired."""
+        d = self.rules.defenders[name]
+        return d.combat + 2 + (1 if "S" in d.attributes else 0) + (1 if self._inspired(name) else 0)
+
     def _targets(self, name: str) -> list[str]:
         """4.2.1: enemy counters the defender may attack (line of sight, ranged weapons, top of a stack)."""
         s, r = self.state, self.rules
@@ -1480,7 +1491,7 @@ class Game:
         here = s["defenders"][name]["space"]
         floor = r.floor_of(here)
         inside = r.is_interior(here)
-        dice = self._attack_dice(name) + (2 if inside else 0)
+        dice = self.grenade_dice(name)
         self._use_action(name, True)
         missed = False
         for cid in list(s["interior"][floor]):
@@ -1504,11 +1515,10 @@ class Game:
     def _do_suppress(self, action: Action) -> None:
         """4.2.2 Suppress: combat value + 2 (weapon) + 1 ([S] attribute) + 1 (inspire) tokens on an empty assault
         space in line of sight; one ammunition token in the space is removed."""
-        s, r = self.state, self.rules
+        s = self.state
         name, space = action.args
         here = s["defenders"][name]["space"]
-        n = r.defenders[name].combat + 2 + (1 if "S" in r.defenders[name].attributes else 0) + \
-            (1 if self._inspired(name) else 0)
+        n = self.suppression_tokens(name)
         self._use_action(name, True)
         s["supp"][space] = s["supp"].get(space, 0) + n
         ammo = next(t for t in sorted(self.tokens_in(here)) if t.startswith("ammo"))
