@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from game.ai import RandomPolicy
 from game.rules import Action, Game, IllegalAction, load_rules
 from game.rules.engine import award_for, hit_chance
 
@@ -707,3 +708,18 @@ def test_tactics_odds_include_the_defense_bonus_and_saves_round_trip() -> None:
     damaged["difficulty"] = "nightmare"
     with pytest.raises(ValueError, match="difficulty"):
         Game.from_json(json.dumps(damaged))
+
+
+def test_every_roll_carries_the_number_it_must_reach() -> None:
+    """Events carry what the board shows: each ``dice_rolled`` event names its target (the defense rolled
+    against), so the dice tray marks the hits without reading the narration."""
+    rolls = 0
+    for seed in range(6):
+        game, policy = Game.new(seed), RandomPolicy(seed)
+        while not game.over:
+            for e in game.apply(policy.choose(game)):
+                if e.kind == "dice_rolled":
+                    rolls += 1
+                    assert 1 <= e.data["target"] <= 6, e.text
+                    assert f"(defense {e.data['target']})" in e.text
+    assert rolls > 20

@@ -501,7 +501,9 @@ class Game:
         self._emit("die_rolled", section, f"Die for {why}: {value}", dice=[value], why=why)
         return value
 
-    def _dice(self, n: int, why: str, section: str) -> list[int]:
+    def _dice(self, n: int, why: str, section: str, target: int) -> list[int]:
+        """Roll ``n`` dice; the ``dice_rolled`` event carries them and ``target``, the number one die must reach
+        (the defense rolled against)."""
         forced = self.state["forced"]
         values = []
         for _ in range(n):
@@ -511,7 +513,7 @@ class Game:
             values.append(value)
         self._emit("dice_rolled", section, f"{n} {'die' if n == 1 else 'dice'} for {why}: "
                    f"{', '.join(map(str, values))}",
-                   dice=values, why=why)
+                   dice=values, why=why, target=target)
         return values
 
     def _placement_die(self, die: str) -> int:
@@ -1049,7 +1051,7 @@ class Game:
         defense = track[index]
         extra, cards = bonus
         values = self._dice(dice + extra, f"{who} against the {r.floors[floor].name.lower()} (defense {defense})"
-                            + self._extra_dice_note(extra, cards), section)
+                            + self._extra_dice_note(extra, cards), section, defense)
         if max(values) < defense:
             self._emit("attack_missed", section, f"No die reaches {defense}: no effect", floor=floor)
             return
@@ -1091,7 +1093,7 @@ class Game:
                    counter=cid, space=sspace, target=target)
         extra, cards = self._tactic_bonus("support_dice")
         values = self._dice(combat + extra, f"the {self.counter_label(cid)} (defense {defense})"
-                            + self._extra_dice_note(extra, cards), "3.2.2")
+                            + self._extra_dice_note(extra, cards), "3.2.2", defense)
         if max(values) < defense:
             self._emit("attack_missed", "3.2.2", f"No die reaches {defense}: the disruption attempt fails")
             return
@@ -1462,7 +1464,7 @@ class Game:
         defense = self.assault_defense(cid)
         label = self.counter_label(cid)
         self._use_action(name, True)
-        values = self._dice(dice, f"{name} attacking the {label} (defense {defense})", "4.2.1")
+        values = self._dice(dice, f"{name} attacking the {label} (defense {defense})", "4.2.1", defense)
         if max(values) >= defense:
             self._remove_enemy(cid, "4.2.1", f"{name} removes the {label}")
         else:
@@ -1497,7 +1499,7 @@ class Game:
         for cid in list(s["interior"][floor]):
             defense = self.assault_defense(cid)
             label = self.counter_label(cid)
-            values = self._dice(dice, f"{name}'s grenade at the {label} (defense {defense})", "4.2.1")
+            values = self._dice(dice, f"{name}'s grenade at the {label} (defense {defense})", "4.2.1", defense)
             if max(values) >= defense:
                 self._remove_enemy(cid, "4.2.1", f"{name}'s grenade removes the {label}")
             else:
@@ -1906,7 +1908,8 @@ class Game:
         defense = dec["defense"]
         left = s["supp"][space] - k
         if k:
-            values = self._dice(k, f"{k} suppression tokens against the {label} (defense {defense})", "4.2.2")
+            values = self._dice(k, f"{k} suppression tokens against the {label} (defense {defense})", "4.2.2",
+                                defense)
             if max(values) >= defense:
                 s["supp"][space] = left
                 if not left:

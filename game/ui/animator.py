@@ -4,6 +4,7 @@ breaches, dice, strikes, casualties, the fire-truck finale. It reads events; it 
 from __future__ import annotations
 
 import math
+import zlib
 from typing import TYPE_CHECKING
 
 import pygame
@@ -134,13 +135,7 @@ class Animator:
                     Tween(set_c2, end, 0.4, easing.out_bounce, start_value=start),
                     Call(lambda: st.override.pop(cid, None))]
         if k in ("die_rolled", "dice_rolled"):
-            why = str(d.get("why", ""))
-            good = 0
-            if "defense " in why:
-                try:
-                    good = int(why.rsplit("defense ", 1)[1].rstrip(")"))
-                except ValueError:
-                    good = 0
+            good = int(d.get("target", 0))  # the number a die must reach (0: a placement die)
 
             tumble = 0.28 if d.get("why") == "placement" else 0.4
 
@@ -159,7 +154,7 @@ class Animator:
         if k in ("defense_shifted", "floor_disrupted") or (k == "attack_missed" and "floor" in d):
             floor = d["floor"]
             y0, y1 = FLOOR_BANDS[floor]
-            pos = bp(FLOOR_X[0] + 300 + (hash(e.text) % 500), (y0 + y1) / 2)
+            pos = bp(FLOOR_X[0] + 300 + (zlib.crc32(e.text.encode()) % 500), (y0 + y1) / 2)  # same in every run
             old = float(st.view.s["defense"][floor])
 
             def strike() -> None:
