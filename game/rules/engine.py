@@ -1001,7 +1001,7 @@ class Game:
             for name in self.defenders_in(entrance.kills):
                 self._casualty(name, "3.1.2", "killed at the breached entrance")
                 if self.over:
-                    return
+                    break  # morale broke (1.2): no more casualties, but the counter is inside all the same
         self._emit("counter_entered", "3.1.2", f"The {self.counter_label(cid)} enters the {entrance.floor} "
                    "interior", counter=cid, floor=entrance.floor, space=f"{entrance.floor}:interior")
 
@@ -1442,12 +1442,16 @@ class Game:
         return out
 
     def _use_action(self, name: str, exhausts: bool) -> None:
+        """4.2: the action token on ``name`` (and the exhausted marker for an attack, grenade, suppress or command
+        action, 4.2.1-4.2.4)."""
         s = self.state
         d = s["defenders"][name]
         d["acted"] = True
         if exhausts:
             d["exh"] = True
         s["actions"] += 1
+        self._emit("defender_acted", "4.2", f"{name} takes an action" + (" and is exhausted" if exhausts else ""),
+                   defender=name, exhausted=exhausts)
 
     def _after_action(self) -> None:
         if self.over or self.state["decision"] is None or self.state["decision"]["kind"] != "actions":
@@ -1601,6 +1605,7 @@ class Game:
         s = self.state
         for d in s["defenders"].values():
             d["moved"] = d["acted"] = False
+        self._emit("markers_removed", "4.0", "The move and action tokens are removed")
         s["decision"] = None
         self._push(["clearing"])
 
@@ -1852,14 +1857,15 @@ class Game:
         for d in s["defenders"].values():
             d["dis"] = d["exh"] = False
         s["supp"] = {}
-        for cid in [c for c in s["counters"] if s["counters"][c]["type"] in self.rules.assault_types]:
+        cleared = [c for c in s["counters"] if s["counters"][c]["type"] in self.rules.assault_types]
+        for cid in cleared:
             ctype = s["counters"].pop(cid)["type"]
             s["supply"][ctype] += 1
         s["spaces"] = {}
         s["interior"] = {f: [] for f in self.rules.floors}
         s["extended"] = False
         self._emit("attack_ended", f"2.{attack}", f"Attack {attack} ends: assault counters, suppression, "
-                   "disrupted and exhausted markers are cleared", attack=attack)
+                   "disrupted and exhausted markers are cleared", attack=attack, counters=cleared)
         # 8.1.2 / 8.2.2: the Tactics cards in play stay in play. "On the second turn of the game and for all
         # subsequent turns" counts the turns of the game, and nothing in 2.x or 8.x clears the cards between
         # Attacks: the next Attack's first Enemy Phase discards the card furthest from the deck (to its own

@@ -39,6 +39,8 @@ class Animator:
                 colour = P.POST_BLUE
             elif e.kind == "tactic_applied":
                 colour = P.TARGET  # the log says when a Tactics card changed a result
+            elif e.kind in ("defender_acted", "markers_removed"):
+                colour = P.INK_SOFT  # bookkeeping the board shows with its markers
             self.st.log.add(str(e), colour)
             self.st.view.apply(e)
         return Call(f)

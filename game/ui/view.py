@@ -105,15 +105,31 @@ class View:
         elif k == "counter_recovered" and d["counter"] in s["counters"]:
             s["counters"][d["counter"]]["dis"] = False
         elif k == "casualty":
-            s["defenders"][d["defender"]]["status"] = "casualty"
+            s["defenders"][d["defender"]].update(status="casualty", dis=False, exh=False)
         elif k == "escaped":
             s["defenders"][d["defender"]]["status"] = "escaped"
         elif k == "defender_moved":
-            s["defenders"][d["defender"]]["space"] = d["space"]
+            s["defenders"][d["defender"]].update(space=d["space"], moved=True)
             for t in d.get("tokens", []):
                 s["tokens"][t] = d["space"]
         elif k == "token_moved":
             s["tokens"][d["token"]] = d["space"]
+            if d.get("defender"):
+                s["defenders"][d["defender"]]["moved"] = True
+        elif k == "defender_acted":
+            s["defenders"][d["defender"]]["acted"] = True
+            if d["exhausted"]:
+                s["defenders"][d["defender"]]["exh"] = True
+        elif k == "markers_removed":
+            for dd in s["defenders"].values():
+                dd["moved"] = dd["acted"] = False
+        elif k == "attack_ended":
+            for dd in s["defenders"].values():
+                dd["dis"] = dd["exh"] = False
+            s["supp"] = {}
+            for cid in d.get("counters", []):
+                self._unplace(cid)
+                s["counters"].pop(cid, None)
         elif k == "token_spent":
             s["tokens"][d["token"]] = ""
         elif k == "defender_disrupted":
@@ -127,6 +143,8 @@ class View:
             s["defense"][d["floor"]] = d["index"]
         elif k == "suppression_placed":
             s["supp"][d["space"]] = s["supp"].get(d["space"], 0) + d["tokens"]
+            if d.get("ammo"):
+                s["tokens"][d["ammo"]] = ""
         elif k in ("suppression_discarded", "suppression_failed"):
             s["supp"].pop(d["space"], None)
         elif k == "phase_changed":
