@@ -186,7 +186,23 @@ class Card:
     space: str = ""
     barrier: int = 0
 
+    @property
+    def spec(self) -> str:
+        """The card's kind as the scenario files write it: ``assault:smg:1-6``, ``leader:Heinrich``,
+        ``grenade_bundle:2``, ``support:A``, ``howitzer``, ``fire_truck`` (the card's other text form is
+        :meth:`describe`, the narration's)."""
+        if self.type == "assault":
+            return f"assault:{self.unit}:{self.die}"
+        if self.type == "leader":
+            return f"leader:{self.name}"
+        if self.type == "grenade_bundle":
+            return f"grenade_bundle:{self.barrier}"
+        if self.type == "support":
+            return f"support:{self.space}"
+        return self.type
+
     def describe(self) -> str:
+        """The card in the narration's words (3.0 card_revealed, the last card panel)."""
         if self.type == "assault":
             return f"{self.unit} card (die {self.die})"
         if self.type == "leader":

@@ -242,25 +242,12 @@ def _track_space(rules: Rules, text: str, where: str) -> str:
                             "barrier:N)") from None
 
 
-def card_spec(card: Card) -> str:
-    """The semantic description of a card: ``assault:smg:1-6``, ``leader:Heinrich``, ``support:A``, ..."""
-    if card.type == "assault":
-        return f"assault:{card.unit}:{card.die}"
-    if card.type == "leader":
-        return f"leader:{card.name}"
-    if card.type == "grenade_bundle":
-        return f"grenade_bundle:{card.barrier}"
-    if card.type == "support":
-        return f"support:{card.space}"
-    return card.type
-
-
 def card_matches(card: Card, spec: str) -> bool:
     """A card id, or a description whose parts are a prefix of the card's (``assault:smg`` matches both dice)."""
     if spec == card.id:
         return True
     parts = spec.split(":")
-    return parts == card_spec(card).split(":")[: len(parts)]
+    return parts == card.spec.split(":")[: len(parts)]
 
 
 def _known_card_spec(rules: Rules, spec: str) -> bool:
@@ -601,7 +588,7 @@ class _Expect:
         for key, specs in self.cards.items():
             pile_name = key.removesuffix("_contains")
             pile = piles[pile_name]
-            shown = ", ".join(card_spec(r.cards[c]) for c in pile) or "empty"
+            shown = ", ".join(r.cards[c].spec for c in pile) or "empty"
             if key in CARD_LISTS:
                 ok = len(specs) == len(pile) and all(card_matches(r.cards[c], sp)
                                                      for c, sp in zip(pile, specs, strict=True))
