@@ -479,22 +479,15 @@ class HeuristicPolicy:
         return scored
 
     def _command_targets(self, game: Game, an: Analysis, name: str, danger: dict[str, float]) -> list[float]:
-        s, r = game.state, game.rules
-        here = s["defenders"][name]["space"]
-        me = r.defender_spaces[here]
+        """The value of each free recover a command by ``name`` would give (the core's command_targets, 4.2.4)."""
+        defenders = game.state["defenders"]
         out = []
-        for other, d in s["defenders"].items():
-            if d["status"] != "board" or "C" in r.defenders[other].attributes or d["space"].endswith(":interior"):
-                continue
-            sp = r.defender_spaces[d["space"]]
-            if sp.floor != me.floor or not set(sp.colours) & set(me.colours):
-                continue
-            for what, flag in (("exhausted", "exh"), ("disrupted", "dis")):
-                if d[flag]:
-                    v = self._recover_value(game, an, other, what, danger)
-                    if not d["acted"] and not d["moved"] and not (d["exh"] and d["dis"]):
-                        v += 0.1  # can still act this turn
-                    out.append(v)
+        for other, what in game.command_targets(name):
+            d = defenders[other]
+            v = self._recover_value(game, an, other, what, danger)
+            if not d["acted"] and not d["moved"] and not (d["exh"] and d["dis"]):
+                v += 0.1  # can still act this turn
+            out.append(v)
         return out
 
     def _escape_bonus(self, game: Game, an: Analysis, cid: str) -> float:

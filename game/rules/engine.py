@@ -1551,6 +1551,11 @@ class Game:
             self._emit("defender_recovered", section, f"{name}'s disrupted token is removed", defender=name,
                        what=what)
 
+    def command_targets(self, name: str) -> list[tuple[str, str]]:
+        """4.2.4 Command [C]: the free recover actions a command by ``name`` could give now, as (defender,
+        "exhausted" or "disrupted") pairs in the order of the defenders."""
+        return [(str(a.args[0]), str(a.args[1])) for a in self._command_options(name)]
+
     def _command_options(self, name: str, given: list[list[str]] | None = None) -> list[Action]:
         """4.2.4 Command [C]: recover actions for defenders in the same coloured spaces on the same floor, never
         for a [C] defender, never in interior spaces; at most two on one defender (one of each kind)."""
