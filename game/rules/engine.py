@@ -1001,7 +1001,7 @@ class Game:
             for name in self.defenders_in(entrance.kills):
                 self._casualty(name, "3.1.2", "killed at the breached entrance")
                 if self.over:
-                    break  # morale broke (1.2): no more casualties, but the counter is inside all the same
+                    return
         self._emit("counter_entered", "3.1.2", f"The {self.counter_label(cid)} enters the {entrance.floor} "
                    "interior", counter=cid, floor=entrance.floor, space=f"{entrance.floor}:interior")
 

@@ -127,7 +127,7 @@ class Animator:
         if k == "counter_entered":
             cid, floor = d["counter"], d["floor"]
             interior = f"{floor}:interior"
-            n = len(st.view.s["interior"].get(floor, []))
+            n = len([c for c in st.view.s["interior"].get(floor, []) if c != cid])  # inside since the breach
             end = st.geo.enemy_slot(interior, n, n + 1)
             start = (end[0], end[1] - 120)
 

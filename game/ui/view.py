@@ -82,8 +82,9 @@ class View:
         elif k == "barrier_destroyed":
             if d["barrier"] not in s["barriers_open"]:
                 s["barriers_open"].append(d["barrier"])
-        elif k == "breach":
+        elif k == "breach":  # the counter is inside from the breach on (3.1.2), even if morale breaks below
             self._unplace(d["counter"])
+            s["interior"][d["floor"]].append(d["counter"])
         elif k == "counter_entered":
             self._unplace(d["counter"])
             s["interior"][d["floor"]].append(d["counter"])
