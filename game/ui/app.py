@@ -21,7 +21,6 @@ from game.ui.settings import load_settings
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
-
 class AppScenes:
     """The :class:`~game.ui.scene.Scenes` of the game: this module imports every scene, so scenes open each other
     through it without importing one another."""
@@ -34,6 +33,7 @@ class AppScenes:
 
     def play(self, game: Game, fresh: bool = True) -> Scene:
         return PlayScene(self.ctx, game, fresh=fresh)
+
 
 class App:
     def __init__(self, windowed: bool = False, headless: bool = False, seed: int | None = None,
@@ -54,7 +54,7 @@ class App:
         if demo:  # postmen --demo: straight into the demo (any key or click then goes to the title)
             start_demo(self.ctx)
         else:
-            self.ctx.stack.push(TitleScene(self.ctx))
+            self.ctx.stack.push(self.ctx.scenes.title())
         pygame.key.set_repeat(300, 50)
 
     @property
