@@ -13,6 +13,7 @@ from game.ai import POLICIES, HeuristicPolicy, PlannerPolicy, RandomPolicy, make
 from game.ai.analysis import Analysis, suppress_plan, win_chance, win_features
 from game.ai.planner import evaluate, fast_clone, resample
 from game.rules import Action, Game
+from game.rules.defense import start_defense
 from game.rules.rng import Pcg32
 
 KINDS = ("moves", "actions", "command", "suppression", "casualty", "escape")
@@ -306,7 +307,7 @@ def _attack_3_defense(defenders: dict[str, str], counters: dict[str, str]) -> Ga
         s["counters"][cid] = {"type": unit, "name": "", "dis": False}
         s["supply"][unit] -= 1
         s["spaces"][where] = [cid]
-    game._start_defense()
+    start_defense(game)
     return Game.from_json(game.to_json())
 
 

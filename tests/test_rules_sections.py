@@ -8,7 +8,11 @@ import pytest
 
 from game.ai import RandomPolicy
 from game.rules import Action, Game, IllegalAction, load_rules
+from game.rules.defense import start_defense
+from game.rules.effects import casualty, place_support
 from game.rules.engine import award_for, hit_chance
+from game.rules.queries import pick_by_label
+from game.rules.setup import place_fire_truck
 
 RULES = load_rules()
 
@@ -29,13 +33,13 @@ def empty_game(**over: Any) -> Game:
     for deck in ("1", "2", "3"):
         s["decks"][deck] = [c for c in s["decks"][deck] if c not in s["aside"]]
     s.update(over)
-    g._legal_cache = None
+    g.legal_cache = None
     return g
 
 
 def put_defender(g: Game, name: str, space: str, **flags: bool) -> None:
     g.state["defenders"][name].update(space=space, status="board", **flags)
-    g._legal_cache = None
+    g.legal_cache = None
 
 
 def put_counter(g: Game, unit: str, where: str, name: str = "") -> str:
@@ -50,7 +54,7 @@ def put_counter(g: Game, unit: str, where: str, name: str = "") -> str:
         s["support"].setdefault(where, []).append(cid)
     else:
         s["spaces"].setdefault(RULES.resolve_track_space(where), []).append(cid)
-    g._legal_cache = None
+    g.legal_cache = None
     return cid
 
 
@@ -61,14 +65,14 @@ def run_enemy_cards(g: Game, cards: list[str], dice: list[int]) -> list[str]:
     s["forced"] = list(dice)
     s["tasks"] = [["turn_start"]]
     s["decision"] = None
-    g._run()
-    return [e.kind for e in g._take_events()]
+    g.run()
+    return [e.kind for e in g.take_events()]
 
 
 def start_actions(g: Game) -> None:
     g.state["phase"] = "actions"
     g.state["actions"] = 0
-    g._decide("actions")
+    g.decide("actions")
 
 
 def card(kind: str, **match: Any) -> str:
@@ -93,12 +97,12 @@ def test_hit_chance_and_awards() -> None:
 def test_konrad_raises_morale_and_morale_zero_ends_the_game() -> None:
     g = empty_game(morale=9)
     put_defender(g, "Konrad", "ground:1")
-    g._casualty("Konrad", "test", "test")
+    casualty(g, "Konrad", "test", "test")
     assert g.morale == 10
-    g._casualty("Flisykowski", "test", "test")
+    casualty(g, "Flisykowski", "test", "test")
     assert g.morale == 10  # the track's top space
     g.state["morale"] = 2
-    g._casualty("Barzychowska", "test", "test")
+    casualty(g, "Barzychowska", "test", "test")
     assert g.over and g.result is not None and g.result["how"] == "morale" and g.result["outcome"] == "loss"
 
 
@@ -132,8 +136,8 @@ def test_attack_end_reshuffles_while_intruders_and_a_leader_remain() -> None:
     s["decks"]["1"] = []
     s["discards"]["1"] = ["1-10", "1-11"]
     s["tasks"] = [["turn_end"]]
-    g._run()
-    kinds = [e.kind for e in g._take_events()]
+    g.run()
+    kinds = [e.kind for e in g.take_events()]
     assert "deck_reshuffled" in kinds and s["attack"] == 1
     # without a leader, the Attack ends: assault counters go back to the supply
     g2 = empty_game()
@@ -142,7 +146,7 @@ def test_attack_end_reshuffles_while_intruders_and_a_leader_remain() -> None:
     g2.state["supp"] = {"1-2:2": 3}
     g2.state["decks"]["1"] = []
     g2.state["tasks"] = [["turn_end"]]
-    g2._run()
+    g2.run()
     assert g2.state["attack"] == 2
     assert g2.state["defenders"]["Kuntz"]["dis"] is False and g2.state["defenders"]["Kuntz"]["exh"] is False
     assert g2.state["supp"] == {} and not g2.state["interior"]["basement"]
@@ -156,7 +160,7 @@ def test_fire_truck_placement_by_morale(morale: int, band: str, depth: int) -> N
     g = empty_game(morale=morale)
     put_defender(g, "Kuntz", "upper:1-3")
     g.state["decks"]["3"] = [c for c in RULES.decks[3] if RULES.cards[c].type != "fire_truck"]
-    g._place_fire_truck()
+    place_fire_truck(g)
     deck = g.state["decks"]["3"]
     truck = next(i for i, c in enumerate(deck) if RULES.cards[c].type == "fire_truck")
     assert RULES.band(morale) == band
@@ -275,10 +279,10 @@ def test_failed_suppression_discards_all_tokens() -> None:
 # ---------------------------------------------------------------- 3.2 / 3.3 support and howitzer
 def test_machine_gunner_picks_next_higher_then_lower_space() -> None:
     g = empty_game()
-    assert g._pick_by_label(["ground:2-3"], 4) == "ground:2-3"
-    assert g._pick_by_label(["ground:2-3", "ground:4"], 1) == "ground:2-3"
-    assert g._pick_by_label(["ground:1", "ground:4"], 3) == "ground:4"
-    assert g._pick_by_label(["ground:1", "ground:4"], 4) == "ground:4"
+    assert pick_by_label(g, ["ground:2-3"], 4) == "ground:2-3"
+    assert pick_by_label(g, ["ground:2-3", "ground:4"], 1) == "ground:2-3"
+    assert pick_by_label(g, ["ground:1", "ground:4"], 3) == "ground:4"
+    assert pick_by_label(g, ["ground:1", "ground:4"], 4) == "ground:4"
 
 
 def test_second_disruption_is_a_casualty_and_emplaced_counter_stacks_once() -> None:
@@ -308,7 +312,7 @@ def test_moves_respect_capacity_floor_and_interior_links() -> None:
     put_defender(g, "Fuz", "ground:2-3")
     put_defender(g, "Gdaniec", "ground:1")
     put_defender(g, "Franz", "ground:interior")
-    g._start_defense()
+    start_defense(g)
     legal = {str(a) for a in g.legal_actions()}
     assert "move Gdaniec ground:2-3" not in legal  # square space full
     assert "move Gdaniec ground:4" in legal
@@ -326,7 +330,7 @@ def test_logistics_carries_four_tokens_others_two() -> None:
         g.state["tokens"][t] = "basement:1-3"
     for t in ("ammo3", "ammo4", "gren9"):
         g.state["tokens"][t] = "basement:4-6"
-    g._start_defense()
+    start_defense(g)
     legal = {str(a) for a in g.legal_actions()}
     assert "move Michon basement:1-2 ammo1 ammo2 gren8 lmg1" in legal
     assert "move Kuntz basement:1-2 ammo3 ammo4 gren9" not in legal
@@ -338,7 +342,7 @@ def test_disrupted_or_exhausted_defenders_cannot_move_and_moved_ones_cannot_act(
     put_defender(g, "Wasik", "ground:1", dis=True)
     put_defender(g, "Fuz", "ground:1", exh=True)
     put_defender(g, "Kuntz", "ground:4")
-    g._start_defense()
+    start_defense(g)
     movers = {a.args[0] for a in g.legal_actions() if a.kind in ("move", "shift")}
     assert movers == {"Kuntz"}
     g.apply("move Kuntz ground:2-3")  # the only defender free to move: the moves end by themselves
@@ -464,7 +468,7 @@ def test_clearing_interior_first_then_target_table_then_floor_change() -> None:
     leader = put_counter(g, "leader", "ground:interior", "Gehrke")
     put_defender(g, "Franz", "basement:3-4")
     g.state["tasks"] = [["clearing"]]
-    g._run()
+    g.run()
     s = g.state
     assert s["defenders"]["Konrad"]["status"] == "casualty"
     assert s["defenders"]["Kuntz"]["status"] == "casualty"
@@ -478,7 +482,7 @@ def test_clearing_asks_which_of_equal_priority_defenders_falls() -> None:
         put_defender(g, name, "upper:interior")
     put_counter(g, "rifleman", "upper:interior")
     g.state["tasks"] = [["clearing"]]
-    g._run()
+    g.run()
     assert g.decision is not None and g.decision["kind"] == "casualty"
     assert [str(a) for a in g.legal_actions()] == ["remove 'Postal worker 1'", "remove 'Postal worker 2'",
                                                    "remove 'Postal worker 3'"]
@@ -497,7 +501,7 @@ def test_escape_needs_a_clear_track_and_no_support_in_sight() -> None:
     put_counter(g, "mg_emplaced", "C")
     put_counter(g, "ss_rifleman", "1-2:3")
     g.state["tasks"] = [["after_clearing"]]
-    g._run()
+    g.run()
     assert [str(a) for a in g.legal_actions()] == ["escape Kuntz", "end_escape"]
     g.apply("escape Kuntz")
     assert g.state["defenders"]["Kuntz"]["status"] == "escaped"
@@ -536,7 +540,7 @@ def test_why_illegal_names_the_rule() -> None:
     put_defender(g, "Fuz", "ground:2-3")
     put_defender(g, "Franz", "ground:1", dis=True)
     rifle = put_counter(g, "rifleman", "7:2")
-    g._start_defense()
+    start_defense(g)
     assert g.why_illegal("move Franz ground:4") == "Franz is disrupted and cannot move (4.1)"
     assert "full" in g.why_illegal("move Kuntz upper:3-4") or g.why_illegal("move Gdaniec ground:2-3")
     assert "is full" in g.why_illegal("move Kuntz ground:2-3") or "adjoining interior" in \
@@ -566,9 +570,9 @@ def _attack_setup(difficulty: str, attack: int) -> Game:
     g = empty_game()
     g.state["difficulty"] = difficulty
     g.state["support"] = {}
-    g._push(["attack_setup", attack])
-    g._run()
-    g._take_events()
+    g.push(["attack_setup", attack])
+    g.run()
+    g.take_events()
     return g
 
 
@@ -609,10 +613,10 @@ def test_machine_gunners_fill_empty_spaces_and_elite_adds_infantry_guns() -> Non
     g = empty_game()
     g.state["difficulty"] = "veteran"
     g.state["support"] = {}
-    g._place_support(mg_spaces[0], "3.2.1")
-    g._place_support(mg_spaces[0], "3.2.1")
-    g._push(["attack_setup", 2])
-    g._run()
+    place_support(g, mg_spaces[0], "3.2.1")
+    place_support(g, mg_spaces[0], "3.2.1")
+    g.push(["attack_setup", 2])
+    g.run()
     assert _support(g)[mg_spaces[0]] == ["mg", "mg_emplaced"]
 
 
@@ -658,8 +662,8 @@ def test_tactics_reshuffle_with_the_attack_deck_and_new_deck_each_attack() -> No
     s["decks"]["1"] = []
     s["discards"]["1"] = ["1-10", "1-11"]
     s["tasks"] = [["turn_end"]]
-    g._run()
-    events = g._take_events()
+    g.run()
+    events = g.take_events()
     kinds = [e.kind for e in events]
     assert kinds.index("deck_reshuffled") < kinds.index("tactics_reshuffled")
     assert next(e for e in events if e.kind == "tactics_reshuffled").data["attack"] == 1
@@ -675,7 +679,7 @@ def test_tactics_reshuffle_with_the_attack_deck_and_new_deck_each_attack() -> No
     put_defender(g2, "Kuntz", "upper:1-3")
     g2.state["decks"]["1"] = []
     g2.state["tasks"] = [["turn_end"]]
-    g2._run()
+    g2.run()
     assert g2.state["attack"] == 2
     assert g2.state["tactics"]["discards"]["1"] == ["t1-01"]
     assert g2.tactics_in_play() == ["t2-01", "t1-02"]

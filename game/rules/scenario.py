@@ -100,6 +100,8 @@ from typing import Any
 
 from game.rules.actions import Action, IllegalAction
 from game.rules.data import DIFFICULTIES, Card, LevelError, Rules, default_rules
+from game.rules.defense import start_actions, start_defense
+from game.rules.enemy import CARDS_PER_ENEMY_PHASE
 from game.rules.engine import Game
 from game.rules.events import Event
 from game.rules.toml_reader import Reader, load_toml
@@ -110,7 +112,6 @@ TACTIC_LISTS = ("tactics_in_play", "tactics_deck", "tactics_discards")
 STATUSES = ("board", "casualty", "escaped")
 TOP_LEVEL_KEYS = ("name", "section", "description", "seed", "difficulty", "dice", "allow_unused_dice",
                   "allow_random_dice", "steps")
-CARDS_PER_ENEMY_PHASE = 5  # 3.0
 EVENT_KIND = re.compile(r"[a-z][a-z0-9_]*")
 
 
@@ -860,7 +861,7 @@ def build(scenario: Scenario, rules: Rules | None = None) -> tuple[_Run, list[Ev
     if phase != "enemy" and p.has("enemy_cards"):
         raise p.fail("enemy_cards", "only for phase = \"enemy\"")
     p.done()
-    game._legal_cache = None
+    game.legal_cache = None
     try:
         if phase == "turn_start":
             s["turn"] -= 1
@@ -871,11 +872,11 @@ def build(scenario: Scenario, rules: Rules | None = None) -> tuple[_Run, list[Ev
             s["drawn"] = CARDS_PER_ENEMY_PHASE - enemy_cards
             s["tasks"] = [["draw"]]
         elif phase == "moves":
-            game._start_defense()
+            start_defense(game)
             s["moves"], s["actions"] = moves_used, actions_used
         elif phase == "actions":
             s["moves"], s["actions"] = moves_used, actions_used
-            game._start_actions()
+            start_actions(game)
         elif phase == "clearing":
             s["tasks"] = [["clearing"]]
         elif phase == "escape":
@@ -883,10 +884,10 @@ def build(scenario: Scenario, rules: Rules | None = None) -> tuple[_Run, list[Ev
         else:
             s["phase"] = "turn_end"
             s["tasks"] = [["turn_end"]]
-        game._run()
+        game.run()
     finally:
-        events = game._take_events()
-    game._legal_cache = None
+        events = game.take_events()
+    game.legal_cache = None
     return run, events
 
 

@@ -1,0 +1,455 @@
+"""4.0 The Defense Phase: 4.1 moving (defenders and tokens), 4.2 actions (attack, grenades, suppress,
+recover, command) with 4.3's attributes, and 4.2.2's suppression tokens spent as a counter moves in."""
+
+from __future__ import annotations
+
+from game.rules.actions import Action
+from game.rules.effects import casualty, note_defense_tactic, recover, remove_enemy, tactic_applied
+from game.rules.kernel import NUMBERS, Kernel
+from game.rules.queries import (
+    DEFENDER_PHASE_ACTIONS,
+    DEFENDER_PHASE_MOVES,
+    Refusals,
+    assault_defense,
+    attack_dice,
+    car_at,
+    carry_options,
+    command_options,
+    counter_label,
+    distinct_tokens,
+    floor_spaces_with_interior,
+    grenade_dice,
+    has_designation,
+    occupancy,
+    phase_limit,
+    room,
+    suppression_tokens,
+    tactic_cards,
+    targets,
+    tokens_in,
+)
+
+ACTION_KINDS = ("attack", "grenade", "suppress", "recover", "command")
+
+
+def start_defense(g: Kernel) -> None:
+    """4.0: the Defense Phase begins with its moves (4.1); the enemy's last card hands over through a task."""
+    s = g.state
+    s["phase"] = "moves"
+    s["moves"] = 0
+    s["actions"] = 0
+    limit = phase_limit(g, "defender_moves")
+    g.emit("phase_changed", "4.0", f"Defense Phase: up to {NUMBERS[limit]} moves", phase="moves")
+    if limit != DEFENDER_PHASE_MOVES:
+        tactic_applied(g, tactic_cards(g, "defender_moves"), f"only {NUMBERS[limit]} moves this Defense Phase",
+                             "4.1")
+    g.decide("moves")
+    auto_end_moves(g)
+
+
+def _refuse_all(why: Refusals, kinds: tuple[str, ...], name: str, reason: str) -> None:
+    for kind in kinds:
+        why[(kind, name)] = reason
+
+
+def gen_moves(g: Kernel, why: Refusals | None = None) -> list[Action]:
+    """4.1 Moving: a move per defender (not exhausted, not disrupted, not moved yet) to a space of his floor with
+    room, or between adjoining interior spaces, carrying up to two tokens (four with Logistics, 4.3.2); or a
+    token of his space shifted to a space of his floor.
+
+    With ``why``, every refused defender, destination and carry is recorded there with its rule (``Refusals``)."""
+    s, r = g.state, g.rules
+    out: list[Action] = []
+    add = out.append
+    make = tuple.__new__  # builds Action tuples without the NamedTuple constructor's overhead
+    occ = occupancy(g)
+    carry_cache: dict[tuple[str, int], list[tuple[str, ...]]] = {}
+    open_spaces: dict[str, list[str]] = {}
+    for name, d in s["defenders"].items():
+        if d["status"] != "board" or d["moved"] or d["exh"] or d["dis"]:
+            if why is not None:
+                _refuse_all(why, ("move", "shift"), name,
+                            f"{name} is no longer in the post office" if d["status"] != "board" else
+                            f"{name} has already moved this turn (4.1)" if d["moved"] else
+                            f"{name} is {'exhausted' if d['exh'] else 'disrupted'} and cannot move (4.1)")
+            continue
+        here = d["space"]
+        floor = r.space_floor[here]
+        spaces = open_spaces.get(floor)
+        if spaces is None:
+            spaces = open_spaces[floor] = [sp for sp in floor_spaces_with_interior(g, floor)
+                                           if room(g, sp, occ)]
+        dests = [sp for sp in spaces if sp != here]
+        if here.endswith(":interior"):
+            dests += [f"{f}:interior" for f in r.adjoining_interiors(floor)]
+        limit = 4 if "L" in r.defenders[name].attributes else 2
+        key = (here, limit)
+        carries = carry_cache.get(key)
+        if carries is None:
+            carries = carry_cache[key] = carry_options(g, here, limit)
+        for dest in dests:
+            head = (name, dest)
+            for carry in carries:
+                add(make(Action, ("move", head + carry)))
+        tokens = distinct_tokens(g, here)
+        if tokens:
+            everywhere = floor_spaces_with_interior(g, floor)
+            for token in tokens:
+                for dest in everywhere:
+                    if dest != here:
+                        add(make(Action, ("shift", (name, token, dest))))
+        if why is not None:
+            why[("move", name)] = f"{name} moves to a space of his floor, or between adjoining interior spaces (4.1)"
+            why[("shift", name)] = f"{name} moves a token of his own space to another space of his floor (4.1)"
+            for dest in dests:
+                why[("move", name, dest)] = f"{name} can carry at most {limit} tokens, and only from his own " \
+                                            "space (4.1, 4.3.2)"
+            for dest in r.space_floor:
+                if dest == here or dest in dests:
+                    continue
+                if r.space_floor[dest] != floor and not (here.endswith(":interior") and dest.endswith(":interior")):
+                    why[("move", name, dest)] = "defenders change floors only between adjoining interior spaces (4.1)"
+                elif not room(g, dest, occ):
+                    why[("move", name, dest)] = f"{dest} is full (4.1: two in a square space, three in a rectangle)"
+    add(Action("end_moves"))
+    return out
+
+
+def do_move(g: Kernel, action: Action) -> None:
+    """4.1 Moving: the defender moves with the tokens he carries; the move token is his."""
+    s = g.state
+    name, dest, *carry = action.args
+    d = s["defenders"][name]
+    src = d["space"]
+    d["space"] = dest
+    d["moved"] = True
+    for t in carry:
+        s["tokens"][t] = dest
+    s["moves"] += 1
+    extra = f", carrying {', '.join(carry)}" if carry else ""
+    g.emit("defender_moved", "4.1", f"{name} moves from {src} to {dest}{extra}", defender=name, src=src,
+               space=dest, tokens=list(carry))
+    after_move(g)
+
+
+def do_shift(g: Kernel, action: Action) -> None:
+    """4.1 Moving: the defender moves a token of his space to another space of his floor, as his move."""
+    s = g.state
+    name, token, dest = action.args
+    src = s["tokens"][token]
+    s["tokens"][token] = dest
+    s["defenders"][name]["moved"] = True
+    s["moves"] += 1
+    g.emit("token_moved", "4.1", f"{name} moves {token} from {src} to {dest}", defender=name, token=token,
+               src=src, space=dest)
+    after_move(g)
+
+
+def after_move(g: Kernel) -> None:
+    if g.state["moves"] >= phase_limit(g, "defender_moves"):
+        start_actions(g)
+    else:
+        auto_end_moves(g)
+
+
+def do_end_moves(g: Kernel, action: Action) -> None:
+    """4.1: the player ends the moves; the actions follow (4.2)."""
+    start_actions(g)
+
+
+def start_actions(g: Kernel) -> None:
+    s = g.state
+    s["phase"] = "actions"
+    limit = phase_limit(g, "defender_actions")
+    g.emit("phase_changed", "4.2", f"Defense Phase: up to {NUMBERS[limit]} actions", phase="actions")
+    if limit != DEFENDER_PHASE_ACTIONS:
+        tactic_applied(g, tactic_cards(g, "defender_actions"),
+                             f"only {NUMBERS[limit]} actions this Defense Phase", "4.2")
+    g.decide("actions")
+    auto_end_actions(g)
+
+
+def auto_end_moves(g: Kernel) -> None:
+    """End the moves at once when no defender is free to move (any free one can at least step into the
+    interior, so this is checked cheaply)."""
+    g.legal_cache = None
+    if any(d["status"] == "board" and not (d["moved"] or d["exh"] or d["dis"])
+           for d in g.state["defenders"].values()):
+        return
+    do_end_moves(g, Action("end_moves"))
+
+
+def auto_end_actions(g: Kernel) -> None:
+    """End the actions at once when ending them is the only choice left; otherwise keep the list just made."""
+    g.legal_cache = None
+    legal = g.listing(gen_actions)
+    if len(legal) == 1:  # end_actions, always listed last
+        do_end_actions(g, legal[0])
+    else:
+        g.legal_cache = legal
+        g.legal_set = None
+
+
+def gen_actions(g: Kernel, why: Refusals | None = None) -> list[Action]:
+    """4.2 Actions: each defender that has neither moved nor acted this turn may attack (4.2.1), throw grenades
+    (4.2.1), suppress (4.2.2) or command (4.2.4); an exhausted or disrupted one may only recover (4.2.3).
+
+    With ``why``, every refused defender, target and space is recorded there with its rule (``Refusals``)."""
+    s, r = g.state, g.rules
+    out: list[Action] = []
+    for name, d in s["defenders"].items():
+        if d["status"] != "board" or d["moved"] or d["acted"]:
+            if why is not None:
+                _refuse_all(why, ACTION_KINDS, name,
+                            f"{name} is no longer in the post office" if d["status"] != "board" else
+                            f"{name} moved this turn and cannot take an action (4.2)" if d["moved"] else
+                            f"{name} has already taken an action this turn (4.2)")
+            continue
+        if d["exh"] or d["dis"]:
+            if d["exh"]:
+                out.append(Action("recover", (name, "exhausted")))
+            if d["dis"]:
+                out.append(Action("recover", (name, "disrupted")))
+            if why is not None:
+                _refuse_all(why, ("attack", "grenade", "suppress", "command"), name,
+                            f"{name} is {'exhausted' if d['exh'] else 'disrupted'}: the only action left is "
+                            "Recover (4.2)")
+                why[("recover", name)] = f"{name} is {'exhausted' if d['exh'] else 'disrupted'}, not " \
+                                         f"{'disrupted' if d['exh'] else 'exhausted'} (4.2.3)"
+            continue
+        if why is not None:
+            why[("recover", name)] = f"{name} is neither exhausted nor disrupted (4.2.3)"
+        here = d["space"]
+        attrs = r.defenders[name].attributes
+        if "N" not in attrs:
+            for cid in targets(g, name, why):
+                out.append(Action("attack", (name, cid)))
+            floor = r.floor_of(here)
+            if s["interior"][floor]:
+                for t in distinct_tokens(g, here):
+                    if not t.startswith("ammo") and "G" in r.weapons[t].designations:
+                        out.append(Action("grenade", (name, t)))
+            if why is not None:
+                why[("grenade", name)] = "grenades need a Grenade [G] token in the defender's space and enemies " \
+                                         "inside on his floor (4.2.1)"
+            inside = r.is_interior(here)
+            can_suppress = has_designation(g, here, "S")
+            has_ammo = any(t.startswith("ammo") for t in tokens_in(g, here))
+            if not inside and can_suppress and has_ammo:
+                for space in r.track_spaces:
+                    if space not in s["spaces"] and not car_at(g, space) and r.sees(here, space):
+                        out.append(Action("suppress", (name, space)))
+                    elif why is not None:
+                        why[("suppress", name, space)] = \
+                            "the defender has no line of sight to that assault space (4.2.2)" \
+                            if space not in s["spaces"] and not car_at(g, space) else \
+                            "suppression tokens go on an empty assault space (4.2.2)"
+            if why is not None:
+                why[("suppress", name)] = \
+                    "suppressing is not possible from an interior space (4.2.2)" if inside else \
+                    "suppressing needs a Suppress [S] weapon in the defender's space (4.2.2)" if not can_suppress \
+                    else "suppressing needs an ammunition token in the defender's space (4.2.2)" if not has_ammo \
+                    else "suppression tokens go on an assault space (4.2.2)"
+        elif why is not None:
+            _refuse_all(why, ("attack", "grenade", "suppress"), name, f"{name} is a noncombatant (4.3.3)")
+        if "C" in attrs and not r.is_interior(here) and command_options(g, name):
+            out.append(Action("command", (name,)))
+        elif why is not None:
+            why[("command", name)] = \
+                f"{name} has no Command [C] attribute (4.2.4)" if "C" not in attrs else \
+                "the command action cannot be used in the interior spaces (4.2.4)" if r.is_interior(here) else \
+                "no defender in the same coloured spaces needs a recover (4.2.4)"
+    out.append(Action("end_actions"))
+    return out
+
+
+def use_action(g: Kernel, name: str, exhausts: bool) -> None:
+    """4.2: the action token on ``name`` (and the exhausted marker for an attack, grenade, suppress or command
+    action, 4.2.1-4.2.4)."""
+    s = g.state
+    d = s["defenders"][name]
+    d["acted"] = True
+    if exhausts:
+        d["exh"] = True
+    s["actions"] += 1
+    g.emit("defender_acted", "4.2", f"{name} takes an action" + (" and is exhausted" if exhausts else ""),
+               defender=name, exhausted=exhausts)
+
+
+def after_action(g: Kernel) -> None:
+    if g.over or g.state["decision"] is None or g.state["decision"]["kind"] != "actions":
+        return
+    if g.state["actions"] >= phase_limit(g, "defender_actions"):
+        end_defense(g)
+    else:
+        auto_end_actions(g)
+
+
+def do_attack(g: Kernel, action: Action) -> None:
+    """4.2.1 Attack: combat value dice (+1 inspire); one die at or above the defense value removes it."""
+    name, cid = action.args
+    dice = attack_dice(g, name)
+    defense = assault_defense(g, cid)
+    label = counter_label(g, cid)
+    use_action(g, name, True)
+    values = g.dice(dice, f"{name} attacking the {label} (defense {defense})", "4.2.1", defense)
+    if max(values) >= defense:
+        remove_enemy(g, cid, "4.2.1", f"{name} removes the {label}")
+    else:
+        note_defense_tactic(g, cid, values, defense, label)
+        g.emit("attack_missed", "4.2.1", f"{name} misses the {label}", defender=name, counter=cid)
+    after_action(g)
+
+
+def do_grenade(g: Kernel, action: Action) -> None:
+    """4.2.1 Grenades [G]: one roll per enemy counter in the floor's interior; +2 dice from inside the
+    interior, where a miss risks the thrower (a 1 on one die); the token is then removed."""
+    s, r = g.state, g.rules
+    name, token = action.args
+    here = s["defenders"][name]["space"]
+    floor = r.floor_of(here)
+    inside = r.is_interior(here)
+    dice = grenade_dice(g, name)
+    use_action(g, name, True)
+    missed = False
+    for cid in list(s["interior"][floor]):
+        defense = assault_defense(g, cid)
+        label = counter_label(g, cid)
+        values = g.dice(dice, f"{name}'s grenade at the {label} (defense {defense})", "4.2.1", defense)
+        if max(values) >= defense:
+            remove_enemy(g, cid, "4.2.1", f"{name}'s grenade removes the {label}")
+        else:
+            missed = True
+            note_defense_tactic(g, cid, values, defense, label)
+            g.emit("attack_missed", "4.2.1", f"{name}'s grenade misses the {label}", defender=name,
+                       counter=cid)
+    s["tokens"][token] = ""
+    g.emit("token_spent", "4.2.1", f"The grenade token {token} is used up", token=token)
+    if inside and missed:
+        if g.d6(f"{name}'s own safety", "4.2.1") == 1:
+            casualty(g, name, "4.2.1", "caught by his own grenade")
+    after_action(g)
+
+
+def do_suppress(g: Kernel, action: Action) -> None:
+    """4.2.2 Suppress: combat value + 2 (weapon) + 1 ([S] attribute) + 1 (inspire) tokens on an empty assault
+    space in line of sight; one ammunition token in the space is removed."""
+    s = g.state
+    name, space = action.args
+    here = s["defenders"][name]["space"]
+    n = suppression_tokens(g, name)
+    use_action(g, name, True)
+    s["supp"][space] = s["supp"].get(space, 0) + n
+    ammo = next(t for t in sorted(tokens_in(g, here)) if t.startswith("ammo"))
+    s["tokens"][ammo] = ""
+    g.emit("suppression_placed", "4.2.2", f"{name} places {n} suppression tokens on {space}",
+               defender=name, space=space, tokens=n, ammo=ammo)
+    after_action(g)
+
+
+def do_recover(g: Kernel, action: Action) -> None:
+    """4.2.3 Recover: flip the exhausted side or remove a disrupted token; the defender is not exhausted."""
+    name, what = action.args
+    recover(g, name, what, "4.2.3")
+    use_action(g, name, False)
+    after_action(g)
+
+
+def do_command(g: Kernel, action: Action) -> None:
+    """4.2.4 Command [C]: the defender is exhausted and gives up to three free recover actions."""
+    name = action.args[0]
+    use_action(g, name, True)
+    g.emit("command", "4.2.4", f"{name} takes the command action: three free recover actions",
+               defender=name)
+    g.decide("command", by=name, left=3, given=[])
+    command_continue(g)
+
+
+def command_continue(g: Kernel) -> None:
+    dec = g.state["decision"]
+    if dec["left"] <= 0 or not command_options(g, dec["by"], dec["given"]):
+        do_end_command(g, Action("end_command"))
+
+
+def do_rally(g: Kernel, action: Action) -> None:
+    """4.2.4 Command [C]: one free recover action given by the command."""
+    dec = g.state["decision"]
+    other, what = action.args
+    recover(g, other, what, "4.2.4")
+    dec["given"].append([other, what])
+    dec["left"] -= 1
+    command_continue(g)
+
+
+def do_end_command(g: Kernel, action: Action) -> None:
+    """4.2.4: the command gives no more recovers; the actions go on (4.2)."""
+    g.decide("actions")
+    after_action(g)
+
+
+def do_end_actions(g: Kernel, action: Action) -> None:
+    """4.2: the player ends the actions; the Defense Phase ends (4.0)."""
+    end_defense(g)
+
+
+def end_defense(g: Kernel) -> None:
+    """4.0: remove move and action tokens, then the Clearing Phase."""
+    s = g.state
+    for d in s["defenders"].values():
+        d["moved"] = d["acted"] = False
+    g.emit("markers_removed", "4.0", "The move and action tokens are removed")
+    s["decision"] = None
+    g.push(["clearing"])
+
+
+def do_spend(g: Kernel, action: Action) -> None:
+    """4.2.2: roll one die per token used; a die at or above the counter's defense sends it to the supply.
+    On a failure the counter moves in and the remaining tokens are discarded."""
+    s = g.state
+    dec = s["decision"]
+    s["decision"] = None
+    k = int(action.args[0])
+    cid, space = dec["counter"], dec["space"]
+    label = counter_label(g, cid)
+    defense = dec["defense"]
+    left = s["supp"][space] - k
+    if k:
+        values = g.dice(k, f"{k} suppression tokens against the {label} (defense {defense})", "4.2.2",
+                            defense)
+        if max(values) >= defense:
+            s["supp"][space] = left
+            if not left:
+                del s["supp"][space]
+            # the counter never arrives: drop the pending arrival and remove it from its space
+            src = dec["src"]
+            if src:
+                s["spaces"][src].remove(cid)
+                if not s["spaces"][src]:
+                    del s["spaces"][src]
+            s["transit"].pop(cid, None)
+            ctype = s["counters"].pop(cid)["type"]
+            s["supply"][ctype] += 1
+            g.emit("counter_suppressed", "4.2.2", f"The {label} is suppressed and returns to the supply",
+                       counter=cid, space=space, spent=k, left=left)
+            return
+    del s["supp"][space]
+    g.emit("suppression_failed", "4.2.2", f"The {label} pushes through; all {k + left} suppression tokens "
+               "there are discarded", counter=cid, space=space, spent=k, discarded=k + left)
+
+
+def gen_command(g: Kernel, why: Refusals | None = None) -> list[Action]:
+    """4.2.4: the free recover actions the command still gives, then ending it."""
+    dec = g.state["decision"]
+    if why is not None:
+        why[("rally",)] = f"{dec['by']}'s command recovers defenders in his coloured spaces on his floor, each " \
+                          "marker once (4.2.4)"
+    return [*command_options(g, dec["by"], dec["given"]), Action("end_command")]
+
+
+def gen_spend(g: Kernel, why: Refusals | None = None) -> list[Action]:
+    """4.2.2: how many of the space's suppression tokens to roll, all of them first."""
+    if why is not None:
+        dec = g.state["decision"]
+        why[("spend",)] = f"{dec['tokens']} suppression tokens lie on {dec['space']}: spend 0 to " \
+                          f"{dec['tokens']} (4.2.2)"
+    return [Action("spend", (str(k),)) for k in range(g.state["decision"]["tokens"], -1, -1)]

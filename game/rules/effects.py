@@ -1,0 +1,115 @@
+"""Changes several sections of the rulebook share: casualties and morale (1.2), disruption, an enemy counter
+removed or placed, a defender's recovery, and the log line of a Tactics card that changed a result (8.x)."""
+
+from __future__ import annotations
+
+from game.rules.data import TacticCard
+from game.rules.kernel import Kernel, article, upper_first
+from game.rules.queries import base_defense, counter_space, defense_bonus
+from game.rules.scoring import end_game
+
+
+def tactic_applied(g: Kernel, cards: list[TacticCard], how: str, section: str) -> None:
+    """Log that a tactic changed a result: ``how`` says what it changed."""
+    names = " and ".join(dict.fromkeys(c.name for c in cards))
+    card = cards[0]
+    g.emit("tactic_applied", section, f"{names}: {how}", card=card.id, name=card.name, text=card.text,
+               cards=[c.id for c in cards])
+
+
+def note_defense_tactic(g: Kernel, cid: str, values: list[int], defense: int, label: str) -> None:
+    """Log the Tactics card when the attack would have hit the counter's defense without it."""
+    base = base_defense(g, cid)
+    if base < defense and base <= max(values) < defense:
+        _, cards = defense_bonus(g, cid)
+        tactic_applied(g, cards, f"the {label} has defense {defense} instead of {base}: the attack misses",
+                             "4.2.1")
+
+
+def disrupt(g: Kernel, name: str, section: str) -> None:
+    d = g.state["defenders"][name]
+    if d["dis"]:
+        casualty(g, name, section, "disrupted a second time")
+    else:
+        d["dis"] = True
+        g.emit("defender_disrupted", section, f"{name} is disrupted", defender=name)
+
+
+def casualty(g: Kernel, name: str, section: str, why: str) -> None:
+    s, r = g.state, g.rules
+    d = s["defenders"][name]
+    space = d["space"]
+    d["status"] = "casualty"
+    d["dis"] = d["exh"] = False
+    g.emit("casualty", section, f"{name} becomes a casualty ({why})", defender=name, space=space)
+    adj = r.defenders[name].morale
+    if adj:
+        old = s["morale"]
+        s["morale"] = max(0, min(r.morale_max, old - adj))
+        if s["morale"] != old:
+            g.emit("morale_changed", "1.2", f"Morale {'falls' if adj > 0 else 'rises'} to {s['morale']}",
+                       old=old, new=s["morale"], defender=name)
+    if s["morale"] <= 0:
+        end_game(g, "morale", "1.2")
+    elif not any(x["status"] == "board" for x in s["defenders"].values()):
+        # DECISION: the rulebook does not say what happens when no defender is left in the post office;
+        # nothing remains to defend, so the game ends at once and is scored (7.0).
+        end_game(g, "no_defenders", section)
+
+
+def remove_enemy(g: Kernel, cid: str, section: str, text: str) -> None:
+    s = g.state
+    space = counter_space(g, cid)
+    for stack in (*s["spaces"].values(), *s["interior"].values(), *s["support"].values()):
+        if cid in stack:
+            stack.remove(cid)
+    for key in ("spaces", "support"):
+        for sp in [k for k, v in s[key].items() if not v]:
+            del s[key][sp]
+    ctype = s["counters"].pop(cid)["type"]
+    s["supply"][ctype] += 1
+    g.emit("counter_removed", section, text, counter=cid, unit=ctype, space=space)
+
+
+def recover(g: Kernel, name: str, what: str, section: str) -> None:
+    d = g.state["defenders"][name]
+    if what == "exhausted":
+        d["exh"] = False
+        g.emit("defender_recovered", section, f"{name} is flipped back from his exhausted side",
+                   defender=name, what=what)
+    else:
+        d["dis"] = False
+        g.emit("defender_recovered", section, f"{name}'s disrupted token is removed", defender=name,
+                   what=what)
+
+
+def new_counter(g: Kernel, unit: str, name: str) -> str | None:
+    s = g.state
+    if unit == "leader":
+        if name in s["leaders_used"]:
+            return None
+        s["leaders_used"].append(name)
+    if s["supply"][unit] <= 0:
+        return None
+    s["supply"][unit] -= 1
+    cid = f"e{s['next_cid']}"
+    s["next_cid"] += 1
+    s["counters"][cid] = {"type": unit, "name": name, "dis": False}
+    return cid
+
+
+def place_support(g: Kernel, space: str, section: str) -> bool:
+    s, r = g.state, g.rules
+    stack = s["support"].setdefault(space, [])
+    kind = r.support_spaces[space].kind
+    if len(stack) >= 2:
+        return False
+    unit = kind if not stack else f"{kind}_emplaced"
+    cid = new_counter(g, unit, "")
+    if cid is None:
+        return False
+    stack.append(cid)
+    noun = upper_first(article(r.support_types[unit].name.lower()))
+    g.emit("support_placed", section, f"{noun} is placed in space {space}",
+               counter=cid, unit=unit, space=space)
+    return True

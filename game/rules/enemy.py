@@ -1,0 +1,365 @@
+"""3.0 The Enemy Phase: the enemy cards, 3.1 assault counters on the tracks (placement, advance, barriers,
+grenade bundles, armored cars, the breach), 3.2 support counters and 3.3 the howitzer."""
+
+from __future__ import annotations
+
+from game.rules.data import TacticCard
+from game.rules.effects import casualty, disrupt, new_counter, place_support, tactic_applied
+from game.rules.kernel import Kernel, article, upper_first
+from game.rules.queries import (
+    barrier_closed,
+    car_at,
+    counter_label,
+    counter_space,
+    counter_type,
+    defenders_in,
+    extra_dice_note,
+    pick_by_label,
+    tactic_bonus,
+    tactic_cards,
+)
+
+FLOOR_ORDER_HIGH_FIRST = ("upper", "ground", "basement")
+CARDS_PER_ENEMY_PHASE = 5
+REMOVED_AFTER_USE = ("leader", "howitzer", "grenade_bundle", "fire_truck")
+
+
+def task_draw(g: Kernel) -> None:
+    """3.0: resolve five enemy cards one at a time, or what is left of the deck ("Out of Cards?").
+
+    DECISION: a grenade bundle shuffled in during the phase can still be drawn among the five."""
+    s, r = g.state, g.rules
+    deck = s["decks"][str(s["attack"])]
+    limit = CARDS_PER_ENEMY_PHASE
+    if s["drawn"] >= limit:
+        extra, cards = tactic_bonus(g, "enemy_cards")
+        limit += extra
+        if s["drawn"] < limit and deck:
+            tactic_applied(g, cards, f"enemy card {s['drawn'] + 1} is resolved this Enemy Phase", "3.0")
+    if s["drawn"] >= limit or not deck:
+        g.push(["enemy_end"])
+        return
+    cid = deck.pop(0)
+    s["drawn"] += 1
+    g.reseed(f"card {s['drawn']}")
+    s["in_play"].append(cid)
+    card = r.cards[cid]
+    g.emit("card_revealed", "3.0", f"Card {s['drawn']}: {card.describe()}", card=cid, type=card.type,
+               left=len(deck))
+    g.push(["draw"])
+    if card.type == "assault":
+        track = r.placement[g.placement_die(card.die)]
+        g.push(["place", card.unit, track, "", "3.1"])
+    elif card.type == "leader":
+        g.push(["place", "leader", card.space, card.name, "3.1"])
+    elif card.type == "grenade_bundle":
+        g.push(["bundle", card.barrier])
+    elif card.type == "support":
+        g.push(["support", card.space])
+    elif card.type == "howitzer":
+        g.push_all([["howitzer", f] for f in FLOOR_ORDER_HIGH_FIRST])
+    elif card.type == "fire_truck":
+        s["fire_truck_drawn"] = True
+        g.emit("fire_truck", "2.3", "The fire truck arrives: the game ends after this turn")
+
+
+def task_enemy_end(g: Kernel) -> None:
+    """3.0: after the five cards, Leader, Howitzer and Grenade Bundle cards are removed, others discarded."""
+    s, r = g.state, g.rules
+    for cid in s["in_play"]:
+        if r.cards[cid].type in REMOVED_AFTER_USE:
+            s["removed"].append(cid)
+        else:
+            s["discards"][str(s["attack"])].append(cid)
+    s["in_play"] = []
+    g.push(["defense_start"])  # 4.0
+
+
+def task_place(g: Kernel, unit: str, track: str, name: str, section: str) -> None:
+    """3.1.1: place the assault counter on the placement space, then advance (3.1.2)."""
+    cid = new_counter(g, unit, name)
+    label = f"leader {name}" if unit == "leader" else f"{g.rules.assault_types[unit].name.lower()} counter"
+    if cid is None:
+        # DECISION: a counter type exhausted in the supply places nothing (the rulebook is silent).
+        g.emit("counter_unavailable", section, f"No {label} left in the supply", unit=unit)
+        return
+    space = g.rules.tracks[track].spaces[0]
+    g.emit("counter_placed", section, f"{upper_first(article(label))} is placed on {track}", counter=cid,
+               unit=unit, name=name, space=space)
+    # Until the counters already there have advanced, the new counter is "in transit" to its space.
+    g.state["transit"][cid] = space
+    if section == "3.1":
+        extra, cards = tactic_bonus(g, "extra_advance")
+        if extra:
+            g.push(["tactic_advance", cid, extra])
+    g.push(["enter", cid, space, ""])
+
+
+def task_tactic_advance(g: Kernel, cid: str, left: int) -> None:
+    """Tactics card effect ``extra_advance``: the counter just placed advances one more space (3.1.2), pushing
+    as usual; it cannot pass a standing barrier."""
+    s, r = g.state, g.rules
+    if cid not in s["counters"] or left <= 0:
+        return
+    space = counter_space(g, cid)
+    if space not in s["spaces"] or s["spaces"][space][-1] != cid or barrier_closed(g, space):
+        return
+    nxt = r.track_spaces[space].next
+    _, cards = tactic_bonus(g, "extra_advance")
+    tactic_applied(g, cards, f"the {counter_label(g, cid)} advances one extra space from {space}", "3.1.2")
+    if left > 1:
+        g.push(["tactic_advance", cid, left - 1])
+    if not nxt:
+        g.push(["breach", cid, space])
+        return
+    here_car = car_at(g, space)
+    moves_car = bool(here_car) and r.track_spaces[space].barrier == 0 and not car_at(g, nxt)
+    g.push(["enter_with_car", cid, nxt, space, here_car if moves_car else ""])
+
+
+def task_enter(g: Kernel, cid: str, space: str, src: str) -> None:
+    """3.1.2: a counter moves into ``space``; a counter already there advances first (the push chain), unless
+    the space is adjacent to a standing barrier, where counters stack."""
+    if cid in g.state["counters"]:
+        task_enter_with_car(g, cid, space, src, "")
+
+
+def task_enter_with_car(g: Kernel, cid: str, space: str, src: str, car: str) -> None:
+    """As :meth:`_t_enter`, with ``car`` (if any) moving along with the counter (3.1 armored cars)."""
+    stack = g.state["spaces"].get(space, [])
+    g.push(["land", cid, space, src, car])
+    if stack and not barrier_closed(g, space):
+        occupant = stack[-1]
+        nxt = g.rules.track_spaces[space].next
+        here_car = car_at(g, space)
+        # the car moves with its counter until barrier 4 or the other car stops it
+        moves_car = bool(here_car) and g.rules.track_spaces[space].barrier == 0 and nxt != "" \
+            and not car_at(g, nxt)
+        if nxt:
+            g.push(["enter_with_car", occupant, nxt, space, here_car if moves_car else ""])
+        else:
+            g.push(["breach", occupant, space])
+
+
+def task_land(g: Kernel, cid: str, space: str, src: str, car: str) -> None:
+    """3.1.2 / 4.2.2: the counter lands on ``space`` (its armored car with it, which drives over suppression
+    tokens, 3.1); suppression tokens there first ask the player how many to spend."""
+    s = g.state
+    if cid not in s["counters"]:
+        return
+    tokens = s["supp"].get(space, 0)
+    if car:
+        s["cars"][car] = space
+        g.emit("car_moved", "3.1", f"The armored car advances to {space}", car=car, src=src, space=space)
+        if tokens:
+            del s["supp"][space]
+            g.emit("suppression_discarded", "3.1",
+                       f"The armored car drives over {tokens} suppression tokens: discarded", space=space,
+                       tokens=tokens)
+            tokens = 0
+    if tokens:
+        # 4.2.2: the player decides how many suppression tokens to use before rolling.
+        g.push(["arrive", cid, space, src])
+        g.decide("suppression", counter=cid, space=space, tokens=tokens, src=src,
+                     defense=g.rules.assault_types[counter_type(g, cid)].defense)
+        return
+    arrive(g, cid, space, src)
+
+
+def task_arrive(g: Kernel, cid: str, space: str, src: str) -> None:
+    """3.1.2: the counter arrives once the suppression decision let it through (4.2.2)."""
+    if cid in g.state["counters"]:
+        arrive(g, cid, space, src)
+
+
+def arrive(g: Kernel, cid: str, space: str, src: str) -> None:
+    s, r = g.state, g.rules
+    s["transit"].pop(cid, None)
+    if src:
+        s["spaces"][src].remove(cid)
+        if not s["spaces"][src]:
+            del s["spaces"][src]
+    stack = s["spaces"].setdefault(space, [])
+    stack.append(cid)
+    verb = "stacks at the barrier on" if len(stack) > 1 else "moves to"
+    g.emit("counter_advanced", "3.1.2", f"The {counter_label(g, cid)} {verb} {space}", counter=cid,
+               src=src, space=space, stacked=len(stack) > 1)
+    barrier = r.track_spaces[space].barrier
+    if barrier and barrier not in s["barriers_open"] and barrier not in s["bundles_shuffled"]:
+        shuffle_in_bundle(g, barrier)
+    if barrier and barrier not in s["barriers_open"]:
+        blasts = tactic_cards(g, "barrier_blast")
+        if blasts:
+            blast(g, barrier, blasts)
+
+
+def blast(g: Kernel, barrier: int, cards: list[TacticCard]) -> None:
+    """Tactics card effect ``barrier_blast``: a die for a counter reaching a standing barrier; on one of the
+    card's faces the barrier is destroyed as by its grenade bundle (3.1), whose card is then removed.
+    DECISION: two such cards in play still roll one die, hitting on either card's faces."""
+    s = g.state
+    faces = sorted({f for c in cards for f in c.faces})
+    roll = g.d6(f"{cards[0].name} at barrier {barrier} (destroyed on {', '.join(map(str, faces))})", "3.1")
+    if roll not in faces:
+        return
+    s["barriers_open"].append(barrier)
+    for pile in (s["decks"][str(s["attack"])], s["aside"]):
+        for cid in [c for c in pile if g.rules.cards[c].type == "grenade_bundle"
+                    and g.rules.cards[c].barrier == barrier]:
+            pile.remove(cid)
+            s["removed"].append(cid)
+    tactic_applied(g, cards, f"barrier {barrier} is blown open", "3.1")
+    g.emit("barrier_destroyed", "3.1", f"Barrier {barrier} is destroyed", barrier=barrier)
+    g.push(["release", barrier])
+
+
+def shuffle_in_bundle(g: Kernel, barrier: int) -> None:
+    """3.1: the first time a counter reaches a barrier, its grenade bundle card is shuffled into the deck.
+
+    DECISION: the card goes to a random position, so the deck's other cards keep their order (this keeps
+    the fire truck placement of 2.3 intact in Attack 3)."""
+    s, r = g.state, g.rules
+    s["bundles_shuffled"].append(barrier)
+    card = next((c for c in s["aside"] if r.cards[c].barrier == barrier and r.cards[c].type ==
+                 "grenade_bundle"), None)
+    if card is None:
+        return
+    s["aside"].remove(card)
+    deck = s["decks"][str(s["attack"])]
+    deck.insert(g.rng.below(len(deck) + 1), card)
+    g.emit("bundle_shuffled", "3.1", f"A counter reached barrier {barrier}: its grenade bundle card is "
+               f"shuffled into the Attack {s['attack']} deck", barrier=barrier, card=card)
+
+
+def task_bundle(g: Kernel, barrier: int) -> None:
+    """3.1 Barriers and Grenade Bundles: the barrier is destroyed and its stack advances from the top."""
+    s = g.state
+    if barrier not in s["barriers_open"]:
+        s["barriers_open"].append(barrier)
+    g.emit("barrier_destroyed", "3.1", f"Grenade bundle: barrier {barrier} is destroyed", barrier=barrier)
+    g.push(["release", barrier])
+
+
+def task_release(g: Kernel, barrier: int) -> None:
+    """3.1 Barriers and Grenade Bundles: once the barrier is destroyed, the stack waiting at it advances one
+    counter at a time from the top."""
+    space = g.rules.barrier_space[barrier]
+    stack = g.state["spaces"].get(space, [])
+    if len(stack) <= 1:
+        return
+    top = stack[-1]
+    g.push(["release", barrier])
+    nxt = g.rules.track_spaces[space].next
+    if nxt:
+        g.push(["enter", top, nxt, space])
+    else:
+        g.push(["breach", top, space])
+
+
+def task_breach(g: Kernel, cid: str, src: str) -> None:
+    """3.1.2 Breaching the Post Office: casualties at the front, rear and basement entrances; the counter is
+    placed in the interior space of the entrance's floor."""
+    s, r = g.state, g.rules
+    if cid not in s["counters"]:
+        return
+    entrance = r.entrances[r.track_spaces[src].entrance]
+    s["spaces"][src].remove(cid)
+    if not s["spaces"][src]:
+        del s["spaces"][src]
+    g.emit("breach", "3.1.2", f"The {counter_label(g, cid)} breaches the {entrance.id} entrance",
+               counter=cid, src=src, entrance=entrance.id, floor=entrance.floor)
+    s["interior"][entrance.floor].append(cid)  # on the board throughout, even if morale breaks below
+    if entrance.kills:
+        for name in defenders_in(g, entrance.kills):
+            casualty(g, name, "3.1.2", "killed at the breached entrance")
+            if g.over:
+                return
+    g.emit("counter_entered", "3.1.2", f"The {counter_label(g, cid)} enters the {entrance.floor} "
+               "interior", counter=cid, floor=entrance.floor, space=f"{entrance.floor}:interior")
+
+
+def task_support(g: Kernel, space: str) -> None:
+    """3.2.1 place a support counter (if possible), 3.2.2 activate the top counter."""
+    place_support(g, space, "3.2.1")
+    stack = g.state["support"].get(space)
+    if not stack:
+        return
+    top = stack[-1]
+    if g.rules.support_spaces[space].kind == "ig":
+        infantry_gun(g, top)
+    else:
+        machine_gunner(g, top, space)
+
+
+def infantry_gun(g: Kernel, cid: str) -> None:
+    """3.2.2 Infantry Guns: attack the upper floors."""
+    combat = g.rules.support_types[counter_type(g, cid)].combat
+    bombard(g, "upper", combat, "3.2.2", f"the {counter_label(g, cid)}", tactic_bonus(g, "support_dice"))
+
+
+def task_howitzer(g: Kernel, floor: str) -> None:
+    """3.3: four dice against each floor."""
+    bombard(g, floor, 4, "3.3", "the howitzer", tactic_bonus(g, "support_dice"))
+
+
+def bombard(g: Kernel, floor: str, dice: int, section: str, who: str,
+             bonus: tuple[int, list[TacticCard]] = (0, [])) -> None:
+    s, r = g.state, g.rules
+    track = r.floors[floor].defense
+    index = s["defense"][floor]
+    defense = track[index]
+    extra, cards = bonus
+    values = g.dice(dice + extra, f"{who} against the {r.floors[floor].name.lower()} (defense {defense})"
+                        + extra_dice_note(extra, cards), section, defense)
+    if max(values) < defense:
+        g.emit("attack_missed", section, f"No die reaches {defense}: no effect", floor=floor)
+        return
+    if extra and max(values[:dice]) < defense:
+        tactic_applied(g, cards, f"the extra die of the {who.removeprefix('the ')} hits", section)
+    if index + 1 < len(track):
+        s["defense"][floor] = index + 1
+        g.emit("defense_shifted", section, f"The {r.floors[floor].name.lower()} defense drops to "
+                   f"{track[index + 1]}", floor=floor, index=index + 1, value=track[index + 1])
+        return
+    g.emit("floor_disrupted", section, f"The {r.floors[floor].name.lower()} defense is at its lowest: "
+               "everyone on the floor is disrupted", floor=floor)
+    for cid in s["interior"][floor]:
+        if not s["counters"][cid]["dis"]:
+            s["counters"][cid]["dis"] = True
+            g.emit("counter_disrupted", section, f"The {counter_label(g, cid)} is disrupted", counter=cid)
+    for name in [n for n, d in s["defenders"].items() if d["status"] == "board"
+                 and r.floor_of(d["space"]) == floor]:
+        disrupt(g, name, section)
+        if g.over:
+            return
+
+
+def machine_gunner(g: Kernel, cid: str, sspace: str) -> None:
+    """3.2.2 Machine Gunners: the highest floor with a defender in line of sight, a die picks the space."""
+    s, r = g.state, g.rules
+    combat = r.support_types[counter_type(g, cid)].combat
+    for floor in FLOOR_ORDER_HIGH_FIRST:
+        seen = [sp for sp in r.floor_spaces[floor] if r.sees(sspace, sp)]
+        occupied = [sp for sp in seen if defenders_in(g, sp)]
+        if occupied:
+            break
+    else:
+        g.emit("no_target", "3.2.2", f"The {counter_label(g, cid)} in {sspace} sees no defender")
+        return
+    roll = g.d6(f"the {counter_label(g, cid)}'s target space", "3.2.2")
+    target = pick_by_label(g, occupied, roll)
+    defense = r.floors[floor].defense[s["defense"][floor]]
+    g.emit("support_targets", "3.2.2", f"The {counter_label(g, cid)} in {sspace} fires at {target}",
+               counter=cid, space=sspace, target=target)
+    extra, cards = tactic_bonus(g, "support_dice")
+    values = g.dice(combat + extra, f"the {counter_label(g, cid)} (defense {defense})"
+                        + extra_dice_note(extra, cards), "3.2.2", defense)
+    if max(values) < defense:
+        g.emit("attack_missed", "3.2.2", f"No die reaches {defense}: the disruption attempt fails")
+        return
+    if extra and max(values[:combat]) < defense:
+        tactic_applied(g, cards, f"the extra die of the {counter_label(g, cid)} hits", "3.2.2")
+    for name in defenders_in(g, target):
+        disrupt(g, name, "3.2.2")
+        if g.over:
+            return

@@ -1,0 +1,56 @@
+"""6.0 The Escape Phase (Attack 3): defenders leave through an entrance whose route is clear."""
+
+from __future__ import annotations
+
+from game.rules.actions import Action
+from game.rules.kernel import Kernel
+from game.rules.queries import Refusals, escape_reason
+
+
+def task_escape_start(g: Kernel) -> None:
+    """6.0: after the Clearing Phase of an Attack 3 turn, defenders may escape."""
+    g.state["phase"] = "escape"
+    g.emit("phase_changed", "6.0", "Escape Phase", phase="escape")
+    g.decide("escape")
+    auto_end(g)
+
+
+def auto_end(g: Kernel) -> None:
+    """End the Escape Phase at once when nobody can escape; otherwise keep the list just made."""
+    g.legal_cache = None
+    legal = g.listing(gen_escapes)
+    if len(legal) == 1:  # end_escape, always listed last
+        do_end_escape(g, legal[0])
+    else:
+        g.legal_cache = legal
+        g.legal_set = None
+
+
+def gen_escapes(g: Kernel, why: Refusals | None = None) -> list[Action]:
+    """6.0: every defender who meets the escape conditions (``queries.escape_reason``); with ``why``, the others
+    are recorded there with the condition they fail."""
+    s = g.state
+    out = []
+    for name, d in s["defenders"].items():
+        reason = escape_reason(g, name) if d["status"] == "board" else f"{name} is no longer in the post office"
+        if not reason:
+            out.append(Action("escape", (name,)))
+        elif why is not None:
+            why[("escape", name)] = reason
+    out.append(Action("end_escape"))
+    return out
+
+
+def do_escape(g: Kernel, action: Action) -> None:
+    """6.0: the defender escapes; he scores double (7.0)."""
+    name = action.args[0]
+    d = g.state["defenders"][name]
+    d["status"] = "escaped"
+    g.emit("escaped", "6.0", f"{name} escapes from the post office", defender=name, space=d["space"])
+    auto_end(g)
+
+
+def do_end_escape(g: Kernel, action: Action) -> None:
+    """6.0: the player ends the Escape Phase; the turn ends (2.x)."""
+    g.state["decision"] = None
+    g.push(["turn_end"])

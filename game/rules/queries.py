@@ -1,0 +1,423 @@
+"""Read-only questions about a game: where things are, what a defender can do, what a counter's defense is.
+
+Nothing here changes the state (``token_kind`` only fills a cache). Every rule module asks these, and the public
+queries of :class:`~game.rules.engine.Game` are these functions.
+"""
+
+from __future__ import annotations
+
+from game.rules.actions import Action
+from game.rules.data import TacticCard
+from game.rules.kernel import Kernel
+
+# Why each refused choice is refused, keyed by the action's kind and its first arguments (``Game.why_illegal``
+# reads the longest key that starts the action).
+Refusals = dict[tuple[str, ...], str]
+
+DEFENDER_PHASE_MOVES = 4
+DEFENDER_PHASE_ACTIONS = 4
+
+
+def refusal_for(why: Refusals, action: Action) -> str:
+    """The reason ``why`` gives for ``action``: the one under the longest key that starts it ("" if none)."""
+    key = (action.kind, *action.args)
+    return next((why[key[:n]] for n in range(len(key), 0, -1) if key[:n] in why), "")
+
+
+def hit_chance(dice: int, defense: int) -> float:
+    """Probability that at least one of ``dice`` six-sided dice shows ``defense`` or more."""
+    if dice <= 0:
+        return 0.0
+    miss = min(max(defense - 1, 0), 6) / 6
+    return 1.0 - miss**dice
+
+
+def defenders_in(g: Kernel, space: str) -> list[str]:
+    return [n for n, d in g.state["defenders"].items() if d["status"] == "board" and d["space"] == space]
+
+
+def tokens_in(g: Kernel, space: str) -> list[str]:
+    if g.tmap is not None:
+        return g.tmap.get(space, [])
+    return [t for t, s in g.state["tokens"].items() if s == space]
+
+
+def counter_type(g: Kernel, cid: str) -> str:
+    return str(g.state["counters"][cid]["type"])
+
+
+def counter_label(g: Kernel, cid: str) -> str:
+    c = g.state["counters"][cid]
+    if c["type"] == "leader":
+        return f"leader {c['name']}"
+    types = {**g.rules.assault_types, **g.rules.support_types}
+    return types[c["type"]].name.lower() if c["type"] in types else str(c["type"])
+
+
+def counter_space(g: Kernel, cid: str) -> str:
+    """Where an enemy counter is: a track space, ``floor:interior`` or a support space letter."""
+    for space, stack in g.state["spaces"].items():
+        if cid in stack:
+            return str(space)
+    for floor, items in g.state["interior"].items():
+        if cid in items:
+            return f"{floor}:interior"
+    for space, stack in g.state["support"].items():
+        if cid in stack:
+            return str(space)
+    return str(g.state["transit"].get(cid, ""))
+
+
+def assault_defense(g: Kernel, cid: str) -> int:
+    """Defense value of an enemy counter; 6 for assault counters with an armored car (3.1); with the
+    Tactics cards in play (``defense_bonus``), at most 6."""
+    base = base_defense(g, cid)
+    bonus, _ = defense_bonus(g, cid)
+    return min(6, base + bonus) if bonus else base
+
+
+def base_defense(g: Kernel, cid: str) -> int:
+    ctype = counter_type(g, cid)
+    if ctype in g.rules.support_types:
+        return g.rules.support_types[ctype].defense
+    space = counter_space(g, cid)
+    if space in g.state["cars"].values():
+        return g.rules.armored_car_defense
+    return g.rules.assault_types[ctype].defense
+
+
+def defense_bonus(g: Kernel, cid: str) -> tuple[int, list[TacticCard]]:
+    """Tactics card effect ``defense_bonus`` for an assault counter on a track (``track``), inside the post
+    office (``inside``) or anywhere (``all``)."""
+    cards = tactic_cards(g, "defense_bonus")
+    if not cards or counter_type(g, cid) in g.rules.support_types:
+        return 0, []
+    where = "inside" if counter_space(g, cid).endswith(":interior") else "track"
+    cards = [c for c in cards if c.where in (where, "all")]
+    return sum(c.amount for c in cards), cards
+
+
+def counters_inside(g: Kernel) -> int:
+    return sum(len(v) for v in g.state["interior"].values())
+
+
+def leader_on_board(g: Kernel) -> bool:
+    return any(c["type"] == "leader" for c in g.state["counters"].values())
+
+
+def phase_limit(g: Kernel, effect: str) -> int:
+    """4.1, 4.2, 8.x: how many moves (``"defender_moves"``) or actions (``"defender_actions"``) the defenders
+    have this Defense Phase: four, changed by a Tactics card in play (at least one)."""
+    base = DEFENDER_PHASE_MOVES if effect == "defender_moves" else DEFENDER_PHASE_ACTIONS
+    return max(1, base + tactic_bonus(g, effect)[0])
+
+
+def floor_spaces_with_interior(g: Kernel, floor: str) -> list[str]:
+    return [*g.rules.floor_spaces[floor], f"{floor}:interior"]
+
+
+def occupancy(g: Kernel) -> dict[str, int]:
+    occ: dict[str, int] = {}
+    for d in g.state["defenders"].values():
+        if d["status"] == "board":
+            occ[d["space"]] = occ.get(d["space"], 0) + 1
+    return occ
+
+
+def room(g: Kernel, space: str, occ: dict[str, int] | None = None) -> bool:
+    if space.endswith(":interior"):
+        return True
+    count = occ.get(space, 0) if occ is not None else len(defenders_in(g, space))
+    return count < g.rules.defender_spaces[space].capacity
+
+
+def token_kind(g: Kernel, token: str) -> str:
+    kind = g.kinds.get(token)
+    if kind is None:
+        if token.startswith("ammo"):
+            kind = "ammo"
+        else:
+            w = g.rules.weapons[token]
+            kind = f"{w.name}/{''.join(w.designations)}"
+        g.kinds[token] = kind
+    return kind
+
+
+def distinct_tokens(g: Kernel, space: str) -> list[str]:
+    """Tokens in a space, one representative per kind (identical tokens are interchangeable)."""
+    seen: dict[str, str] = {}
+    for t in sorted(tokens_in(g, space)):
+        seen.setdefault(token_kind(g, t), t)
+    return sorted(seen.values())
+
+
+def carry_options(g: Kernel, space: str, limit: int) -> list[tuple[str, ...]]:
+    """4.1 / 4.3.2: combinations of at most ``limit`` tokens. Identical tokens are interchangeable, so only
+    one canonical choice is listed per combination of kinds (the lowest ids of each kind)."""
+    tokens = sorted(tokens_in(g, space), key=lambda t: (token_kind(g, t), t))
+    by_kind: dict[str, list[str]] = {}
+    for t in tokens:
+        by_kind.setdefault(token_kind(g, t), []).append(t)
+    options: list[tuple[str, ...]] = [()]
+    for ids in by_kind.values():
+        grown = []
+        for opt in options:
+            for k in range(0, len(ids) + 1):
+                if len(opt) + k > limit:
+                    break
+                grown.append(opt + tuple(ids[:k]))
+        options = grown
+    return sorted((tuple(sorted(o)) for o in options), key=lambda c: (len(c), c))
+
+
+def has_designation(g: Kernel, space: str, designation: str) -> bool:
+    return any(not t.startswith("ammo") and designation in g.rules.weapons[t].designations
+               for t in tokens_in(g, space))
+
+
+def inspired(g: Kernel, name: str) -> bool:
+    """4.3.1 Inspire: a fresh [I] defender in the same coloured spaces on the same floor adds one die or one
+    suppression token; never for an [I] defender, never in interior spaces."""
+    s, r = g.state, g.rules
+    if "I" in r.defenders[name].attributes:
+        return False
+    here = s["defenders"][name]["space"]
+    if r.is_interior(here):
+        return False
+    colours = r.defender_spaces[here].colours
+    floor = r.floor_of(here)
+    for other, d in s["defenders"].items():
+        if other == name or d["status"] != "board" or "I" not in r.defenders[other].attributes:
+            continue
+        if d["exh"] or d["dis"] or d["acted"] or d["moved"] or r.is_interior(d["space"]):
+            continue
+        sp = r.defender_spaces[d["space"]]
+        if sp.floor == floor and any(c in colours for c in sp.colours):
+            return True
+    return False
+
+
+def attack_dice(g: Kernel, name: str) -> int:
+    return g.rules.defenders[name].combat + (1 if inspired(g, name) else 0)
+
+
+def grenade_dice(g: Kernel, name: str) -> int:
+    """4.2.1 Grenades [G]: the dice ``name`` rolls at each counter in his floor's interior: his attack dice
+    (4.3 inspire included), two more when he throws from inside the interior."""
+    return attack_dice(g, name) + (2 if g.rules.is_interior(g.state["defenders"][name]["space"]) else 0)
+
+
+def suppression_tokens(g: Kernel, name: str) -> int:
+    """4.2.2, 4.3: the suppression tokens a suppress action by ``name`` places: his combat value, +2 for the
+    weapon, +1 for the [S] attribute, +1 when inspired."""
+    d = g.rules.defenders[name]
+    return d.combat + 2 + (1 if "S" in d.attributes else 0) + (1 if inspired(g, name) else 0)
+
+
+def targets(g: Kernel, name: str, why: Refusals | None = None) -> list[str]:
+    """4.2.1: enemy counters the defender may attack (line of sight, ranged weapons, top of a stack).
+
+    With ``why``, every other counter on the board is recorded there with the rule that rules it out, keyed
+    ``("attack", name, counter)``."""
+    s, r = g.state, g.rules
+    here = s["defenders"][name]["space"]
+    floor = r.floor_of(here)
+    out = list(s["interior"][floor])
+    if why is not None:
+        for other, items in s["interior"].items():
+            if other != floor:
+                for cid in items:
+                    why[("attack", name, cid)] = "counters inside are attacked only from their own floor (1.4)"
+    if r.is_interior(here):
+        if why is not None:
+            for stack in (*s["spaces"].values(), *s["support"].values()):
+                for cid in stack:
+                    why[("attack", name, cid)] = "interior spaces have no line of sight outside the building (1.4)"
+        return out
+    ranged = has_designation(g, here, "R")
+    needs_ranged = floor == "upper" and not ranged
+    for stacks, kind in ((s["spaces"], "track"), (s["support"], "support")):
+        if why is None and (needs_ranged if kind == "track" else not ranged):
+            continue
+        for space, stack in stacks.items():
+            if not stack:
+                continue
+            if why is not None:
+                for cid in stack[:-1]:
+                    why[("attack", name, cid)] = "only the top counter of a stack can be attacked (4.2.1)"
+            if not r.sees(here, space):
+                if why is not None:
+                    why[("attack", name, stack[-1])] = f"no line of sight: {here} and {space} share no colour (1.4)"
+            elif needs_ranged or (kind == "support" and not ranged):
+                if why is not None:
+                    why[("attack", name, stack[-1])] = \
+                        "this target needs a Ranged [R] weapon in the defender's space (4.2.1)"
+            else:
+                out.append(stack[-1])
+    return out
+
+
+def command_options(g: Kernel, name: str, given: list[list[str]] | None = None) -> list[Action]:
+    """4.2.4 Command [C]: recover actions for defenders in the same coloured spaces on the same floor, never
+    for a [C] defender, never in interior spaces; at most two on one defender (one of each kind)."""
+    s, r = g.state, g.rules
+    here = s["defenders"][name]["space"]
+    if r.is_interior(here):
+        return []
+    me = r.defender_spaces[here]
+    given = given or []
+    out = []
+    for other, d in s["defenders"].items():
+        if d["status"] != "board" or "C" in r.defenders[other].attributes or r.is_interior(d["space"]):
+            continue
+        sp = r.defender_spaces[d["space"]]
+        if sp.floor != me.floor or not any(c in me.colours for c in sp.colours):
+            continue
+        for what, flag in (("exhausted", "exh"), ("disrupted", "dis")):
+            if d[flag] and [other, what] not in given:
+                out.append(Action("rally", (other, what)))
+    return out
+
+
+def command_targets(g: Kernel, name: str) -> list[tuple[str, str]]:
+    """4.2.4 Command [C]: the free recover actions a command by ``name`` could give now, as (defender,
+    "exhausted" or "disrupted") pairs in the order of the defenders."""
+    return [(str(a.args[0]), str(a.args[1])) for a in command_options(g, name)]
+
+
+def floor_defenders(g: Kernel, floor: str) -> list[str]:
+    r = g.rules
+    return [n for n, d in g.state["defenders"].items() if d["status"] == "board"
+            and r.floor_of(d["space"]) == floor]
+
+
+def barrier_closed(g: Kernel, space: str) -> bool:
+    b = g.rules.track_spaces[space].barrier
+    return b != 0 and b not in g.state["barriers_open"]
+
+
+def car_at(g: Kernel, space: str) -> str:
+    for car, where in g.state["cars"].items():
+        if where == space:
+            return str(car)
+    return ""
+
+
+def pick_by_label(g: Kernel, spaces: list[str], roll: int) -> str:
+    """3.2.2 / 5.2: the space whose label holds the roll; if empty, the next higher number, else the next
+    lower. ``spaces`` are the occupied candidates."""
+    ds = g.rules.defender_spaces
+    for sp in spaces:
+        if ds[sp].low <= roll <= ds[sp].high:
+            return sp
+    higher = sorted((ds[sp].low, sp) for sp in spaces if ds[sp].low > roll)
+    if higher:
+        return higher[0][1]
+    lower = sorted((ds[sp].high, sp) for sp in spaces if ds[sp].high < roll)
+    return lower[-1][1]
+
+
+def tactic_cards(g: Kernel, effect: str) -> list[TacticCard]:
+    """The Tactics cards in play with this effect (8.1.2, 8.2.2; effects of ``levels/tactics.toml``)."""
+    in_play = g.state["tactics"]["in_play"]
+    if not in_play:
+        return []
+    cards = g.rules.tactics
+    return [cards[c] for c in in_play if cards[c].effect == effect]
+
+
+def tactic_bonus(g: Kernel, effect: str) -> tuple[int, list[TacticCard]]:
+    """The summed ``amount`` of the cards in play with this effect (two cards at Elite add up)."""
+    found = tactic_cards(g, effect)
+    return sum(c.amount for c in found), found
+
+
+def tactic_section(g: Kernel) -> str:
+    return "8.2.2" if g.state["difficulty"] == "elite" else "8.1.2"
+
+
+def extra_dice_note(extra: int, cards: list[TacticCard]) -> str:
+    if not extra:
+        return ""
+    names = " and ".join(dict.fromkeys(c.name for c in cards))
+    return f" with {extra} extra {'die' if extra == 1 else 'dice'} ({names})"
+
+
+def escape_reason(g: Kernel, name: str) -> str:
+    """6.0: which escape condition ``name`` fails, or "" when he can escape."""
+    s, r = g.state, g.rules
+    d = s["defenders"][name]
+    if d["exh"] or d["dis"]:
+        return f"{name} is {'exhausted' if d['exh'] else 'disrupted'} and cannot escape (6.0)"
+    here = d["space"]
+    entrance = "" if r.is_interior(here) else r.defender_spaces[here].entrance
+    if not entrance:
+        return f"{name} must be in an entrance defender space to escape (6.0)"
+    if not r.entrances[entrance].escape:
+        return f"nobody escapes through the {entrance} entrance (6.0)"
+    return escape_blocker(g, entrance)
+
+
+def escape_blocker(g: Kernel, entrance: str) -> str:
+    """6.0: what keeps defenders from escaping through ``entrance`` (an assault counter on its track, a
+    support counter seeing the track), or "" when the route is clear: the first of :meth:`escape_blockers`."""
+    blockers = escape_blockers(g, entrance)
+    if not blockers:
+        return ""
+    where = counter_space(g, blockers[0])
+    if where in g.rules.support_spaces:
+        return f"the support counter in {where} covers the {entrance} entrance (6.0)"
+    return f"an assault counter on {where} blocks the {entrance} entrance (6.0)"
+
+
+def escape_blockers(g: Kernel, entrance: str) -> list[str]:
+    """6.0: every enemy counter that keeps the ``entrance`` route shut, the assault counters on its tracks
+    (nearest the placement space first) and then the support counters (whole stacks) in spaces that see
+    them. Empty when the route is clear."""
+    s, r = g.state, g.rules
+    spaces = route_spaces(g, entrance)
+    out = [cid for sp in spaces for cid in s["spaces"].get(sp, ())]
+    for sid, stack in s["support"].items():
+        if stack and any(r.sees(sid, sp) for sp in spaces):
+            out.extend(stack)
+    return out
+
+
+def route_spaces(g: Kernel, entrance: str) -> list[str]:
+    return list(dict.fromkeys(sp for t in g.rules.tracks.values() if t.entrance == entrance for sp in t.spaces))
+
+
+def tactics_in_play(g: Kernel) -> list[str]:
+    """The Tactics cards in play, the card nearest the Tactics deck (the newest) first; empty at Standard."""
+    return list(g.state["tactics"]["in_play"])
+
+
+def canonical(g: Kernel, action: Action) -> Action:
+    """The listed form of an action naming tokens: identical tokens are interchangeable (4.1), so any
+    ``gren`` in the space stands for the one listed. Returns the action unchanged when it names none."""
+    s = g.state
+    if action.kind not in ("move", "shift", "grenade") or not action.args or \
+            action.args[0] not in s["defenders"]:
+        return action
+    here = s["defenders"][action.args[0]]["space"]
+    present = sorted(tokens_in(g, here))
+    if action.kind == "move":
+        carried = action.args[2:]
+    elif action.kind == "shift":
+        carried = action.args[1:2]
+    else:
+        carried = action.args[1:]
+    if len(set(carried)) != len(carried) or any(t not in present for t in carried):
+        return action
+    wanted: dict[str, int] = {}
+    for t in carried:
+        wanted[token_kind(g, t)] = wanted.get(token_kind(g, t), 0) + 1
+    canon: list[str] = []
+    for kind, n in wanted.items():
+        canon.extend([t for t in present if token_kind(g, t) == kind][:n])
+    canon.sort()
+    if action.kind == "move":
+        return Action("move", (*action.args[:2], *canon))
+    if action.kind == "shift":
+        return Action("shift", (action.args[0], canon[0], *action.args[2:]))
+    return Action("grenade", (action.args[0], canon[0]))

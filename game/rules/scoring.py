@@ -1,0 +1,58 @@
+"""7.0 Victory: the score, the award it earns and the end of the game."""
+
+from __future__ import annotations
+
+from game.rules.kernel import Kernel
+from game.rules.queries import counters_inside
+
+AWARDS = (  # 7.0
+    (41, "Order of the White Eagle", "Epic Victory"),
+    (26, "Order of Polonia Restituta", "Major Victory"),
+    (16, "Cross of Valor", "Minor Victory"),
+    (1, "Silver Cross of Merit", "Draw"),
+)
+
+
+def award_for(score: int) -> tuple[str, str]:
+    """The award and victory level of 7.0 for a final score."""
+    for threshold, award, level in AWARDS:
+        if score >= threshold:
+            return award, level
+    return "", "Loss"
+
+
+def score(g: Kernel) -> int:
+    """7.0: morale adjustments of surviving postal workers and noncombatants, doubled if escaped, minus one
+    per assault counter in the post office."""
+    total = 0
+    for name, d in g.state["defenders"].items():
+        vp = g.rules.defenders[name].victory_points
+        if d["status"] == "board":
+            total += vp
+        elif d["status"] == "escaped":
+            total += 2 * vp
+    return total - counters_inside(g)
+
+
+def end_game(g: Kernel, how: str, section: str) -> None:
+    """7.0: the game ends (``how``: ``fire_truck``, ``deck_exhausted``, ``morale`` or ``no_defenders``) and is
+    scored; the tasks still pending are dropped."""
+    s = g.state
+    points = score(g)
+    award, level = award_for(points)
+    if how == "morale":
+        # 1.2 / 7.0: a broken morale is a loss whatever is left; it is recorded as a score of 0 (DECISION).
+        points, award, level = 0, "", "Loss"
+    outcome = "win" if points >= 16 and how != "morale" else ("draw" if level == "Draw" else "loss")
+    s["result"] = {"how": how, "score": points, "award": award, "level": level, "outcome": outcome,
+                   "turns": s["turn"], "attack": s["attack"]}
+    s["phase"] = "over"
+    s["decision"] = None
+    s["tasks"] = []
+    if how == "morale":
+        text = "Morale has broken: the post office falls (loss)"
+    else:
+        opening = {"fire_truck": "The fire truck ends the day", "no_defenders": "No defender is left in the "
+                   "post office"}.get(how, "The Attack decks are spent")
+        text = f"{opening}. Score {points}: {level}" + (f", {award}" if award else "")
+    g.emit("game_over", section, text, **s["result"])
