@@ -6,6 +6,7 @@ from typing import Any
 
 from game.rules.actions import Action
 from game.rules.effects import casualty, tactic_applied
+from game.rules.events import ClearingTarget, CounterChangedFloor, CounterEvent, PhaseChanged
 from game.rules.kernel import Kernel
 from game.rules.queries import (
     Refusals,
@@ -25,7 +26,8 @@ def task_clearing(g: Kernel) -> None:
     s = g.state
     s["phase"] = "clearing"
     g.reseed("clearing")
-    g.emit("phase_changed", "5.0", "Clearing Phase", phase="clearing")
+    g.emit("phase_changed", "5.0", "Clearing Phase",
+           PhaseChanged(phase="clearing", turn=g.state["turn"], attack=g.state["attack"]))
     s["moved_floor"] = []
     tasks: list[list[Any]] = []
     if counters_inside(g):
@@ -52,7 +54,7 @@ def task_clear_counter(g: Kernel, cid: str, floor: str) -> None:
         return
     label = counter_label(g, cid)
     if s["counters"][cid]["dis"]:
-        g.emit("counter_idle", "5.1", f"The disrupted {label} does not act", counter=cid)
+        g.emit("counter_idle", "5.1", f"The disrupted {label} does not act", CounterEvent(counter=cid))
         return
     combat = r.assault_types[s["counters"][cid]["type"]].combat
     extra, _ = tactic_bonus(g, "clearing_combat")
@@ -69,9 +71,9 @@ def task_clear_counter(g: Kernel, cid: str, floor: str) -> None:
             s["interior"][nxt].append(cid)
             s["moved_floor"].append(cid)
             g.emit("counter_changed_floor", "5.3", f"No defenders remain: the {label} moves to the "
-                       f"{r.floors[nxt].name.lower()}", counter=cid, src=floor, floor=nxt)
+                       f"{r.floors[nxt].name.lower()}", CounterChangedFloor(counter=cid, src=floor, floor=nxt))
         else:
-            g.emit("counter_idle", "5.3", f"The {label} finds no defender in the basement", counter=cid)
+            g.emit("counter_idle", "5.3", f"The {label} finds no defender in the basement", CounterEvent(counter=cid))
         return
     fl = r.floors[floor]
     occupied = [sp for sp in r.floor_spaces[floor] if defenders_in(g, sp)]
@@ -91,7 +93,7 @@ def task_clear_counter(g: Kernel, cid: str, floor: str) -> None:
     else:
         target = pick_by_label(g, candidates, g.d6(f"the {label}'s target space", "5.2"))
     g.emit("clearing_target", "5.2", f"The {label} targets the {colour.replace('_', ' ')} space {target}",
-               counter=cid, colour=colour, space=target)
+           ClearingTarget(counter=cid, colour=colour, space=target))
     g.push(["remove_defenders", target, *removal])
 
 
@@ -145,7 +147,7 @@ def task_clearing_end(g: Kernel) -> None:
         for cid in items:
             if s["counters"][cid]["dis"]:
                 s["counters"][cid]["dis"] = False
-                g.emit("counter_recovered", "5.4", f"The {counter_label(g, cid)} recovers", counter=cid)
+                g.emit("counter_recovered", "5.4", f"The {counter_label(g, cid)} recovers", CounterEvent(counter=cid))
     s["moved_floor"] = []
 
 

@@ -5,6 +5,19 @@ from __future__ import annotations
 
 from game.rules.actions import Action
 from game.rules.effects import casualty, note_defense_tactic, recover, remove_enemy, tactic_applied
+from game.rules.events import (
+    AttackMissed,
+    CounterSuppressed,
+    DefenderActed,
+    DefenderEvent,
+    DefenderMoved,
+    MarkersRemoved,
+    PhaseChanged,
+    SuppressionFailed,
+    SuppressionPlaced,
+    TokenMoved,
+    TokenSpent,
+)
 from game.rules.kernel import NUMBERS, Kernel
 from game.rules.queries import (
     DEFENDER_PHASE_ACTIONS,
@@ -39,7 +52,8 @@ def start_defense(g: Kernel) -> None:
     s["moves"] = 0
     s["actions"] = 0
     limit = phase_limit(g, "defender_moves")
-    g.emit("phase_changed", "4.0", f"Defense Phase: up to {NUMBERS[limit]} moves", phase="moves")
+    g.emit("phase_changed", "4.0", f"Defense Phase: up to {NUMBERS[limit]} moves",
+           PhaseChanged(phase="moves", turn=g.state["turn"], attack=g.state["attack"]))
     if limit != DEFENDER_PHASE_MOVES:
         tactic_applied(g, tactic_cards(g, "defender_moves"), f"only {NUMBERS[limit]} moves this Defense Phase",
                              "4.1")
@@ -127,8 +141,8 @@ def do_move(g: Kernel, action: Action) -> None:
         s["tokens"][t] = dest
     s["moves"] += 1
     extra = f", carrying {', '.join(carry)}" if carry else ""
-    g.emit("defender_moved", "4.1", f"{name} moves from {src} to {dest}{extra}", defender=name, src=src,
-               space=dest, tokens=list(carry))
+    g.emit("defender_moved", "4.1", f"{name} moves from {src} to {dest}{extra}",
+           DefenderMoved(defender=name, src=src, space=dest, tokens=list(carry)))
     after_move(g)
 
 
@@ -140,8 +154,8 @@ def do_shift(g: Kernel, action: Action) -> None:
     s["tokens"][token] = dest
     s["defenders"][name]["moved"] = True
     s["moves"] += 1
-    g.emit("token_moved", "4.1", f"{name} moves {token} from {src} to {dest}", defender=name, token=token,
-               src=src, space=dest)
+    g.emit("token_moved", "4.1", f"{name} moves {token} from {src} to {dest}",
+           TokenMoved(defender=name, token=token, src=src, space=dest))
     after_move(g)
 
 
@@ -161,7 +175,8 @@ def start_actions(g: Kernel) -> None:
     s = g.state
     s["phase"] = "actions"
     limit = phase_limit(g, "defender_actions")
-    g.emit("phase_changed", "4.2", f"Defense Phase: up to {NUMBERS[limit]} actions", phase="actions")
+    g.emit("phase_changed", "4.2", f"Defense Phase: up to {NUMBERS[limit]} actions",
+           PhaseChanged(phase="actions", turn=g.state["turn"], attack=g.state["attack"]))
     if limit != DEFENDER_PHASE_ACTIONS:
         tactic_applied(g, tactic_cards(g, "defender_actions"),
                              f"only {NUMBERS[limit]} actions this Defense Phase", "4.2")
@@ -273,7 +288,7 @@ def use_action(g: Kernel, name: str, exhausts: bool) -> None:
         d["exh"] = True
     s["actions"] += 1
     g.emit("defender_acted", "4.2", f"{name} takes an action" + (" and is exhausted" if exhausts else ""),
-               defender=name, exhausted=exhausts)
+           DefenderActed(defender=name, exhausted=exhausts))
 
 
 def after_action(g: Kernel) -> None:
@@ -297,7 +312,7 @@ def do_attack(g: Kernel, action: Action) -> None:
         remove_enemy(g, cid, "4.2.1", f"{name} removes the {label}")
     else:
         note_defense_tactic(g, cid, values, defense, label)
-        g.emit("attack_missed", "4.2.1", f"{name} misses the {label}", defender=name, counter=cid)
+        g.emit("attack_missed", "4.2.1", f"{name} misses the {label}", AttackMissed(defender=name, counter=cid))
     after_action(g)
 
 
@@ -321,10 +336,10 @@ def do_grenade(g: Kernel, action: Action) -> None:
         else:
             missed = True
             note_defense_tactic(g, cid, values, defense, label)
-            g.emit("attack_missed", "4.2.1", f"{name}'s grenade misses the {label}", defender=name,
-                       counter=cid)
+            g.emit("attack_missed", "4.2.1", f"{name}'s grenade misses the {label}",
+                   AttackMissed(defender=name, counter=cid))
     s["tokens"][token] = ""
-    g.emit("token_spent", "4.2.1", f"The grenade token {token} is used up", token=token)
+    g.emit("token_spent", "4.2.1", f"The grenade token {token} is used up", TokenSpent(token=token))
     if inside and missed:
         if g.d6(f"{name}'s own safety", "4.2.1") == 1:
             casualty(g, name, "4.2.1", "caught by his own grenade")
@@ -343,7 +358,7 @@ def do_suppress(g: Kernel, action: Action) -> None:
     ammo = next(t for t in sorted(tokens_in(g, here)) if t.startswith("ammo"))
     s["tokens"][ammo] = ""
     g.emit("suppression_placed", "4.2.2", f"{name} places {n} suppression tokens on {space}",
-               defender=name, space=space, tokens=n, ammo=ammo)
+           SuppressionPlaced(defender=name, space=space, tokens=n, ammo=ammo))
     after_action(g)
 
 
@@ -360,7 +375,7 @@ def do_command(g: Kernel, action: Action) -> None:
     name = action.args[0]
     use_action(g, name, True)
     g.emit("command", "4.2.4", f"{name} takes the command action: three free recover actions",
-               defender=name)
+           DefenderEvent(defender=name))
     g.decide("command", by=name, left=3, given=[])
     command_continue(g)
 
@@ -397,7 +412,7 @@ def end_defense(g: Kernel) -> None:
     s = g.state
     for d in s["defenders"].values():
         d["moved"] = d["acted"] = False
-    g.emit("markers_removed", "4.0", "The move and action tokens are removed")
+    g.emit("markers_removed", "4.0", "The move and action tokens are removed", MarkersRemoved())
     s["decision"] = None
     g.push(["clearing"])
 
@@ -430,11 +445,11 @@ def do_spend(g: Kernel, action: Action) -> None:
             ctype = s["counters"].pop(cid)["type"]
             s["supply"][ctype] += 1
             g.emit("counter_suppressed", "4.2.2", f"The {label} is suppressed and returns to the supply",
-                       counter=cid, space=space, spent=k, left=left)
+                   CounterSuppressed(counter=cid, space=space, spent=k, left=left))
             return
     del s["supp"][space]
     g.emit("suppression_failed", "4.2.2", f"The {label} pushes through; all {k + left} suppression tokens "
-               "there are discarded", counter=cid, space=space, spent=k, discarded=k + left)
+               "there are discarded", SuppressionFailed(counter=cid, space=space, spent=k, discarded=k + left))
 
 
 def gen_command(g: Kernel, why: Refusals | None = None) -> list[Action]:

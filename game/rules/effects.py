@@ -4,6 +4,15 @@ removed or placed, a defender's recovery, and the log line of a Tactics card tha
 from __future__ import annotations
 
 from game.rules.data import TacticCard
+from game.rules.events import (
+    Casualty,
+    CounterRemoved,
+    DefenderEvent,
+    DefenderRecovered,
+    MoraleChanged,
+    SupportPlaced,
+    TacticApplied,
+)
 from game.rules.kernel import Kernel, article, upper_first
 from game.rules.queries import base_defense, counter_space, defense_bonus
 from game.rules.scoring import end_game
@@ -13,8 +22,8 @@ def tactic_applied(g: Kernel, cards: list[TacticCard], how: str, section: str) -
     """Log that a tactic changed a result: ``how`` says what it changed."""
     names = " and ".join(dict.fromkeys(c.name for c in cards))
     card = cards[0]
-    g.emit("tactic_applied", section, f"{names}: {how}", card=card.id, name=card.name, text=card.text,
-               cards=[c.id for c in cards])
+    g.emit("tactic_applied", section, f"{names}: {how}",
+           TacticApplied(card=card.id, name=card.name, text=card.text, cards=[c.id for c in cards]))
 
 
 def note_defense_tactic(g: Kernel, cid: str, values: list[int], defense: int, label: str) -> None:
@@ -32,7 +41,7 @@ def disrupt(g: Kernel, name: str, section: str) -> None:
         casualty(g, name, section, "disrupted a second time")
     else:
         d["dis"] = True
-        g.emit("defender_disrupted", section, f"{name} is disrupted", defender=name)
+        g.emit("defender_disrupted", section, f"{name} is disrupted", DefenderEvent(defender=name))
 
 
 def casualty(g: Kernel, name: str, section: str, why: str) -> None:
@@ -41,14 +50,14 @@ def casualty(g: Kernel, name: str, section: str, why: str) -> None:
     space = d["space"]
     d["status"] = "casualty"
     d["dis"] = d["exh"] = False
-    g.emit("casualty", section, f"{name} becomes a casualty ({why})", defender=name, space=space)
+    g.emit("casualty", section, f"{name} becomes a casualty ({why})", Casualty(defender=name, space=space))
     adj = r.defenders[name].morale
     if adj:
         old = s["morale"]
         s["morale"] = max(0, min(r.morale_max, old - adj))
         if s["morale"] != old:
             g.emit("morale_changed", "1.2", f"Morale {'falls' if adj > 0 else 'rises'} to {s['morale']}",
-                       old=old, new=s["morale"], defender=name)
+                   MoraleChanged(old=old, new=s["morale"], defender=name))
     if s["morale"] <= 0:
         end_game(g, "morale", "1.2")
     elif not any(x["status"] == "board" for x in s["defenders"].values()):
@@ -68,7 +77,7 @@ def remove_enemy(g: Kernel, cid: str, section: str, text: str) -> None:
             del s[key][sp]
     ctype = s["counters"].pop(cid)["type"]
     s["supply"][ctype] += 1
-    g.emit("counter_removed", section, text, counter=cid, unit=ctype, space=space)
+    g.emit("counter_removed", section, text, CounterRemoved(counter=cid, unit=ctype, space=space))
 
 
 def recover(g: Kernel, name: str, what: str, section: str) -> None:
@@ -76,11 +85,11 @@ def recover(g: Kernel, name: str, what: str, section: str) -> None:
     if what == "exhausted":
         d["exh"] = False
         g.emit("defender_recovered", section, f"{name} is flipped back from his exhausted side",
-                   defender=name, what=what)
+               DefenderRecovered(defender=name, what=what))
     else:
         d["dis"] = False
-        g.emit("defender_recovered", section, f"{name}'s disrupted token is removed", defender=name,
-                   what=what)
+        g.emit("defender_recovered", section, f"{name}'s disrupted token is removed",
+               DefenderRecovered(defender=name, what=what))
 
 
 def new_counter(g: Kernel, unit: str, name: str) -> str | None:
@@ -111,5 +120,5 @@ def place_support(g: Kernel, space: str, section: str) -> bool:
     stack.append(cid)
     noun = upper_first(article(r.support_types[unit].name.lower()))
     g.emit("support_placed", section, f"{noun} is placed in space {space}",
-               counter=cid, unit=unit, space=space)
+           SupportPlaced(counter=cid, unit=unit, space=space))
     return True

@@ -5,6 +5,25 @@ from __future__ import annotations
 
 from game.rules.data import TacticCard
 from game.rules.effects import casualty, disrupt, new_counter, place_support, tactic_applied
+from game.rules.events import (
+    AttackMissed,
+    BarrierDestroyed,
+    Breach,
+    BundleShuffled,
+    CardRevealed,
+    CarMoved,
+    CounterAdvanced,
+    CounterEntered,
+    CounterEvent,
+    CounterPlaced,
+    CounterUnavailable,
+    DefenseShifted,
+    FireTruck,
+    FloorDisrupted,
+    NoTarget,
+    SupportTargets,
+    SuppressionDiscarded,
+)
 from game.rules.kernel import Kernel, article, upper_first
 from game.rules.queries import (
     barrier_closed,
@@ -44,8 +63,8 @@ def task_draw(g: Kernel) -> None:
     g.reseed(f"card {s['drawn']}")
     s["in_play"].append(cid)
     card = r.cards[cid]
-    g.emit("card_revealed", "3.0", f"Card {s['drawn']}: {card.describe()}", card=cid, type=card.type,
-               left=len(deck))
+    g.emit("card_revealed", "3.0", f"Card {s['drawn']}: {card.describe()}",
+           CardRevealed(card=cid, type=card.type, left=len(deck)))
     g.push(["draw"])
     if card.type == "assault":
         track = r.placement[g.placement_die(card.die)]
@@ -60,7 +79,7 @@ def task_draw(g: Kernel) -> None:
         g.push_all([["howitzer", f] for f in FLOOR_ORDER_HIGH_FIRST])
     elif card.type == "fire_truck":
         s["fire_truck_drawn"] = True
-        g.emit("fire_truck", "2.3", "The fire truck arrives: the game ends after this turn")
+        g.emit("fire_truck", "2.3", "The fire truck arrives: the game ends after this turn", FireTruck())
 
 
 def task_enemy_end(g: Kernel) -> None:
@@ -81,11 +100,11 @@ def task_place(g: Kernel, unit: str, track: str, name: str, section: str) -> Non
     label = f"leader {name}" if unit == "leader" else f"{g.rules.assault_types[unit].name.lower()} counter"
     if cid is None:
         # DECISION: a counter type exhausted in the supply places nothing (the rulebook is silent).
-        g.emit("counter_unavailable", section, f"No {label} left in the supply", unit=unit)
+        g.emit("counter_unavailable", section, f"No {label} left in the supply", CounterUnavailable(unit=unit))
         return
     space = g.rules.tracks[track].spaces[0]
-    g.emit("counter_placed", section, f"{upper_first(article(label))} is placed on {track}", counter=cid,
-               unit=unit, name=name, space=space)
+    g.emit("counter_placed", section, f"{upper_first(article(label))} is placed on {track}",
+           CounterPlaced(counter=cid, unit=unit, name=name, space=space))
     # Until the counters already there have advanced, the new counter is "in transit" to its space.
     g.state["transit"][cid] = space
     if section == "3.1":
@@ -150,12 +169,12 @@ def task_land(g: Kernel, cid: str, space: str, src: str, car: str) -> None:
     tokens = s["supp"].get(space, 0)
     if car:
         s["cars"][car] = space
-        g.emit("car_moved", "3.1", f"The armored car advances to {space}", car=car, src=src, space=space)
+        g.emit("car_moved", "3.1", f"The armored car advances to {space}", CarMoved(car=car, src=src, space=space))
         if tokens:
             del s["supp"][space]
             g.emit("suppression_discarded", "3.1",
-                       f"The armored car drives over {tokens} suppression tokens: discarded", space=space,
-                       tokens=tokens)
+                       f"The armored car drives over {tokens} suppression tokens: discarded",
+                   SuppressionDiscarded(space=space, tokens=tokens))
             tokens = 0
     if tokens:
         # 4.2.2: the player decides how many suppression tokens to use before rolling.
@@ -182,8 +201,8 @@ def arrive(g: Kernel, cid: str, space: str, src: str) -> None:
     stack = s["spaces"].setdefault(space, [])
     stack.append(cid)
     verb = "stacks at the barrier on" if len(stack) > 1 else "moves to"
-    g.emit("counter_advanced", "3.1.2", f"The {counter_label(g, cid)} {verb} {space}", counter=cid,
-               src=src, space=space, stacked=len(stack) > 1)
+    g.emit("counter_advanced", "3.1.2", f"The {counter_label(g, cid)} {verb} {space}",
+           CounterAdvanced(counter=cid, src=src, space=space, stacked=len(stack) > 1))
     barrier = r.track_spaces[space].barrier
     if barrier and barrier not in s["barriers_open"] and barrier not in s["bundles_shuffled"]:
         shuffle_in_bundle(g, barrier)
@@ -209,7 +228,7 @@ def blast(g: Kernel, barrier: int, cards: list[TacticCard]) -> None:
             pile.remove(cid)
             s["removed"].append(cid)
     tactic_applied(g, cards, f"barrier {barrier} is blown open", "3.1")
-    g.emit("barrier_destroyed", "3.1", f"Barrier {barrier} is destroyed", barrier=barrier)
+    g.emit("barrier_destroyed", "3.1", f"Barrier {barrier} is destroyed", BarrierDestroyed(barrier=barrier))
     g.push(["release", barrier])
 
 
@@ -228,7 +247,7 @@ def shuffle_in_bundle(g: Kernel, barrier: int) -> None:
     deck = s["decks"][str(s["attack"])]
     deck.insert(g.rng.below(len(deck) + 1), card)
     g.emit("bundle_shuffled", "3.1", f"A counter reached barrier {barrier}: its grenade bundle card is "
-               f"shuffled into the Attack {s['attack']} deck", barrier=barrier, card=card)
+               f"shuffled into the Attack {s['attack']} deck", BundleShuffled(barrier=barrier, card=card))
 
 
 def task_bundle(g: Kernel, barrier: int) -> None:
@@ -236,7 +255,8 @@ def task_bundle(g: Kernel, barrier: int) -> None:
     s = g.state
     if barrier not in s["barriers_open"]:
         s["barriers_open"].append(barrier)
-    g.emit("barrier_destroyed", "3.1", f"Grenade bundle: barrier {barrier} is destroyed", barrier=barrier)
+    g.emit("barrier_destroyed", "3.1", f"Grenade bundle: barrier {barrier} is destroyed",
+           BarrierDestroyed(barrier=barrier))
     g.push(["release", barrier])
 
 
@@ -267,7 +287,7 @@ def task_breach(g: Kernel, cid: str, src: str) -> None:
     if not s["spaces"][src]:
         del s["spaces"][src]
     g.emit("breach", "3.1.2", f"The {counter_label(g, cid)} breaches the {entrance.id} entrance",
-               counter=cid, src=src, entrance=entrance.id, floor=entrance.floor)
+           Breach(counter=cid, src=src, entrance=entrance.id, floor=entrance.floor))
     s["interior"][entrance.floor].append(cid)  # on the board throughout, even if morale breaks below
     if entrance.kills:
         for name in defenders_in(g, entrance.kills):
@@ -275,7 +295,7 @@ def task_breach(g: Kernel, cid: str, src: str) -> None:
             if g.over:
                 return
     g.emit("counter_entered", "3.1.2", f"The {counter_label(g, cid)} enters the {entrance.floor} "
-               "interior", counter=cid, floor=entrance.floor, space=f"{entrance.floor}:interior")
+               "interior", CounterEntered(counter=cid, floor=entrance.floor, space=f"{entrance.floor}:interior"))
 
 
 def task_support(g: Kernel, space: str) -> None:
@@ -312,21 +332,21 @@ def bombard(g: Kernel, floor: str, dice: int, section: str, who: str,
     values = g.dice(dice + extra, f"{who} against the {r.floors[floor].name.lower()} (defense {defense})"
                         + extra_dice_note(extra, cards), section, defense)
     if max(values) < defense:
-        g.emit("attack_missed", section, f"No die reaches {defense}: no effect", floor=floor)
+        g.emit("attack_missed", section, f"No die reaches {defense}: no effect", AttackMissed(floor=floor))
         return
     if extra and max(values[:dice]) < defense:
         tactic_applied(g, cards, f"the extra die of the {who.removeprefix('the ')} hits", section)
     if index + 1 < len(track):
         s["defense"][floor] = index + 1
         g.emit("defense_shifted", section, f"The {r.floors[floor].name.lower()} defense drops to "
-                   f"{track[index + 1]}", floor=floor, index=index + 1, value=track[index + 1])
+                   f"{track[index + 1]}", DefenseShifted(floor=floor, index=index + 1, value=track[index + 1]))
         return
     g.emit("floor_disrupted", section, f"The {r.floors[floor].name.lower()} defense is at its lowest: "
-               "everyone on the floor is disrupted", floor=floor)
+               "everyone on the floor is disrupted", FloorDisrupted(floor=floor))
     for cid in s["interior"][floor]:
         if not s["counters"][cid]["dis"]:
             s["counters"][cid]["dis"] = True
-            g.emit("counter_disrupted", section, f"The {counter_label(g, cid)} is disrupted", counter=cid)
+            g.emit("counter_disrupted", section, f"The {counter_label(g, cid)} is disrupted", CounterEvent(counter=cid))
     for name in [n for n, d in s["defenders"].items() if d["status"] == "board"
                  and r.floor_of(d["space"]) == floor]:
         disrupt(g, name, section)
@@ -344,18 +364,20 @@ def machine_gunner(g: Kernel, cid: str, sspace: str) -> None:
         if occupied:
             break
     else:
-        g.emit("no_target", "3.2.2", f"The {counter_label(g, cid)} in {sspace} sees no defender")
+        g.emit("no_target", "3.2.2", f"The {counter_label(g, cid)} in {sspace} sees no defender",
+               NoTarget(counter=cid, space=sspace))
         return
     roll = g.d6(f"the {counter_label(g, cid)}'s target space", "3.2.2")
     target = pick_by_label(g, occupied, roll)
     defense = r.floors[floor].defense[s["defense"][floor]]
     g.emit("support_targets", "3.2.2", f"The {counter_label(g, cid)} in {sspace} fires at {target}",
-               counter=cid, space=sspace, target=target)
+           SupportTargets(counter=cid, space=sspace, target=target))
     extra, cards = tactic_bonus(g, "support_dice")
     values = g.dice(combat + extra, f"the {counter_label(g, cid)} (defense {defense})"
                         + extra_dice_note(extra, cards), "3.2.2", defense)
     if max(values) < defense:
-        g.emit("attack_missed", "3.2.2", f"No die reaches {defense}: the disruption attempt fails")
+        g.emit("attack_missed", "3.2.2", f"No die reaches {defense}: the disruption attempt fails",
+               AttackMissed(counter=cid, space=target))
         return
     if extra and max(values[:combat]) < defense:
         tactic_applied(g, cards, f"the extra die of the {counter_label(g, cid)} hits", "3.2.2")

@@ -1,9 +1,13 @@
-"""Events: what happened, in order, rich enough to animate and to narrate. Each has a stable ``kind``."""
+"""Events: what happened, in order, rich enough to animate and to narrate. Each has a stable ``kind``.
 
-from __future__ import annotations
+Every kind has a typed payload below (a ``TypedDict`` of plain JSON values): the rules build the payload with it,
+so mypy checks each event's data where it is made, and :data:`PAYLOADS` names the payload of each kind for the
+readers (the view, the animator, the simulator) and for the test that checks every event of many games against
+it. An event carries every change the board shows, so a view fed only the events draws the core's board.
+"""
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 
 @dataclass(frozen=True)
@@ -12,7 +16,8 @@ class Event:
 
     ``kind`` is stable (e.g. ``card_revealed``, ``die_rolled``, ``counter_placed``, ``counter_advanced``,
     ``barrier_destroyed``, ``breach``, ``casualty``, ``morale_changed``, ``defense_shifted``); ``section`` is
-    the rulebook section applied; ``text`` narrates it for the log; ``data`` carries plain JSON values.
+    the rulebook section applied; ``text`` narrates it for the log; ``data`` carries plain JSON values, shaped by
+    the kind's payload in :data:`PAYLOADS`.
     """
 
     kind: str
@@ -25,3 +30,313 @@ class Event:
 
     def __str__(self) -> str:
         return f"[{self.section}] {self.text}"
+
+
+# ---------------------------------------------------------------------------------------------- 2.x The Attacks
+class AttackStarted(TypedDict):
+    attack: int
+
+
+class CarPlaced(TypedDict):
+    car: str
+    space: str
+
+
+class AttackEnded(TypedDict):
+    """The Attack's assault counters (``counters``) go back to the supply with the markers."""
+    attack: int
+    counters: list[str]
+
+
+class DeckReshuffled(TypedDict):
+    attack: int
+    cards: int
+
+
+class ExtensionOver(TypedDict):
+    attack: int
+    inside: int
+    leader: bool
+    cards_left: int
+
+
+class FireTruckShuffled(TypedDict):
+    band: str
+    depth: int
+
+
+class PhaseChanged(TypedDict):
+    """``phase``: enemy, moves, actions, clearing or escape; the turn of the game and the Attack."""
+    phase: str
+    turn: int
+    attack: int
+
+
+# ---------------------------------------------------------------------------------------------- dice
+class DieRolled(TypedDict):
+    """One die: ``die`` names the placement die (1-6 or 7-12) of 3.1.1."""
+    dice: list[int]
+    why: str
+    die: NotRequired[str]
+
+
+class DiceRolled(TypedDict):
+    """Several dice against ``target``, the number one of them must reach."""
+    dice: list[int]
+    why: str
+    target: int
+
+
+# ---------------------------------------------------------------------------------------------- 3.x Enemy Phase
+class CardRevealed(TypedDict):
+    card: str
+    type: str
+    left: int
+
+
+class FireTruck(TypedDict):
+    pass
+
+
+class CounterPlaced(TypedDict):
+    counter: str
+    unit: str
+    name: str
+    space: str
+
+
+class CounterUnavailable(TypedDict):
+    unit: str
+
+
+class CounterAdvanced(TypedDict):
+    counter: str
+    src: str
+    space: str
+    stacked: bool
+
+
+class CarMoved(TypedDict):
+    car: str
+    src: str
+    space: str
+
+
+class SuppressionDiscarded(TypedDict):
+    space: str
+    tokens: int
+
+
+class BarrierDestroyed(TypedDict):
+    barrier: int
+
+
+class BundleShuffled(TypedDict):
+    barrier: int
+    card: str
+
+
+class Breach(TypedDict):
+    counter: str
+    src: str
+    entrance: str
+    floor: str
+
+
+class CounterEntered(TypedDict):
+    counter: str
+    floor: str
+    space: str
+
+
+class SupportPlaced(TypedDict):
+    counter: str
+    unit: str
+    space: str
+
+
+class SupportTargets(TypedDict):
+    counter: str
+    space: str
+    target: str
+
+
+class NoTarget(TypedDict):
+    counter: str
+    space: str
+
+
+class AttackMissed(TypedDict):
+    """A roll that hits nothing: a defender's attack or grenade (``defender``, ``counter``), a bombardment of a
+    ``floor`` (3.2.2 infantry gun, 3.3 howitzer) or a machine gunner (``counter``) firing at ``space``."""
+    defender: NotRequired[str]
+    counter: NotRequired[str]
+    floor: NotRequired[str]
+    space: NotRequired[str]
+
+
+class DefenseShifted(TypedDict):
+    floor: str
+    index: int
+    value: int
+
+
+class FloorDisrupted(TypedDict):
+    floor: str
+
+
+class CounterEvent(TypedDict):
+    """An enemy counter disrupted (3.2.2, 3.3), idle (5.1) or recovered (5.4)."""
+    counter: str
+
+
+class DefenderEvent(TypedDict):
+    """A defender disrupted (1.2) or taking the command action (4.2.4)."""
+    defender: str
+
+
+# ---------------------------------------------------------------------------------------------- 1.2 casualties
+class Casualty(TypedDict):
+    defender: str
+    space: str
+
+
+class MoraleChanged(TypedDict):
+    old: int
+    new: int
+    defender: str
+
+
+# ---------------------------------------------------------------------------------------------- 4.x Defense Phase
+class DefenderMoved(TypedDict):
+    defender: str
+    src: str
+    space: str
+    tokens: list[str]
+
+
+class TokenMoved(TypedDict):
+    defender: str
+    token: str
+    src: str
+    space: str
+
+
+class DefenderActed(TypedDict):
+    defender: str
+    exhausted: bool
+
+
+class CounterRemoved(TypedDict):
+    counter: str
+    unit: str
+    space: str
+
+
+class TokenSpent(TypedDict):
+    token: str
+
+
+class SuppressionPlaced(TypedDict):
+    defender: str
+    space: str
+    tokens: int
+    ammo: str
+
+
+class CounterSuppressed(TypedDict):
+    counter: str
+    space: str
+    spent: int
+    left: int
+
+
+class SuppressionFailed(TypedDict):
+    counter: str
+    space: str
+    spent: int
+    discarded: int
+
+
+class DefenderRecovered(TypedDict):
+    defender: str
+    what: str
+
+
+class MarkersRemoved(TypedDict):
+    pass
+
+
+# ---------------------------------------------------------------------------------------------- 5.x, 6.0, 7.0
+class ClearingTarget(TypedDict):
+    counter: str
+    colour: str
+    space: str
+
+
+class CounterChangedFloor(TypedDict):
+    counter: str
+    src: str
+    floor: str
+
+
+class Escaped(TypedDict):
+    defender: str
+    space: str
+
+
+class GameOver(TypedDict):
+    how: str
+    score: int
+    award: str
+    level: str
+    outcome: str
+    turns: int
+    attack: int
+
+
+# ---------------------------------------------------------------------------------------------- 8.x Tactics
+class TacticRevealed(TypedDict):
+    card: str
+    name: str
+    text: str
+
+
+class TacticDiscarded(TypedDict):
+    card: str
+    name: str
+
+
+class TacticsReshuffled(TypedDict):
+    attack: int
+    cards: int
+
+
+class TacticApplied(TypedDict):
+    card: str
+    name: str
+    text: str
+    cards: list[str]
+
+
+PAYLOADS: dict[str, type] = {
+    "attack_started": AttackStarted, "car_placed": CarPlaced, "attack_ended": AttackEnded,
+    "deck_reshuffled": DeckReshuffled, "extension_over": ExtensionOver, "fire_truck_shuffled": FireTruckShuffled,
+    "phase_changed": PhaseChanged, "die_rolled": DieRolled, "dice_rolled": DiceRolled,
+    "card_revealed": CardRevealed, "fire_truck": FireTruck, "counter_placed": CounterPlaced,
+    "counter_unavailable": CounterUnavailable, "counter_advanced": CounterAdvanced, "car_moved": CarMoved,
+    "suppression_discarded": SuppressionDiscarded, "barrier_destroyed": BarrierDestroyed,
+    "bundle_shuffled": BundleShuffled, "breach": Breach, "counter_entered": CounterEntered,
+    "support_placed": SupportPlaced, "support_targets": SupportTargets, "no_target": NoTarget,
+    "attack_missed": AttackMissed, "defense_shifted": DefenseShifted, "floor_disrupted": FloorDisrupted,
+    "counter_disrupted": CounterEvent, "counter_idle": CounterEvent, "counter_recovered": CounterEvent,
+    "defender_disrupted": DefenderEvent, "command": DefenderEvent, "casualty": Casualty,
+    "morale_changed": MoraleChanged, "defender_moved": DefenderMoved, "token_moved": TokenMoved,
+    "defender_acted": DefenderActed, "counter_removed": CounterRemoved, "token_spent": TokenSpent,
+    "suppression_placed": SuppressionPlaced, "counter_suppressed": CounterSuppressed,
+    "suppression_failed": SuppressionFailed, "defender_recovered": DefenderRecovered,
+    "markers_removed": MarkersRemoved, "clearing_target": ClearingTarget,
+    "counter_changed_floor": CounterChangedFloor, "escaped": Escaped, "game_over": GameOver,
+    "tactic_revealed": TacticRevealed, "tactic_discarded": TacticDiscarded, "tactics_reshuffled": TacticsReshuffled,
+    "tactic_applied": TacticApplied,
+}

@@ -15,12 +15,12 @@ next by pushing a task. ``engine`` sits at the bottom and holds the tables.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from game.rules.actions import Action
 from game.rules.data import Rules, default_rules
-from game.rules.events import Event
+from game.rules.events import DiceRolled, DieRolled, Event
 from game.rules.rng import Pcg32
 
 SAVE_VERSION = 1
@@ -63,15 +63,17 @@ class Kernel:
         self.state["rng"] = [self.rng.state, self.rng.inc]
         return events
 
-    def emit(self, kind: str, section: str, text: str, /, **data: Any) -> None:
-        self.events.append(Event(kind, section, text, data))
+    def emit(self, kind: str, section: str, text: str, data: Mapping[str, Any], /) -> None:
+        """Record an event of ``kind`` (rulebook ``section``, narration ``text``) with its payload ``data``, built
+        with the kind's ``TypedDict`` of :mod:`game.rules.events`."""
+        self.events.append(Event(kind, section, text, cast(dict[str, Any], data)))
 
     def d6(self, why: str, section: str) -> int:
         forced = self.state["forced"]
         value = int(forced.pop(0)) if forced else self.rng.below(6) + 1
         if not 1 <= value <= 6:
             raise ValueError(f"forced die value {value} is not 1 to 6 ({why})")
-        self.emit("die_rolled", section, f"Die for {why}: {value}", dice=[value], why=why)
+        self.emit("die_rolled", section, f"Die for {why}: {value}", DieRolled(dice=[value], why=why))
         return value
 
     def dice(self, n: int, why: str, section: str, target: int) -> list[int]:
@@ -85,8 +87,7 @@ class Kernel:
                 raise ValueError(f"forced die value {value} is not 1 to 6 ({why})")
             values.append(value)
         self.emit("dice_rolled", section, f"{n} {'die' if n == 1 else 'dice'} for {why}: "
-                  f"{', '.join(map(str, values))}",
-                  dice=values, why=why, target=target)
+                  f"{', '.join(map(str, values))}", DiceRolled(dice=values, why=why, target=target))
         return values
 
     def placement_die(self, die: str) -> int:
@@ -96,8 +97,8 @@ class Kernel:
         value = int(forced.pop(0)) if forced else self.rng.below(6) + low
         if not low <= value <= low + 5:
             raise ValueError(f"forced placement die value {value} is not on the {die} die")
-        self.emit("die_rolled", "3.1.1", f"Placement die ({die}): {value}", dice=[value], why="placement",
-                  die=die)
+        self.emit("die_rolled", "3.1.1", f"Placement die ({die}): {value}",
+                  DieRolled(dice=[value], why="placement", die=die))
         return value
 
     def reseed(self, part: str) -> None:

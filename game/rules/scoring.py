@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.rules.events import GameOver
 from game.rules.kernel import Kernel
 from game.rules.queries import counters_inside
 
@@ -44,8 +45,9 @@ def end_game(g: Kernel, how: str, section: str) -> None:
         # 1.2 / 7.0: a broken morale is a loss whatever is left; it is recorded as a score of 0 (DECISION).
         points, award, level = 0, "", "Loss"
     outcome = "win" if points >= 16 and how != "morale" else ("draw" if level == "Draw" else "loss")
-    s["result"] = {"how": how, "score": points, "award": award, "level": level, "outcome": outcome,
-                   "turns": s["turn"], "attack": s["attack"]}
+    result = GameOver(how=how, score=points, award=award, level=level, outcome=outcome, turns=s["turn"],
+                      attack=s["attack"])
+    s["result"] = dict(result)
     s["phase"] = "over"
     s["decision"] = None
     s["tasks"] = []
@@ -55,4 +57,4 @@ def end_game(g: Kernel, how: str, section: str) -> None:
         opening = {"fire_truck": "The fire truck ends the day", "no_defenders": "No defender is left in the "
                    "post office"}.get(how, "The Attack decks are spent")
         text = f"{opening}. Score {points}: {level}" + (f", {award}" if award else "")
-    g.emit("game_over", section, text, **s["result"])
+    g.emit("game_over", section, text, result)

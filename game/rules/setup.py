@@ -4,6 +4,16 @@ end of an Attack (and the extended Attack), and the fire truck."""
 from __future__ import annotations
 
 from game.rules.effects import place_support
+from game.rules.events import (
+    AttackEnded,
+    AttackStarted,
+    BarrierDestroyed,
+    CarPlaced,
+    DeckReshuffled,
+    ExtensionOver,
+    FireTruckShuffled,
+    PhaseChanged,
+)
 from game.rules.kernel import Kernel
 from game.rules.queries import counters_inside, leader_on_board
 from game.rules.scoring import end_game
@@ -48,15 +58,15 @@ def task_attack_setup(g: Kernel, attack: int) -> None:
     s["attack_turn"] = 0
     g.reseed("setup")
     setup = r.setups[s["difficulty"]][attack]
-    g.emit("attack_started", f"2.{attack}", f"Attack {attack} begins", attack=attack)
+    g.emit("attack_started", f"2.{attack}", f"Attack {attack} begins", AttackStarted(attack=attack))
     for i, space in enumerate(setup.armored_cars, start=1):
         target = r.tracks[space].spaces[0]
         s["cars"][f"car{i}"] = target
-        g.emit("car_placed", f"2.{attack}", f"Armored car placed on {space}", car=f"car{i}", space=target)
+        g.emit("car_placed", f"2.{attack}", f"Armored car placed on {space}", CarPlaced(car=f"car{i}", space=target))
     for b in setup.open_barriers:
         if b not in s["barriers_open"]:
             s["barriers_open"].append(b)
-            g.emit("barrier_destroyed", "2.3", f"A barrier token is placed on barrier {b}", barrier=b)
+            g.emit("barrier_destroyed", "2.3", f"A barrier token is placed on barrier {b}", BarrierDestroyed(barrier=b))
     for kind in setup.fill_support:
         for sid, sp in r.support_spaces.items():
             if sp.kind == kind and not s["support"].get(sid):
@@ -90,7 +100,7 @@ def place_fire_truck(g: Kernel) -> None:
     g.emit("fire_truck_shuffled", "2.3",
                f"Morale is {band}: the fire truck card goes "
                + ("to the bottom of the deck" if depth == 0 else f"among the bottom {depth} cards"),
-               band=band, depth=depth)
+           FireTruckShuffled(band=band, depth=depth))
 
 
 def task_turn_start(g: Kernel) -> None:
@@ -103,7 +113,7 @@ def task_turn_start(g: Kernel) -> None:
     s["drawn"] = 0
     s["in_play"] = []
     g.emit("phase_changed", "3.0", f"Attack {s['attack']}, turn {s['attack_turn']}: Enemy Phase",
-               phase="enemy", turn=s["turn"], attack=s["attack"])
+           PhaseChanged(phase="enemy", turn=s["turn"], attack=s["attack"]))
     if s["difficulty"] in g.rules.tactics_modes:
         deal_tactics(g)
     g.push(["draw"])
@@ -130,7 +140,7 @@ def task_turn_end(g: Kernel) -> None:
     if s["extended"] and not goes_on and attack != 3:
         g.emit("extension_over", f"2.{attack}", ("No assault counter is left inside the post office"
                    if not inside else "No leader is left on the board") + f": the extended Attack {attack} ends",
-                   attack=attack, inside=inside, leader=leader, cards_left=len(deck))
+               ExtensionOver(attack=attack, inside=inside, leader=leader, cards_left=len(deck)))
     elif deck:
         g.push(["turn_start"])
         return
@@ -142,7 +152,7 @@ def task_turn_end(g: Kernel) -> None:
         s["extended"] = True
         g.emit("deck_reshuffled", f"2.{attack}", f"Assault counters are inside and a leader is on the "
                    f"board: the Attack {attack} discards are reshuffled and the Attack goes on",
-                   attack=attack, cards=len(pile))
+               DeckReshuffled(attack=attack, cards=len(pile)))
         if s["difficulty"] in g.rules.tactics_modes:
             reshuffle_tactics(g, attack)
         if pile:
@@ -170,4 +180,4 @@ def end_attack(g: Kernel, attack: int) -> None:
     s["interior"] = {f: [] for f in g.rules.floors}
     s["extended"] = False
     g.emit("attack_ended", f"2.{attack}", f"Attack {attack} ends: assault counters, suppression, "
-               "disrupted and exhausted markers are cleared", attack=attack, counters=cleared)
+               "disrupted and exhausted markers are cleared", AttackEnded(attack=attack, counters=cleared))

@@ -5,6 +5,7 @@ What a card in play changes is asked where the rule applies (``queries.tactic_ca
 
 from __future__ import annotations
 
+from game.rules.events import TacticDiscarded, TacticRevealed, TacticsReshuffled
 from game.rules.kernel import Kernel
 from game.rules.queries import tactic_section
 
@@ -25,7 +26,7 @@ def deal_tactics(g: Kernel) -> None:
         t["in_play"].insert(0, cid)
         card = r.tactics[cid]
         g.emit("tactic_revealed", tactic_section(g), f"Tactics card: {card.name}. {card.text}",
-                   card=cid, name=card.name, text=card.text)
+               TacticRevealed(card=cid, name=card.name, text=card.text))
 
 
 def discard_tactic(g: Kernel, cid: str) -> None:
@@ -34,7 +35,7 @@ def discard_tactic(g: Kernel, cid: str) -> None:
     t["in_play"].remove(cid)
     t["discards"][str(card.deck)].append(cid)
     g.emit("tactic_discarded", tactic_section(g), f"The {card.name} Tactics card is discarded",
-               card=cid, name=card.name)
+           TacticDiscarded(card=cid, name=card.name))
 
 
 def next_tactic(g: Kernel) -> str | None:
@@ -65,4 +66,4 @@ def reshuffle_tactics(g: Kernel, attack: int) -> None:
     g.rng.shuffle(pile)
     t["decks"][key] = pile
     g.emit("tactics_reshuffled", tactic_section(g), f"The Attack {attack} Tactics discards are "
-               "reshuffled into the Tactics deck", attack=attack, cards=len(pile))
+               "reshuffled into the Tactics deck", TacticsReshuffled(attack=attack, cards=len(pile)))
