@@ -53,12 +53,12 @@ def candidates(game: Game) -> list[Action]:
             out += [Action("move", (n, sp, *mine[:3])) for sp in spaces[:3]]
             out += [Action("shift", (n, t, sp)) for t in tokens[:4] for sp in spaces[:4]]
     elif kind == "actions":
+        out += [Action("command", (n,)) for n in names]  # the few first, the many after: a sample keeps them
+        out += [Action("recover", (n, what)) for n in names for what in ("exhausted", "disrupted")]
         for n in names:
+            out += [Action("grenade", (n, t)) for t in tokens if not t.startswith("ammo")][:3]
             out += [Action("attack", (n, c)) for c in counters]
             out += [Action("suppress", (n, sp)) for sp in r.track_spaces]
-            out += [Action("grenade", (n, t)) for t in tokens if not t.startswith("ammo")][:3]
-            out += [Action("recover", (n, what)) for what in ("exhausted", "disrupted")]
-            out.append(Action("command", (n,)))
     elif kind == "command":
         out += [Action("rally", (n, what)) for n in names for what in ("exhausted", "disrupted")]
     elif kind == "suppression":
@@ -84,7 +84,8 @@ def test_every_refusal_cites_its_rule_and_every_kind_of_refusal_happens() -> Non
                 continue
             legal = set(game.legal_actions())
             why = game.refusals()
-            for action in candidates(game):
+            tries = candidates(game)
+            for action in tries[:80] + tries[80:: 1 + len(tries) // 150]:  # the first ones and an even sample
                 reason = refusal_for(why, action)
                 if action in legal or canonical(game, action) in legal:  # identical tokens stand in (4.1)
                     continue
@@ -101,15 +102,15 @@ def test_every_refusal_cites_its_rule_and_every_kind_of_refusal_happens() -> Non
 
 def test_why_illegal_reads_the_generators_record() -> None:
     """The one-line reason of ``why_illegal`` and of the IllegalAction is the generator's (4.1, 4.2 examples)."""
-    for seed in range(6):
+    for seed in range(4):
         game, policy = Game.new(seed), RandomPolicy(seed)
-        for _ in range(30):
+        for _ in range(25):
             if game.over:
                 break
             legal = game.legal_actions()
             why = game.refusals()
             tries = candidates(game)
-            for action in tries[:: max(1, len(tries) // 12)]:
+            for action in tries[:: max(1, len(tries) // 8)]:
                 expected = "" if action in legal or canonical(game, action) in legal else refusal_for(why, action)
                 assert game.why_illegal(action) == expected
             game.apply(policy.choose(game))

@@ -129,24 +129,24 @@ def test_summary_of_made_up_games() -> None:
 
 
 def test_a_copied_levels_folder_gives_the_same_report(levels_copy: Path) -> None:
-    own = simulate(4, SEED, "heuristic", 1)
-    copied = simulate(4, SEED, "heuristic", 1, levels=levels_copy)
+    own = simulate(20, SEED, "random", 1)
+    copied = simulate(20, SEED, "random", 1, levels=levels_copy)
     assert own["levels_folder"] is None and copied["levels_folder"] == str(levels_copy)
     assert timeless(own) == timeless(copied)
 
 
 def test_levels_and_jobs_do_not_change_the_report(levels_copy: Path) -> None:
     """Spawned workers load the --levels folder themselves: two of them give the one-process report."""
-    one = simulate(6, SEED, "heuristic", 1, levels=levels_copy)
-    two = simulate(6, SEED, "heuristic", 2, levels=levels_copy)
+    one = simulate(20, SEED, "random", 1, levels=levels_copy)
+    two = simulate(20, SEED, "random", 2, levels=levels_copy)
     assert timeless(one) == timeless(two)
-    both = compare(4, SEED, ["random", "heuristic"], 2, levels=levels_copy)
+    both = compare(2, SEED, ["random", "heuristic"], 2, levels=levels_copy)
     assert both["levels_folder"] == str(levels_copy)
-    assert both["policies"]["heuristic"] == timeless(simulate(4, SEED, "heuristic", 1))
+    assert both["policies"]["heuristic"] == timeless(simulate(2, SEED, "heuristic", 1))
 
 
 def test_command_line_levels_flag(levels_copy: Path) -> None:
-    args = ("simulate", "--games", "3", "--seed", "1", "--policy", "heuristic", "--json")
+    args = ("simulate", "--games", "10", "--seed", "1", "--policy", "random", "--json")
     own = run(*args, "--jobs", "1")
     copied = run(*args, "--jobs", "2", "--levels", str(levels_copy))
     assert own.returncode == 0 and copied.returncode == 0, own.stderr + copied.stderr
@@ -178,7 +178,7 @@ def test_a_damaged_levels_folder_is_one_line_and_exit_2(levels_copy: Path, damag
 
 
 def test_comparison_table_shows_the_shape() -> None:
-    report = compare(3, SEED, ["random", "heuristic"], 1)
+    report = compare(2, SEED, ["random", "heuristic"], 1)
     scores = report.pop("scores")
     text = format_comparison(report)
     for words in ("Victory level (7.0)", "Major Victory (26-40)", "Game ended by", "Morale broke in",
