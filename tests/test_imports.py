@@ -11,7 +11,7 @@ import pytest
 
 GAME = Path(__file__).resolve().parents[1] / "game"
 # Cycles not yet taken apart. When one goes, remove it here: the test asks for exactly these.
-KNOWN_CYCLES = [["game.ui.animator", "game.ui.scenes.play"]]
+KNOWN_CYCLES = [["game.ui.play.animator", "game.ui.play.scene"]]
 
 
 def module_name(path: Path) -> str:
@@ -82,9 +82,9 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_the_graph_is_read_from_every_module() -> None:
-    assert {"game.rules.engine", "game.ai.planner", "game.ui.scenes.play", "game.ui.app"} <= set(GRAPH)
+    assert {"game.rules.engine", "game.ai.planner", "game.ui.play.scene", "game.ui.app"} <= set(GRAPH)
     assert {"game.rules.actions", "game.rules.data"} <= internal_graph()["game.rules.engine"]
-    assert "game.ui.scenes.play" in internal_graph()["game.ui.animator"]  # an import under TYPE_CHECKING counts
+    assert "game.ui.play.scene" in internal_graph()["game.ui.play.animator"]  # an import under TYPE_CHECKING counts
 
 
 def test_cycle_finder_finds_a_cycle() -> None:

@@ -13,7 +13,7 @@ from game.ui import palette as P
 from game.ui.app import App
 from game.ui.counters import fit_label, group_tokens
 from game.ui.layout import BOARD_RECT, DEF_H, DEF_W, INTERIOR_COLS
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 
 
 @pytest.fixture()

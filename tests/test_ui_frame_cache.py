@@ -12,7 +12,7 @@ import pytest
 from game.ui.app import App
 from game.ui.effects import Shake
 from game.ui.layout import BOARD_RECT
-from game.ui.scenes.play import PlayScene, shake_board
+from game.ui.play.scene import PlayScene, shake_board
 
 
 @pytest.fixture()

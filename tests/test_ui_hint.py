@@ -7,7 +7,7 @@ import pygame
 
 from game.rules import Action, Game
 from game.ui.app import App
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 
 
 def start(seed: int = 7) -> tuple[App, PlayScene]:

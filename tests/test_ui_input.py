@@ -8,7 +8,7 @@ import pytest
 
 from game.rules import Action, Game
 from game.ui.app import App
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 
 
 @pytest.fixture()

@@ -11,8 +11,8 @@ from game.rules import Action, Game
 from game.ui.app import App
 from game.ui.fonts import font
 from game.ui.layout import BOTTOM, DICE_TRAY
+from game.ui.play.scene import BarButton, PlayScene, layout_bar
 from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.play import BarButton, PlayScene, layout_bar
 from game.ui.scenes.title import MESSAGE_BOX, TitleScene
 
 

@@ -13,8 +13,8 @@ import pytest
 from game.rules import Game
 from game.ui import scores
 from game.ui.app import App
+from game.ui.play.scene import PlayScene
 from game.ui.scenes.highscores import HighScoresScene
-from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.settings import Settings

@@ -12,7 +12,7 @@ from game.rules import Game
 from game.ui.app import App
 from game.ui.display import Display
 from game.ui.fonts import font
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.sound import SoundBank
 

@@ -15,8 +15,8 @@ from game.ai import Policy, make_policy
 from game.rules import Game, LevelError
 from game.ui import palette as P
 from game.ui.fonts import blit_text
+from game.ui.play.scene import PlayScene
 from game.ui.scene import Context, Scene
-from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.words import explained, fit
 

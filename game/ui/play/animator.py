@@ -17,7 +17,7 @@ from game.ui.layout import BUILDING, FLOOR_BANDS, FLOOR_X, bp, bs
 from game.ui.tween import Anim, Call, Group, Tween, Wait
 
 if TYPE_CHECKING:
-    from game.ui.scenes.play import PlayScene
+    from game.ui.play.scene import PlayScene
 
 SLIDE = 0.16  # seconds per space at 1x
 

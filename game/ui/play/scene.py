@@ -16,7 +16,6 @@ from game.rules import Action, Event, Game, IllegalAction
 from game.rules.engine import hit_chance
 from game.ui import palette as P
 from game.ui import scores, storage
-from game.ui.animator import Animator
 from game.ui.board import BoardRenderer
 from game.ui.cache import PanelCache
 from game.ui.counters import BADGE, TOKEN_SHORT, CounterArt, group_tokens, token_kind
@@ -35,6 +34,7 @@ from game.ui.layout import (
     Geometry,
 )
 from game.ui.log_panel import LogPanel
+from game.ui.play.animator import Animator
 from game.ui.scene import Context, Scene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.results import ResultsScene
