@@ -33,7 +33,7 @@ def fresh_frame(app: App, scene: PlayScene) -> bytes:
 
 
 def same_as_fresh(app: App, scene: PlayScene) -> bool:
-    scene.shake = Shake()  # the shake offset is random: the two draws must not differ by it
+    scene.stage.shake = Shake()  # the shake offset is random: the two draws must not differ by it
     return frame(app) == fresh_frame(app, scene)
 
 
@@ -79,7 +79,7 @@ def test_morale_change_redraws_the_morale_panel_the_same_frame(play: tuple[App, 
     frame(app)
     before, renders = region(app, box), scene._morale_cache.renders
     scene.view.s["morale"] = max(1, int(scene.view.s["morale"]) - 2)
-    scene.morale_drawn = float(scene.view.s["morale"])
+    scene.stage.morale_drawn = float(scene.view.s["morale"])
     frame(app)
     assert scene._morale_cache.renders == renders + 1
     assert region(app, box) != before
@@ -157,13 +157,13 @@ def test_tactics_flip_and_flash_redraw_the_tactics_panel(play: tuple[App, PlaySc
     frame(app)
     before = region(app, cache.rect)
     for k in (0.2, 0.6, 0.9):
-        scene.tactic_flip[cid] = k
+        scene.stage.tactic_flip[cid] = k
         now = region_after(app, cache.rect)
         assert now != before
         before = now
         assert same_as_fresh(app, scene)
-    scene.tactic_flip.pop(cid)
-    scene.tactic_flash[cid] = 0.7
+    scene.stage.tactic_flip.pop(cid)
+    scene.stage.tactic_flash[cid] = 0.7
     assert region_after(app, cache.rect) != before
     assert same_as_fresh(app, scene)
 
@@ -178,7 +178,7 @@ def test_blown_barrier_and_defense_marker_show_the_same_frame(play: tuple[App, P
     assert frame(app) != before
     assert same_as_fresh(app, scene)
     fid = next(iter(scene.rules.floors))
-    scene.defense_drawn[fid] = 1.4
+    scene.stage.defense_drawn[fid] = 1.4
     assert same_as_fresh(app, scene)
 
 
@@ -187,10 +187,10 @@ def test_deck_card_flip_redraws_the_decks_panel(play: tuple[App, PlayScene]) -> 
     idle(app, scene)
     scene.view.card = next(iter(scene.rules.cards))
     box = scene._decks_cache.rect
-    scene.card_flip = 0.3
+    scene.stage.card_flip = 0.3
     half = region_after(app, box)
     assert same_as_fresh(app, scene)
-    scene.card_flip = 1.0
+    scene.stage.card_flip = 1.0
     assert region_after(app, box) != half
     assert same_as_fresh(app, scene)
 

@@ -33,7 +33,7 @@ def test_space_skips_and_input_waits_while_animating(play: tuple[App, PlayScene]
     app, scene = play
     app.step(1 / 60, [], draw=False)
     assert scene.queue.busy
-    app.click(pt(scene.defender_pos("Konrad")))
+    app.click(pt(scene.positions.defender_pos("Konrad")))
     assert scene.selected is None  # input waits while the animations run
     app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE))
     app.step(1 / 60, [], draw=False)
@@ -44,8 +44,8 @@ def test_drag_a_defender_to_a_lit_space(play: tuple[App, PlayScene]) -> None:
     app, scene = play
     idle(app, scene)
     move = next(a for a in scene.legal if a.kind == "move" and a.args[0] == "Gorski" and len(a.args) == 2)
-    start = pt(scene.defender_pos("Gorski"))
-    end = scene.space_point(move.args[1])
+    start = pt(scene.positions.defender_pos("Gorski"))
+    end = scene.positions.space_point(move.args[1])
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] + 30), rel=(0, 0),
                                 buttons=(1, 0, 0)))
@@ -63,7 +63,7 @@ def test_action_menu_lists_disabled_actions_with_reasons(play: tuple[App, PlaySc
     scene.submit(Action("end_moves"))
     idle(app, scene)
     attacker = next(a.args[0] for a in scene.legal if a.kind == "attack")
-    app.click(pt(scene.defender_pos(attacker)))
+    app.click(pt(scene.positions.defender_pos(attacker)))
     labels = {b.label.split(" ")[0].rstrip("…"): b for b in scene.popup}
     assert labels["Attack"].enabled
     assert not labels["Grenades"].enabled and labels["Grenades"].tip  # the core's reason
@@ -71,11 +71,11 @@ def test_action_menu_lists_disabled_actions_with_reasons(play: tuple[App, PlaySc
     app.click(labels["Attack"].rect.center)
     assert scene.mode == "attack"
     target = next(a.args[1] for a in scene.legal if a.kind == "attack" and a.args[0] == attacker)
-    app.hover(scene.space_point(scene.view.where(target)))
-    app.hover(pt(scene.enemy_pos(target)))
+    app.hover(scene.positions.space_point(scene.view.where(target)))
+    app.hover(pt(scene.positions.enemy_pos(target)))
     app.step(1 / 60, [])  # the hover tooltip shows "n dice vs d: p%"
     before = scene.game.state["actions"]
-    app.click(pt(scene.enemy_pos(target)))
+    app.click(pt(scene.positions.enemy_pos(target)))
     assert scene.game.state["actions"] == before + 1
 
 
@@ -88,7 +88,7 @@ def test_illegal_click_says_why_and_esc_pauses(play: tuple[App, PlayScene]) -> N
     scene.submit(next(a for a in scene.legal if a.kind == "attack" and a.args[0] == acted))
     idle(app, scene)
     assert scene.game.decision and scene.game.decision["kind"] == "actions", "one action of four is spent"
-    app.click(pt(scene.defender_pos(acted)))
+    app.click(pt(scene.positions.defender_pos(acted)))
     assert acted in scene.notice and "already" in scene.notice  # "... has already acted"
     app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
     assert app.stack.top is not None and app.stack.top.name == "pause"
@@ -113,10 +113,10 @@ def test_clicking_an_unlit_space_says_why(play: tuple[App, PlayScene]) -> None:
     app, scene = play
     idle(app, scene)
     mover = next(a.args[0] for a in scene.legal if a.kind == "move")
-    app.click(pt(scene.defender_pos(mover)))
+    app.click(pt(scene.positions.defender_pos(mover)))
     assert scene.selected == mover
     lit = set(scene.targets())
     other_floor = next(sp for sp in scene.rules.defender_spaces if sp not in lit
-                       and not scene.defenders_at(sp))
-    app.click(scene.space_point(other_floor))
+                       and not scene.positions.defenders_at(sp))
+    app.click(scene.positions.space_point(other_floor))
     assert scene.notice  # the core's reason, e.g. another floor

@@ -125,9 +125,9 @@ def test_pause_leaves_no_tooltip_behind() -> None:
 
 def test_move_popup_tips_are_words() -> None:
     app, scene = open_scene(Game.new(3), fresh=True)
-    x, y = scene.defender_pos("Konrad")
+    x, y = scene.positions.defender_pos("Konrad")
     app.click((int(x), int(y)))
-    app.click(scene.space_point("upper:4-6"))
+    app.click(scene.positions.space_point("upper:4-6"))
     assert scene.popup
     for b in scene.popup:
         assert b.tip.startswith("Konrad ") and "upper:4-6" in b.tip and not b.tip.startswith("move "), b.tip
@@ -152,9 +152,9 @@ def test_long_notice_and_title_message_are_cut_with_an_ellipsis() -> None:
 def test_dropping_a_dragged_defender_on_an_unlit_space_says_why() -> None:
     """A click on an unlit space said why not; a drop there did nothing at all."""
     app, scene = open_scene(Game.new(3), fresh=True)
-    x, y = scene.defender_pos("Gorski")
+    x, y = scene.positions.defender_pos("Gorski")
     start = (int(x), int(y))
-    end = scene.space_point("basement:5-6")
+    end = scene.positions.space_point("basement:5-6")
     before = scene.game.state["defenders"]["Gorski"]["space"]
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] + 30), rel=(0, 0),

@@ -61,7 +61,7 @@ class ClickPolicy:
         if k == "move":
             click(self._defender(scene, a.args[0]))
             assert scene.selected == a.args[0], "clicking a movable defender selects him"
-            click(scene.space_point(a.args[1]))
+            click(scene.positions.space_point(a.args[1]))
             if scene.popup:
                 carried = len(a.args) > 2
                 items = [b for b in scene.popup if b.label.startswith("Move, carry" if carried else "Move alone")]
@@ -77,12 +77,12 @@ class ClickPolicy:
                 assert scene.mode == "attack"
                 # hover the stack first: a stack fans out under the mouse, then click the counter where it shows
                 space = scene.view.where(a.args[1])
-                app.hover(scene.space_point(space))
-                x, y = scene.enemy_pos(a.args[1])
+                app.hover(scene.positions.space_point(space))
+                x, y = scene.positions.enemy_pos(a.args[1])
                 click((int(x), int(y)))
             elif k == "suppress":
                 assert scene.mode == "suppress"
-                click(scene.space_point(a.args[1]))
+                click(scene.positions.space_point(a.args[1]))
         elif k in ("rally", "spend", "remove"):
             click(self._button(scene, {"rally": "Rally", "spend": "Spend", "remove": "Remove"}[k]))
         elif k == "escape":
@@ -100,7 +100,7 @@ class ClickPolicy:
 
     @staticmethod
     def _defender(scene: PlayScene, name: str) -> tuple[int, int]:
-        x, y = scene.defender_pos(name)
+        x, y = scene.positions.defender_pos(name)
         return (int(x), int(y))
 
     @staticmethod

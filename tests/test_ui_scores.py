@@ -175,9 +175,9 @@ def test_screenshots_title_elite_tactics_results_table(data: Path, tmp_path: Pat
     flip_seen = flash_seen = False
     for _ in range(3000):
         app.step(1 / 60, [], draw=False)
-        if any(0 < v < 1 for v in scene.tactic_flip.values()):
+        if any(0 < v < 1 for v in scene.stage.tactic_flip.values()):
             flip_seen = True
-        flash_seen = flash_seen or bool(scene.tactic_flash)
+        flash_seen = flash_seen or bool(scene.stage.tactic_flash)
         if not scene.queue.busy and scene.synced:
             break
     assert flip_seen, "a Tactics card turned face up in the tactics area"

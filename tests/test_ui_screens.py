@@ -51,7 +51,7 @@ def test_screenshots_title_play_results(tmp_path: Path) -> None:
     app.screenshot(out / "play_animating.png")
     scene.queue.skip()
     app.step(1 / 60, [])
-    app.hover(tuple(int(v) for v in scene.defender_pos("Konrad")))  # type: ignore[arg-type]
+    app.hover(tuple(int(v) for v in scene.positions.defender_pos("Konrad")))  # type: ignore[arg-type]
     app.screenshot(out / "play.png")
     assert_not_blank(out / "play.png")
     # finish the game quickly through the core and show the results

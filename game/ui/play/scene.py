@@ -19,7 +19,7 @@ from game.ui import scores, storage
 from game.ui.board import BoardRenderer
 from game.ui.cache import PanelCache
 from game.ui.counters import BADGE, TOKEN_SHORT, CounterArt, group_tokens, token_kind
-from game.ui.effects import DiceTray, Effect, Shake, Tracer
+from game.ui.effects import Tracer
 from game.ui.fonts import blit_text, wrap
 from game.ui.layout import (
     BOARD_RECT,
@@ -35,10 +35,12 @@ from game.ui.layout import (
 )
 from game.ui.log_panel import LogPanel
 from game.ui.play.animator import Animator
+from game.ui.play.positions import Positions
+from game.ui.play.stage import Stage
 from game.ui.scene import Context, Scene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.results import ResultsScene
-from game.ui.tween import Anim, AnimQueue, Deferred
+from game.ui.tween import AnimQueue
 from game.ui.view import View
 from game.ui.widgets import Button, button_states, handle_buttons, panel, tooltip
 from game.ui.words import describe, explained, fit
@@ -164,29 +166,16 @@ class PlayScene(Scene):
         self.geo = Geometry(self.rules)
         self.board = BoardRenderer(self.rules, self.geo)
         self.art = CounterArt(self.rules)
-        self.view = View(game.state)
         self.queue = AnimQueue()
-        self.animator = Animator(self)
-        self.effects: list[Effect] = []
-        self.shake = Shake()
-        self.flash = 0.0
-        self.tray = DiceTray(DICE_TRAY)
         self.tactics_rect = self._tactics_rect()
         log_top = self.tactics_rect.bottom + 10 if self.tactics_rect.h else SIDE.y + 420
         self.log = LogPanel(pygame.Rect(SIDE.x, log_top, SIDE.w, SIDE.bottom - log_top))
-        self.tactic_flip: dict[str, float] = {}  # a Tactics card turning face up (0..1)
-        self.tactic_flash: dict[str, float] = {}  # a Tactics card that just changed a result (1 -> 0)
-        self.override: dict[str, tuple[float, float]] = {}
-        self.defense_drawn: dict[str, float] = {f: float(i) for f, i in game.state["defense"].items()}
-        self.morale_drawn = float(game.state["morale"])
-        self.truck: tuple[float, float] | None = None
-        self.glow = 0.0
-        self.banner = ""
-        self.banner_t = 0.0
-        self.card_flip = 1.0
+        self.positions = Positions(self.rules, self.geo, View(game.state), self.queue)
+        self.view = self.positions.view
+        self.stage = Stage(self.positions, self.log, game.state)
+        self.animator = Animator(self.stage, self.art, self.queue, ctx.sounds, self.show_results)
         self.fresh = fresh
         self.time = 0.0
-        self.mouse = (0, 0)
         self.selected: str | None = None
         self.mode = ""  # "" | "attack" | "suppress"
         self.popup: list[Button] = []
@@ -214,13 +203,6 @@ class PlayScene(Scene):
         self._morale_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y + 200, SIDE.w, 110))
         self._tactics_cache = PanelCache(self.tactics_rect) if self.tactics_rect.h else None
         self._bottom_cache = PanelCache(BOTTOM)
-        # per-frame lookups, set only while a frame is drawn
-        self._frame_where: dict[str, str] | None = None
-        self._frame_slots: dict[str, tuple[float, float]] | None = None
-        self._frame_fanned: dict[str, bool] | None = None
-        self._frame_hidden: set[str] | None = None
-        self._frame_here: dict[str, list[str]] | None = None
-        self.spread: str | None = None  # the floor whose full interior is spread out under the mouse
         self._build_top()
 
     def _tactics_rect(self) -> pygame.Rect:
@@ -254,9 +236,8 @@ class PlayScene(Scene):
         if self.fresh:
             self.log.add("Gdańsk, 1 September 1939. The Polish Post Office No. 1 is attacked.", P.POST_BLUE)
             self.view.rewind(self.game.initial_events)  # play the opening from the board before it
-            self.defense_drawn = {f: float(i) for f, i in self.view.s["defense"].items()}
-            self.morale_drawn = float(self.view.s["morale"])
-            self.play(self.game.initial_events, first=True)
+            self.stage.markers_at(self.view.s)
+            self.play(self.game.initial_events)
             self.ctx.message = self.save() or self.ctx.message
         else:
             self.log.add("Game resumed from the autosave.", P.POST_BLUE)
@@ -266,153 +247,13 @@ class PlayScene(Scene):
         """A scene covers this one (pause menu, results): no tooltip, hover or drag is left behind under it."""
         for b in [*self.buttons, *self.top_buttons, *self.popup]:
             b.hover = False
-        self.mouse = OFF_SCREEN
-        self.spread = None
+        self.positions.mouse = OFF_SCREEN
+        self.positions.spread = None
         self.drag, self.dragging = None, False
 
     def resume(self) -> None:
         self.queue.speed = self.ctx.settings.speed
         self._build_top()
-
-    # ------------------------------------------------------------------ positions (also used by tests)
-    def enemy_pos(self, cid: str) -> tuple[float, float]:
-        if cid in self.override:
-            return self.override[cid]
-        space = self._where(cid)
-        if not space:
-            return (-100.0, -100.0)
-        if cid in self.view.s["transit"] and cid not in self.view.s["spaces"].get(space, []):
-            x, y = self.geo.pos(space)
-            return (x, y - 46)
-        if space in self.view.s["support"]:
-            return self.geo.pos(space)
-        if space.endswith(":interior"):
-            floor = space.split(":")[0]
-            items = self.view.s["interior"][floor]
-            return self.geo.enemy_slot(space, items.index(cid), len(items), fanned=self.spread == floor)
-        stack = self.view.s["spaces"].get(space, [])
-        i = stack.index(cid) if cid in stack else 0
-        return self.geo.enemy_slot(space, i, len(stack), fanned=self._fanned(space))
-
-    def _where(self, cid: str) -> str:
-        """The space of counter ``cid`` in the drawn position (looked up once per frame while drawing)."""
-        where = self._frame_where
-        if where is not None:
-            return where.get(cid, "")
-        return self.view.where(cid)
-
-    def _fanned(self, space: str) -> bool:
-        """A stack fans out in a row while the mouse is over its space or over the fanned row."""
-        memo = self._frame_fanned
-        if memo is None:
-            return self._fanned_now(space)
-        fanned = memo.get(space)
-        if fanned is None:
-            fanned = memo[space] = self._fanned_now(space)
-        return fanned
-
-    def _fanned_now(self, space: str) -> bool:
-        n = len(self.view.s["spaces"].get(space, []))
-        if n < 2 or self.queue.busy:
-            return False
-        area = self.geo.rect(space).inflate(20, 20)
-        first = self.geo.enemy_slot(space, 0, n, fanned=True)
-        last = self.geo.enemy_slot(space, n - 1, n, fanned=True)
-        row = pygame.Rect(int(first[0]) - 26, int(first[1]) - 26, int(last[0] - first[0]) + 52, 52)
-        return area.collidepoint(self.mouse) or row.collidepoint(self.mouse)
-
-    def car_pos(self, car: str) -> tuple[float, float]:
-        if "car:" + car in self.override:
-            return self.override["car:" + car]
-        return self.geo.pos(self.view.s["cars"][car])
-
-    def defenders_at(self, space: str) -> list[str]:
-        here = self._frame_here
-        if here is not None:
-            return list(here.get(space, ()))
-        return self.view.defenders_by_space().get(space, [])
-
-    def defender_pos(self, name: str) -> tuple[float, float]:
-        if "d:" + name in self.override:
-            return self.override["d:" + name]
-        slots = self._frame_slots
-        if slots is not None and name in slots:
-            return slots[name]
-        space = self.view.s["defenders"][name]["space"]
-        here = self.defenders_at(space)
-        i = here.index(name) if name in here else 0
-        return self._defender_slot(space, i, len(here))
-
-    def _defender_slot(self, space: str, i: int, n: int) -> tuple[float, float]:
-        """Centre of the i-th of ``n`` defenders on ``space`` (a defender space, or a floor's interior)."""
-        return self.geo.defender_slot(space, i, n, spread=space == f"{self.spread}:interior")
-
-    # ------------------------------------------------------------------ full interiors: "+N" and the spread
-    def interior_counts(self, floor: str) -> tuple[int, int]:
-        """(enemies, defenders) in a floor's interior box."""
-        space = f"{floor}:interior"
-        return len(self.view.s["interior"].get(floor, [])), len(self.defenders_at(space))
-
-    def _spread_now(self) -> str | None:
-        """The floor whose interior spreads out: the mouse is over its box (or over the spread it opened) and
-        the box holds more than it shows. Never while animations run (they aim at the compact places)."""
-        if self.queue.busy or self.popup:
-            return None
-        for floor in self.rules.floors:
-            ne, nd = self.interior_counts(floor)
-            if ne <= INTERIOR_COLS and nd <= INTERIOR_COLS:
-                continue
-            space = f"{floor}:interior"
-            if self.geo.rect(space).collidepoint(self.mouse):
-                return floor
-            if self.spread == floor and self.geo.interior_spread_rect(space, ne, nd).collidepoint(self.mouse):
-                return floor
-        return None
-
-    def update_spread(self) -> None:
-        self.spread = self._spread_now()
-
-    def interior_hidden(self) -> set[str]:
-        """Counters and defenders under a "+N" tile (not drawn, not clickable): in a full interior that is not
-        spread, all but the first INTERIOR_COLS - 1 of each row."""
-        hidden = self._frame_hidden
-        if hidden is not None:
-            return hidden
-        out: set[str] = set()
-        keep = INTERIOR_COLS - 1
-        for floor, items in self.view.s["interior"].items():
-            if floor == self.spread:
-                continue
-            if len(items) > INTERIOR_COLS:
-                out.update(items[keep:])
-            here = self.defenders_at(f"{floor}:interior")
-            if len(here) > INTERIOR_COLS:
-                out.update(here[keep:])
-        return out
-
-    def _spread_members(self) -> tuple[list[str], list[str]]:
-        """(enemies, defenders) standing on the spread panel (beyond the box's own row), or nothing."""
-        if self.spread is None:
-            return [], []
-        items = self.view.s["interior"].get(self.spread, [])
-        return list(items[INTERIOR_COLS:]), self.defenders_at(f"{self.spread}:interior")[INTERIOR_COLS:]
-
-    def _defender_slots(self) -> dict[str, tuple[float, float]]:
-        """Where every defender on the board stands (without animation overrides): one pass over them."""
-        here = self._frame_here if self._frame_here is not None else self.view.defenders_by_space()
-        out: dict[str, tuple[float, float]] = {}
-        for space, names in here.items():
-            for i, name in enumerate(names):
-                out[name] = self._defender_slot(space, i, len(names))
-        return out
-
-    def space_point(self, space: str) -> tuple[int, int]:
-        r = self.geo.rect(space)
-        if space in self.rules.defender_spaces:
-            return (r.centerx, r.bottom - 8)
-        if space.endswith(":interior"):
-            return (r.centerx, r.y + 14)
-        return r.center
 
     def button_point(self, prefix: str) -> tuple[int, int] | None:
         for b in [*self.popup, *self.buttons, *self.top_buttons]:
@@ -421,25 +262,16 @@ class PlayScene(Scene):
         return None
 
     # ------------------------------------------------------------------ the queue
-    def play(self, events: list[Event], first: bool = False) -> None:
+    def play(self, events: list[Event]) -> None:
+        """Animate ``events``; the choices come back when the queue is done."""
         self.synced = False
-        for e in events:
-            self.queue.add(Deferred(self._steps_for(e)))
-
-    def _steps_for(self, e: Event) -> Callable[[], list[Anim]]:
-        def build() -> list[Anim]:
-            return self.animator.steps(e)
-        return build
+        self.animator.play(events)
 
     def after_queue(self) -> None:
         """The queue is done: the drawn position becomes the core's state again and the legal actions are
         listed for the player."""
         self.synced = True
-        self.banner_t = min(self.banner_t, 0.3)
-        self.view.sync(self.game.state)
-        self.override.clear()
-        self.defense_drawn = {f: float(i) for f, i in self.game.state["defense"].items()}
-        self.morale_drawn = float(self.game.state["morale"])
+        self.stage.settle(self.game.state)
         self.legal = self.game.legal_actions()
         self._rebuild_buttons()
         if self.game.over and not self.results_shown:
@@ -464,9 +296,9 @@ class PlayScene(Scene):
         if err:
             self.say(err)
         if action.kind == "attack":
-            a = self.defender_pos(action.args[0])
-            b = self.enemy_pos(action.args[1])
-            self.effects.append(Tracer(a, b, 0.3))
+            a = self.positions.defender_pos(action.args[0])
+            b = self.positions.enemy_pos(action.args[1])
+            self.stage.effects.append(Tracer(a, b, 0.3))
             self.ctx.sounds.play("shot")
         self.play(events)
 
@@ -540,11 +372,11 @@ class PlayScene(Scene):
         for name in defenders:
             if self.view.s["defenders"][name]["status"] != "board":
                 continue
-            x, y = self.defender_pos(name)
+            x, y = self.positions.defender_pos(name)
             pygame.draw.rect(surface, P.GOLD, pygame.Rect(x - 26 - pulse, y - 26 - pulse, 52 + 2 * pulse,
                                                           52 + 2 * pulse), 5, border_radius=7)
         for cid in counters:
-            x, y = self.enemy_pos(cid)
+            x, y = self.positions.enemy_pos(cid)
             pygame.draw.circle(surface, P.GOLD, (int(x), int(y)), 28 + pulse, 5)
         for b in buttons:
             pygame.draw.rect(surface, P.GOLD, b.rect.inflate(10 + 2 * pulse, 10 + 2 * pulse), 5, border_radius=10)
@@ -555,30 +387,13 @@ class PlayScene(Scene):
         self.clear_effects()
 
     def clear_effects(self) -> None:
-        self.effects.clear()
-        self.flash = 0.0
-        self.shake = Shake()
-        self.tray.finish()
-        self.truck = None if self.game.over else self.truck
-        self.glow = 0.0
+        self.stage.clear_effects(self.game.over)
 
     def say(self, msg: str) -> None:
         self.notice = msg
         self.notice_t = 3.5
 
-    # ------------------------------------------------------------------ hooks used by the animator
-    def flip_card(self) -> None:
-        self.card_flip = 0.0
-
-    def banner_show(self, label: str) -> None:
-        if self.queue.speed == 0:
-            return
-        self.banner = label
-        self.banner_t = 0.9
-
-    def set_glow(self, v: float) -> None:
-        self.glow = v
-
+    # ------------------------------------------------------------------ the end of the game
     def show_results(self) -> None:
         if self.results_shown:
             return
@@ -740,8 +555,8 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.mouse = event.pos
-            self.update_spread()
+            self.positions.mouse = event.pos
+            self.positions.update_spread(bool(self.popup))
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.popup or self.selected:
@@ -765,7 +580,7 @@ class PlayScene(Scene):
                 if ends and ends[0].action:
                     ends[0].action()  # Enter = the End moves / End actions / End ... button
             return None
-        if self.log.handle(event, self.mouse):
+        if self.log.handle(event, self.positions.mouse):
             return None
         if handle_buttons(self.top_buttons, event):
             return None
@@ -825,13 +640,13 @@ class PlayScene(Scene):
         return False
 
     def defender_at(self, pos: tuple[int, int]) -> str | None:
-        hidden = self.interior_hidden()
-        _, spread = self._spread_members()
+        hidden = self.positions.interior_hidden()
+        _, spread = self.positions.spread_members()
         found: str | None = None
         for name, d in self.view.s["defenders"].items():
             if d["status"] != "board" or name in hidden:
                 continue
-            x, y = self.defender_pos(name)
+            x, y = self.positions.defender_pos(name)
             if abs(pos[0] - x) <= DEF_W / 2 and abs(pos[1] - y) <= DEF_H / 2:
                 if name in spread:  # drawn on top of everything
                     return str(name)
@@ -843,12 +658,12 @@ class PlayScene(Scene):
         best: str | None = None
         best_key = (2, 1e9)
         targets = self.targets()
-        hidden = self.interior_hidden()
+        hidden = self.positions.interior_hidden()
         half = ENEMY_PX / 2
         for cid in self.view.s["counters"]:
-            if not self._where(cid) or cid in hidden:
+            if not self.positions.where(cid) or cid in hidden:
                 continue
-            x, y = self.enemy_pos(cid)
+            x, y = self.positions.enemy_pos(cid)
             if abs(pos[0] - x) <= half and abs(pos[1] - y) <= half:
                 key = (0 if cid in targets else 1, (pos[0] - x) ** 2 + (pos[1] - y) ** 2)
                 if key <= best_key:
@@ -940,7 +755,7 @@ class PlayScene(Scene):
         if len(actions) == 1:
             self.submit(actions[0])
             return
-        x, y = self.space_point(space)
+        x, y = self.positions.space_point(space)
         items: list[tuple[str, Action, str]] = []
         for a in actions:
             if a.kind == "move":
@@ -987,7 +802,7 @@ class PlayScene(Scene):
             items.append(("Command", commands[0], "Three free recover actions for defenders in his colour"))
         elif "C" in self.rules.defenders[name].attributes:
             items.append(("Command", None, why(Action("command", (name,)))))
-        pos = self.defender_pos(name)
+        pos = self.positions.defender_pos(name)
         self.open_popup((int(pos[0]), int(pos[1])), name, items)
 
     def open_popup(self, pos: tuple[int, int], title: str, items: list[Any]) -> None:
@@ -1044,52 +859,29 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.queue.update(dt)
-        if self.queue.speed == 0 and self.effects:
+        if self.queue.speed == 0 and self.stage.effects:
             self.clear_effects()  # Skip speed: no effects left over from the skipped animations
-        for e in self.effects:
-            e.update(dt)
-        self.effects = [e for e in self.effects if not e.done]
-        self.tray.update(dt)
-        self.shake.update(dt)
-        self.flash = max(0.0, self.flash - dt)
-        self.banner_t = max(0.0, self.banner_t - dt * max(1.0, self.queue.speed or 4.0))
+        self.stage.update(dt, self.queue.speed)
         self.notice_t = max(0.0, self.notice_t - dt)
-        self.card_flip = min(1.0, self.card_flip + dt * 5 * max(1.0, self.queue.speed or 8.0))
-        for cid in list(self.tactic_flash):
-            self.tactic_flash[cid] -= dt * 0.8 * max(1.0, self.queue.speed or 8.0)
-            if self.tactic_flash[cid] <= 0:
-                del self.tactic_flash[cid]
         if not self.synced and not self.queue.busy:
             self.after_queue()
 
     def draw(self, surface: pygame.Surface) -> None:
         # Where every counter and defender stands is worked out once per frame (the view cannot change while a
         # frame is drawn); outside draw the lookups read the view directly.
-        self._frame_where = self.view.locations()
-        self._frame_here = self.view.defenders_by_space()
-        self.update_spread()
-        self._frame_slots = self._defender_slots()
-        self._frame_fanned = {}
-        self._frame_hidden = self.interior_hidden()
-        try:
+        with self.positions.frame(bool(self.popup)):
             self._draw_frame(surface)
-        finally:
-            self._frame_where = None
-            self._frame_slots = None
-            self._frame_fanned = None
-            self._frame_hidden = None
-            self._frame_here = None
 
     def _draw_frame(self, surface: pygame.Surface) -> None:
         self.hover_regions: list[tuple[pygame.Rect, str]] = []
-        ox, oy = self.shake.offset()
+        ox, oy = self.stage.shake.offset()
         surface.blit(self._board_base(), (0, 0))  # the static board, the barriers and the defense track cells
         vs = self.view.s
         self._draw_defense_tracks(surface)
         # highlights
         t = self.time
         targets = self.targets()
-        hidden = self.interior_hidden()
+        hidden = self.positions.interior_hidden()
         for key in targets:
             if key in vs["counters"]:
                 if key not in hidden:
@@ -1105,13 +897,13 @@ class PlayScene(Scene):
             self._defender_glow(surface, name)
         self._draw_enemies(surface)
         self._draw_interiors(surface)
-        for e in self.effects:
+        for e in self.stage.effects:
             e.draw(surface, (0, 0))
-        if self.truck:
+        if self.stage.truck:
             img = self.art.fire_truck()
-            surface.blit(img, img.get_rect(center=(int(self.truck[0]), int(self.truck[1]))))
-        if self.glow > 0:
-            self._glow_layer.set_alpha(int(60 * self.glow))
+            surface.blit(img, img.get_rect(center=(int(self.stage.truck[0]), int(self.stage.truck[1]))))
+        if self.stage.glow > 0:
+            self._glow_layer.set_alpha(int(60 * self.stage.glow))
             surface.blit(self._glow_layer, BOARD_RECT.topleft)
         if ox or oy:  # screen shake: the whole board jolts
             shake_board(surface, BOARD_RECT, int(ox), int(oy), (58, 50, 42))
@@ -1119,20 +911,20 @@ class PlayScene(Scene):
         self._draw_side(surface)
         self._draw_bottom(surface)
         self.draw_hint(surface)
-        if self.banner_t > 0:
-            a = min(1.0, self.banner_t * 3)
+        if self.stage.banner_t > 0:
+            a = min(1.0, self.stage.banner_t * 3)
             rect = pygame.Rect(0, 0, 760, 56)
             rect.midtop = (BOARD_RECT.centerx, BOARD_RECT.y + 4 - int(20 * (1 - a)))  # drops in, fades out
             panel(surface, rect, P.INK, P.GOLD, int(225 * a), 2)
-            blit_text(surface, self.banner, "type_bold", 28, P.PAPER_LIGHT, rect.center, "center")
+            blit_text(surface, self.stage.banner, "type_bold", 28, P.PAPER_LIGHT, rect.center, "center")
         if self.popup and self.popup_rect:
             panel(surface, self.popup_rect, P.PAPER_LIGHT, P.INK)
             blit_text(surface, self.popup_title, "sans_bold", 19, P.INK, (self.popup_rect.x + 12,
                                                                            self.popup_rect.y + 6))
             for b in self.popup:
                 b.draw(surface)
-        if self.flash > 0:
-            self._flash_layer.set_alpha(min(255, int(400 * self.flash)))
+        if self.stage.flash > 0:
+            self._flash_layer.set_alpha(min(255, int(400 * self.stage.flash)))
             surface.blit(self._flash_layer, (0, 0))
         self._draw_hover(surface)
 
@@ -1183,7 +975,7 @@ class PlayScene(Scene):
             now = fl.defense[self.view.s["defense"][fid]]
             self.hover_regions.append((pygame.Rect(r.x, y, r.w, 28), f"{fl.name}: defense {now} (3.2, 3.3)\n"
                                        f"track {' '.join(map(str, fl.defense))}; hits shift it right"))
-            pos = self.defense_drawn.get(fid, 0.0)
+            pos = self.stage.defense_drawn.get(fid, 0.0)
             cx = r.x + pos * w + (w - 2) / 2
             marker = pygame.Rect(0, 0, w - 8, 24)
             marker.center = (int(cx), y + 14)
@@ -1229,7 +1021,7 @@ class PlayScene(Scene):
             surface.blit(img, img.get_rect(center=(int(sx + 24), int(sy + 20))))
 
     def _target_ring(self, surface: pygame.Surface, cid: str) -> None:
-        x, y = self.enemy_pos(cid)
+        x, y = self.positions.enemy_pos(cid)
         pulse = 3 + int(2 * math.sin(self.time * 7))
         half = ENEMY_PX // 2 + pulse
         pygame.draw.rect(surface, P.TARGET, pygame.Rect(x - half, y - half, 2 * half, 2 * half), 3, border_radius=5)
@@ -1239,14 +1031,14 @@ class PlayScene(Scene):
         if self.selected or self.hint is not None:  # a hint shows only what it recommends
             return
         glow = P.mix(P.HIGHLIGHT, P.PAPER_LIGHT, 0.5 + 0.5 * math.sin(self.time * 5))
-        x, y = self.defender_pos(name)
+        x, y = self.positions.defender_pos(name)
         rect = pygame.Rect(0, 0, DEF_W + 4, DEF_H + 4)
         rect.center = (int(x), int(y))
         pygame.draw.rect(surface, glow, rect, 3, border_radius=5)
 
     def _draw_defender(self, surface: pygame.Surface, name: str) -> None:
         d = self.view.s["defenders"][name]
-        x, y = self.defender_pos(name)
+        x, y = self.positions.defender_pos(name)
         img = self.art.defender(name, d["exh"], d["dis"], d.get("moved", False), d.get("acted", False))
         rect = img.get_rect(center=(int(x), int(y)))
         surface.blit(img, rect)
@@ -1257,7 +1049,7 @@ class PlayScene(Scene):
         c = self.view.s["counters"].get(cid)
         if c is None:
             return
-        x, y = self.enemy_pos(cid)
+        x, y = self.positions.enemy_pos(cid)
         img = self.art.enemy(c["type"], c["name"], c["dis"])
         rect = img.get_rect(center=(int(x), int(y)))
         body = rect.inflate(-2 * BADGE, -2 * BADGE) if c["dis"] else rect
@@ -1265,8 +1057,8 @@ class PlayScene(Scene):
         surface.blit(img, rect)
 
     def _draw_defenders(self, surface: pygame.Surface) -> None:
-        hidden = self.interior_hidden()
-        _, spread = self._spread_members()
+        hidden = self.positions.interior_hidden()
+        _, spread = self.positions.spread_members()
         for name, d in self.view.s["defenders"].items():
             if d["status"] != "board" or name in hidden or name in spread:
                 continue
@@ -1276,18 +1068,18 @@ class PlayScene(Scene):
             img = self.art.defender(self.drag[0], d["exh"], d["dis"])
             ghost = img.copy()
             ghost.set_alpha(200)
-            surface.blit(ghost, ghost.get_rect(center=self.mouse))
+            surface.blit(ghost, ghost.get_rect(center=self.positions.mouse))
 
     def _draw_enemies(self, surface: pygame.Surface) -> None:
         vs = self.view.s
         for car in vs["cars"]:
-            x, y = self.car_pos(car)
+            x, y = self.positions.car_pos(car)
             img = self.art.car()
             surface.blit(img, img.get_rect(center=(int(x), int(y + 16))))
         order: list[str] = []
         fanned: list[str] = []
         for space, stack in vs["spaces"].items():
-            if self._fanned(space):
+            if self.positions.fanned(space):
                 fanned = list(stack)
             else:
                 order.extend(stack)
@@ -1296,14 +1088,14 @@ class PlayScene(Scene):
         for stack in vs["support"].values():
             order.extend(stack)
         order.extend(c for c in vs["transit"] if c not in order)
-        order.extend(c for c in self.override if c in vs["counters"] and c not in order)
+        order.extend(c for c in self.positions.override if c in vs["counters"] and c not in order)
         if fanned:  # the hovered stack, fanned out in a row on top of everything
-            first, last = self.enemy_pos(fanned[0]), self.enemy_pos(fanned[-1])
+            first, last = self.positions.enemy_pos(fanned[0]), self.positions.enemy_pos(fanned[-1])
             back = pygame.Rect(int(first[0]) - 26, int(first[1]) - 26, int(last[0] - first[0]) + 52, 52)
             panel(surface, back, P.PAPER_LIGHT, P.INK, alpha=230, width=1)
             order.extend(fanned)
-        hidden = self.interior_hidden()
-        spread, _ = self._spread_members()
+        hidden = self.positions.interior_hidden()
+        spread, _ = self.positions.spread_members()
         for cid in order:
             if cid not in hidden and cid not in spread:
                 self._draw_enemy(surface, cid)
@@ -1313,9 +1105,9 @@ class PlayScene(Scene):
         rest of its counters on a panel to the left of the box, over everything else."""
         for floor in self.rules.floors:
             space = f"{floor}:interior"
-            ne, nd = self.interior_counts(floor)
-            if floor == self.spread:
-                enemies, defenders = self._spread_members()
+            ne, nd = self.positions.interior_counts(floor)
+            if floor == self.positions.spread:
+                enemies, defenders = self.positions.spread_members()
                 area = self.geo.interior_spread_rect(space, ne, nd)
                 panel(surface, area, P.PAPER_LIGHT, P.INK, alpha=240, width=2)
                 targets = self.targets()
@@ -1382,7 +1174,7 @@ class PlayScene(Scene):
 
     def _card_width(self, card_w: int) -> int:
         """The width of the card being resolved as it flips face up (``card_w`` when it lies flat)."""
-        k = self.card_flip
+        k = self.stage.card_flip
         return max(2, int(card_w * abs(math.cos(math.pi * (1 - k) / 2)) if k < 1 else card_w))
 
     def _draw_side(self, surface: pygame.Surface) -> None:
@@ -1398,7 +1190,7 @@ class PlayScene(Scene):
         mbox = self._morale_cache.rect
         mx = self.rules.morale_max
         cw = (mbox.w - 20) // mx
-        cx = mbox.x + 10 + (self.morale_drawn - 0.5) * cw
+        cx = mbox.x + 10 + (self.stage.morale_drawn - 0.5) * cw
         pygame.draw.circle(surface, P.POST_BLUE, (int(cx), mbox.y + 56), 13)
         pygame.draw.circle(surface, P.PAPER_LIGHT, (int(cx), mbox.y + 56), 13, 2)
         # status box: defenders
@@ -1493,9 +1285,9 @@ class PlayScene(Scene):
             if cid is None or cid not in self.rules.tactics:
                 out.append((None, 0, 1.0, (250, 244, 226), 0.0))
                 continue
-            k = self.tactic_flip.get(cid, 1.0)
+            k = self.stage.tactic_flip.get(cid, 1.0)
             w = max(2, int(slot_w * abs(math.cos(math.pi * (1 - k) / 2)))) if k < 1 else slot_w
-            flash = self.tactic_flash.get(cid, 0.0)
+            flash = self.stage.tactic_flash.get(cid, 0.0)
             fill = P.mix((250, 244, 226), P.HIGHLIGHT, min(1.0, flash)) if flash > 0 else (250, 244, 226)
             out.append((cid, w, k, fill, flash))
         return out
@@ -1576,10 +1368,10 @@ class PlayScene(Scene):
                 blit_text(panel_surface, line[0], "sans_bold", line[1], P.GOLD, (rect.x + 14, rect.y + 42))
             self._draw_buttons(panel_surface, self.buttons, self._bottom_cache.rect.topleft)
         self._bottom_cache.draw(surface, (prompt, notice, line, button_states(self.buttons)), render)
-        self.tray.draw(surface)
+        self.stage.tray.draw(surface)
 
     def _draw_hover(self, surface: pygame.Surface) -> None:
-        pos = self.mouse
+        pos = self.positions.mouse
         for b in [*self.popup, *self.buttons, *self.top_buttons]:
             if b.hover and b.tip:
                 b.draw_tip(surface, pos)
@@ -1612,7 +1404,7 @@ class PlayScene(Scene):
                                               ("moved", d.get("moved")), ("acted", d.get("acted"))) if on)
             attrs = " ".join(dd.attributes) or "none"
             msg = f"{name} ({dd.kind}) combat {dd.combat}, attributes {attrs}" + (f"\n{state}" if state else "")
-            here = self.defenders_at(d["space"])
+            here = self.positions.defenders_at(d["space"])
             if len(here) > 1:
                 msg += f"\nwith: {', '.join(n for n in here if n != name)}"
             tooltip(surface, msg, pos)

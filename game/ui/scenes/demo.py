@@ -126,7 +126,7 @@ class DemoScene(PlayScene):
 
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
+            self.positions.mouse = event.pos
         if self.watch.wants_out(event):
             go_title(self.ctx)
         return None
