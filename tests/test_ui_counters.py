@@ -110,7 +110,7 @@ def test_identical_tokens_share_one_image_with_a_count(open_play: Callable[[int,
         x, y = scene.geo.token_slot(space, i, len(groups))
         assert rect.collidepoint(x, y)
     surface = pygame.Surface(app.display.logical.get_size())
-    scene._draw_tokens(surface)
+    scene.board_layer.draw_tokens(surface)
     first = scene.art.token(groups[0][0]).get_rect(center=tuple(map(int, scene.geo.token_slot(space, 0, 3))))
     chip = surface.get_at((first.left + 10, first.top - 4))[:3]
     assert chip == P.INK, chip  # the count chip sits above the first image

@@ -12,7 +12,8 @@ import pytest
 from game.ui.app import App
 from game.ui.effects import Shake
 from game.ui.layout import BOARD_RECT
-from game.ui.play.scene import PlayScene, shake_board
+from game.ui.play.board_layer import shake_board
+from game.ui.play.scene import PlayScene
 
 
 @pytest.fixture()
@@ -75,13 +76,13 @@ def test_cached_frames_match_frames_drawn_from_scratch(play: tuple[App, PlayScen
 def test_morale_change_redraws_the_morale_panel_the_same_frame(play: tuple[App, PlayScene]) -> None:
     app, scene = play
     idle(app, scene)
-    box = scene._morale_cache.rect
+    box = scene.hud.morale_cache.rect
     frame(app)
-    before, renders = region(app, box), scene._morale_cache.renders
+    before, renders = region(app, box), scene.hud.morale_cache.renders
     scene.view.s["morale"] = max(1, int(scene.view.s["morale"]) - 2)
     scene.stage.morale_drawn = float(scene.view.s["morale"])
     frame(app)
-    assert scene._morale_cache.renders == renders + 1
+    assert scene.hud.morale_cache.renders == renders + 1
     assert region(app, box) != before
     assert same_as_fresh(app, scene)
     # the hover text reads the new value the same frame
@@ -126,7 +127,7 @@ def region_after(app: App, rect: pygame.Rect) -> bytes:
 def test_hover_and_hint_redraw_the_bars(play: tuple[App, PlayScene]) -> None:
     app, scene = play
     idle(app, scene)
-    top = scene._top_cache.rect
+    top = scene.hud.top_cache.rect
     frame(app)
     before = region(app, top)
     menu = next(b for b in scene.top_buttons if b.label == "Menu")
@@ -134,7 +135,7 @@ def test_hover_and_hint_redraw_the_bars(play: tuple[App, PlayScene]) -> None:
     assert region_after(app, top) != before  # the hovered button lights up the same frame
     assert same_as_fresh(app, scene)
     assert scene.buttons, "the moves of the first Defense Phase offer a button (End moves)"
-    bottom = scene._bottom_cache.rect
+    bottom = scene.hud.bottom_cache.rect
     frame(app)
     before = region(app, bottom)
     app.hover(scene.buttons[0].rect.center)
@@ -147,7 +148,7 @@ def test_hover_and_hint_redraw_the_bars(play: tuple[App, PlayScene]) -> None:
 def test_tactics_flip_and_flash_redraw_the_tactics_panel(play: tuple[App, PlayScene]) -> None:
     app, scene = play
     idle(app, scene)
-    cache = scene._tactics_cache
+    cache = scene.hud.tactics_cache
     assert cache is not None
     tactics = scene.view.s["tactics"]
     if not tactics["in_play"]:
@@ -186,7 +187,7 @@ def test_deck_card_flip_redraws_the_decks_panel(play: tuple[App, PlayScene]) -> 
     app, scene = play
     idle(app, scene)
     scene.view.card = next(iter(scene.rules.cards))
-    box = scene._decks_cache.rect
+    box = scene.hud.decks_cache.rect
     scene.stage.card_flip = 0.3
     half = region_after(app, box)
     assert same_as_fresh(app, scene)

@@ -34,7 +34,7 @@ def test_hint_is_refused_while_animating() -> None:
     assert "animations" in scene.hint_blocker()
     press(app, pygame.K_h)
     assert scene.hint is None
-    assert "No hint now" in scene.notice
+    assert "No hint now" in scene.hud.notice
     app.step(1 / 60)  # the disabled Hint button shows why
     button = next(b for b in scene.top_buttons if b.label == "Hint")
     assert not button.enabled and "animations" in button.tip

@@ -89,7 +89,7 @@ def test_illegal_click_says_why_and_esc_pauses(play: tuple[App, PlayScene]) -> N
     idle(app, scene)
     assert scene.game.decision and scene.game.decision["kind"] == "actions", "one action of four is spent"
     app.click(pt(scene.positions.defender_pos(acted)))
-    assert acted in scene.notice and "already" in scene.notice  # "... has already acted"
+    assert acted in scene.hud.notice and "already" in scene.hud.notice  # "... has already acted"
     app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
     assert app.stack.top is not None and app.stack.top.name == "pause"
     app.step(1 / 60, [])
@@ -119,4 +119,4 @@ def test_clicking_an_unlit_space_says_why(play: tuple[App, PlayScene]) -> None:
     other_floor = next(sp for sp in scene.rules.defender_spaces if sp not in lit
                        and not scene.positions.defenders_at(sp))
     app.click(scene.positions.space_point(other_floor))
-    assert scene.notice  # the core's reason, e.g. another floor
+    assert scene.hud.notice  # the core's reason, e.g. another floor

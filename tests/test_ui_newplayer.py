@@ -144,7 +144,7 @@ def test_long_notice_and_title_message_are_cut_with_an_ellipsis() -> None:
     scene = PlayScene(app.ctx, Game.new(3), fresh=True)
     app.stack.push(scene)
     scene.say("A very long reason " * 20)
-    line = scene.notice_line()
+    line = scene.hud.notice_line()
     assert line.endswith("…") and font("sans", 17).size(line)[0] <= DICE_TRAY.x - BOTTOM.x - 28
     app.step(1 / 60)
 
@@ -162,4 +162,4 @@ def test_dropping_a_dragged_defender_on_an_unlit_space_says_why() -> None:
     app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     assert scene.game.state["defenders"]["Gorski"]["space"] == before
-    assert scene.notice, "the core's reason is shown in the bar"
+    assert scene.hud.notice, "the core's reason is shown in the bar"

@@ -140,7 +140,7 @@ def test_whole_game_by_clicks(difficulty: str) -> None:
         if difficulty != "Standard" and scene.game.decision:
             in_play = scene.game.state["tactics"]["in_play"]
             assert len(in_play) == (1 if difficulty == "Veteran" else 2), in_play
-            assert scene.tactics_rect.h > 0, "the Tactics cards in play are shown beside the board"
+            assert scene.hud.tactics_rect.h > 0, "the Tactics cards in play are shown beside the board"
             tactics_seen += 1
         before = scene.game.to_json()
         policy.act(app, scene)

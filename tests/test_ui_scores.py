@@ -105,7 +105,7 @@ def test_title_difficulty_selector_starts_games_at_that_difficulty(data: Path) -
     play = app.stack.top
     assert isinstance(play, PlayScene)
     assert play.game.state["difficulty"] == "elite"
-    assert play.tactics_rect.h > 0
+    assert play.hud.tactics_rect.h > 0
     # Continue resumes the saved game at its own difficulty even after the selector changed
     play.skip_animations()
     app.step(1 / 60, [], draw=False)
