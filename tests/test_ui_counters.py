@@ -49,10 +49,10 @@ def test_a_full_interior_shows_one_row_each_and_spreads_under_the_mouse(crowded:
     for name in here[:INTERIOR_COLS - 1]:  # the shown ones stand inside the box and are found where drawn
         x, y = scene.positions.defender_pos(name)
         assert box.contains(pygame.Rect(int(x - DEF_W / 2), int(y - DEF_H / 2), DEF_W, DEF_H))
-        assert scene.defender_at((int(x), int(y))) == name
+        assert scene.controller.defender_at((int(x), int(y))) == name
     for cid in inside[:INTERIOR_COLS - 1]:
         x, y = scene.positions.enemy_pos(cid)
-        assert box.collidepoint(int(x), int(y)) and scene.enemy_at((int(x), int(y))) == cid
+        assert box.collidepoint(int(x), int(y)) and scene.controller.enemy_at((int(x), int(y))) == cid
     # the mouse on the box spreads it: every defender and counter is drawn apart, inside the board
     app.hover(scene.positions.space_point(space))
     assert scene.positions.spread == "ground" and not scene.positions.interior_hidden()
@@ -63,12 +63,12 @@ def test_a_full_interior_shows_one_row_each_and_spreads_under_the_mouse(crowded:
         assert BOARD_RECT.collidepoint(int(x), int(y))
         app.hover((int(x), int(y)))  # moving onto a spread counter keeps the spread open
         assert scene.positions.spread == "ground"
-        assert scene.defender_at((int(x), int(y))) == name
+        assert scene.controller.defender_at((int(x), int(y))) == name
     for cid in inside:
         x, y = scene.positions.enemy_pos(cid)
         app.hover((int(x), int(y)))
         assert scene.positions.spread == "ground"
-        assert scene.enemy_at((int(x), int(y))) == cid
+        assert scene.controller.enemy_at((int(x), int(y))) == cid
     app.step(1 / 60, [])  # draws the spread without error
     app.hover((5, 5))
     assert scene.positions.spread is None

@@ -134,11 +134,11 @@ def test_hover_and_hint_redraw_the_bars(play: tuple[App, PlayScene]) -> None:
     app.hover(menu.rect.center)
     assert region_after(app, top) != before  # the hovered button lights up the same frame
     assert same_as_fresh(app, scene)
-    assert scene.buttons, "the moves of the first Defense Phase offer a button (End moves)"
+    assert scene.controller.buttons, "the moves of the first Defense Phase offer a button (End moves)"
     bottom = scene.hud.bottom_cache.rect
     frame(app)
     before = region(app, bottom)
-    app.hover(scene.buttons[0].rect.center)
+    app.hover(scene.controller.buttons[0].rect.center)
     assert region_after(app, bottom) != before
     assert same_as_fresh(app, scene)
     scene.say("A notice for the player")

@@ -57,7 +57,7 @@ def test_hint_recommends_a_legal_action_and_highlights_it() -> None:
     assert defenders or counters or spaces or buttons, "something on screen is highlighted"
     app.step(1 / 60)  # drawn without error
     # the hint goes away when the player acts
-    scene.submit(Action("end_moves") if Action("end_moves") in scene.legal else scene.legal[0])
+    scene.submit(Action("end_moves") if Action("end_moves") in scene.controller.legal else scene.controller.legal[0])
     assert scene.hint is None
 
 

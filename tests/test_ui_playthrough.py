@@ -60,28 +60,29 @@ class ClickPolicy:
         k = a.kind
         if k == "move":
             click(self._defender(scene, a.args[0]))
-            assert scene.selected == a.args[0], "clicking a movable defender selects him"
+            assert scene.controller.selected == a.args[0], "clicking a movable defender selects him"
             click(scene.positions.space_point(a.args[1]))
-            if scene.popup:
+            if scene.controller.popup.buttons:
                 carried = len(a.args) > 2
-                items = [b for b in scene.popup if b.label.startswith("Move, carry" if carried else "Move alone")]
-                assert items, [b.label for b in scene.popup]
+                items = [b for b in scene.controller.popup.buttons
+                         if b.label.startswith("Move, carry" if carried else "Move alone")]
+                assert items, [b.label for b in scene.controller.popup.buttons]
                 click(items[self.pick(len(items))].rect.center)
         elif k in ("attack", "grenade", "suppress", "recover", "command"):
             click(self._defender(scene, a.args[0]))
-            assert scene.popup, "clicking a defender in the action step opens his menu"
+            assert scene.controller.popup.buttons, "clicking a defender in the action step opens his menu"
             label = {"attack": "Attack", "grenade": "Grenades", "suppress": "Suppress", "recover": "Recover",
                      "command": "Command"}[k]
             click(self._button(scene, label))
             if k == "attack":
-                assert scene.mode == "attack"
+                assert scene.controller.mode == "attack"
                 # hover the stack first: a stack fans out under the mouse, then click the counter where it shows
                 space = scene.view.where(a.args[1])
                 app.hover(scene.positions.space_point(space))
                 x, y = scene.positions.enemy_pos(a.args[1])
                 click((int(x), int(y)))
             elif k == "suppress":
-                assert scene.mode == "suppress"
+                assert scene.controller.mode == "suppress"
                 click(scene.positions.space_point(a.args[1]))
         elif k in ("rally", "spend", "remove"):
             click(self._button(scene, {"rally": "Rally", "spend": "Spend", "remove": "Remove"}[k]))
@@ -106,7 +107,8 @@ class ClickPolicy:
     @staticmethod
     def _button(scene: PlayScene, prefix: str) -> tuple[int, int]:
         pt = scene.button_point(prefix)
-        assert pt is not None, f"no enabled button {prefix!r}: {[b.label for b in scene.buttons + scene.popup]}"
+        shown = scene.controller.buttons + scene.controller.popup.buttons
+        assert pt is not None, f"no enabled button {prefix!r}: {[b.label for b in shown]}"
         return pt
 
 

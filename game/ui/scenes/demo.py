@@ -133,7 +133,7 @@ class DemoScene(PlayScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.game.over or self.queue.busy or not self.synced or not self.legal:
+        if self.game.over or self.queue.busy or not self.synced or not self.controller.legal:
             return
         if self.hint is None:
             self.hint = self.policy.explain(self.game)  # decided while the board is still
