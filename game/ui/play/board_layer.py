@@ -70,6 +70,9 @@ def shake_board(surface: pygame.Surface, board: pygame.Rect, dx: int, dy: int, b
 
 
 class BoardLayer:
+    """Draws ``stage`` on the board; the printed board under it is cached until the blown barriers or the
+    colour-blind setting change."""
+
     def __init__(self, rules: Rules, geo: Geometry, art: CounterArt, stage: Stage) -> None:
         self.rules = rules
         self.geo = geo

@@ -51,6 +51,8 @@ def autosave(game: Game) -> str:
 
 
 class PlayScene(Scene):
+    """One game in play; ``fresh`` plays its opening events, otherwise it goes on from the autosave."""
+
     name = "play"
     demo = False  # the demo scene (game/ui/scenes/demo.py) plays by itself and never saves
 

@@ -1,8 +1,9 @@
 """The stage of the play scene: everything the animator moves and the scene draws. The drawn position (the View)
 with its pieces in flight, the narration log, the effects, screen shake and flash, the dice tray, the fire
 truck and its glow, the banner, the deck card and Tactics cards turning over, and the morale and defense
-markers sliding between two values. The animator is the only one that writes it while events play; when
-the queue is done the scene settles it on the core's state."""
+markers sliding between two values. The animator moves it while events play; the scene only adds the shot of
+an attack it sends, drops the effects when the animations are skipped and settles it on the core's state when
+the queue is done."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from game.ui.play.positions import Positions
 
 
 class Stage:
+    """What is being animated, for one game (``positions`` holds the pieces in flight and the view)."""
+
     def __init__(self, positions: Positions, log: LogPanel, state: dict[str, Any]) -> None:
         self.positions = positions
         self.view = positions.view
