@@ -17,7 +17,7 @@ import pytest
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.play import PlayScene
+    from game.ui.play.scene import PlayScene
 
 
 @pytest.fixture(autouse=True)
@@ -36,7 +36,7 @@ def open_play() -> Callable[[int, str], tuple[App, PlayScene]]:
     def opener(seed: int, difficulty: str) -> tuple[App, PlayScene]:
         from game.rules import Game
         from game.ui.app import App
-        from game.ui.scenes.play import PlayScene
+        from game.ui.play.scene import PlayScene
 
         app = App(headless=True, seed=seed)
         scene = PlayScene(app.ctx, Game.new(seed, difficulty), fresh=True)

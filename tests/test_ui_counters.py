@@ -13,7 +13,7 @@ from game.ui import palette as P
 from game.ui.app import App
 from game.ui.counters import fit_label, group_tokens
 from game.ui.layout import BOARD_RECT, DEF_H, DEF_W, INTERIOR_COLS
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 
 
 @pytest.fixture()
@@ -40,38 +40,38 @@ def test_a_full_interior_shows_one_row_each_and_spreads_under_the_mouse(crowded:
     app, scene = crowded
     space = "ground:interior"
     box = scene.geo.rect(space)
-    here = scene.defenders_at(space)
+    here = scene.positions.defenders_at(space)
     inside = scene.view.s["interior"]["ground"]
     app.step(1 / 60, [])
-    assert scene.spread is None
-    hidden = scene.interior_hidden()
+    assert scene.positions.spread is None
+    hidden = scene.positions.interior_hidden()
     assert set(here[INTERIOR_COLS - 1:]) <= hidden and set(inside[INTERIOR_COLS - 1:]) <= hidden
     for name in here[:INTERIOR_COLS - 1]:  # the shown ones stand inside the box and are found where drawn
-        x, y = scene.defender_pos(name)
+        x, y = scene.positions.defender_pos(name)
         assert box.contains(pygame.Rect(int(x - DEF_W / 2), int(y - DEF_H / 2), DEF_W, DEF_H))
-        assert scene.defender_at((int(x), int(y))) == name
+        assert scene.controller.defender_at((int(x), int(y))) == name
     for cid in inside[:INTERIOR_COLS - 1]:
-        x, y = scene.enemy_pos(cid)
-        assert box.collidepoint(int(x), int(y)) and scene.enemy_at((int(x), int(y))) == cid
+        x, y = scene.positions.enemy_pos(cid)
+        assert box.collidepoint(int(x), int(y)) and scene.controller.enemy_at((int(x), int(y))) == cid
     # the mouse on the box spreads it: every defender and counter is drawn apart, inside the board
-    app.hover(scene.space_point(space))
-    assert scene.spread == "ground" and not scene.interior_hidden()
-    spots = [scene.defender_pos(n) for n in here] + [scene.enemy_pos(c) for c in inside]
+    app.hover(scene.positions.space_point(space))
+    assert scene.positions.spread == "ground" and not scene.positions.interior_hidden()
+    spots = [scene.positions.defender_pos(n) for n in here] + [scene.positions.enemy_pos(c) for c in inside]
     assert len({(int(x), int(y)) for x, y in spots}) == len(spots)
     for name in here:
-        x, y = scene.defender_pos(name)
+        x, y = scene.positions.defender_pos(name)
         assert BOARD_RECT.collidepoint(int(x), int(y))
         app.hover((int(x), int(y)))  # moving onto a spread counter keeps the spread open
-        assert scene.spread == "ground"
-        assert scene.defender_at((int(x), int(y))) == name
+        assert scene.positions.spread == "ground"
+        assert scene.controller.defender_at((int(x), int(y))) == name
     for cid in inside:
-        x, y = scene.enemy_pos(cid)
+        x, y = scene.positions.enemy_pos(cid)
         app.hover((int(x), int(y)))
-        assert scene.spread == "ground"
-        assert scene.enemy_at((int(x), int(y))) == cid
+        assert scene.positions.spread == "ground"
+        assert scene.controller.enemy_at((int(x), int(y))) == cid
     app.step(1 / 60, [])  # draws the spread without error
     app.hover((5, 5))
-    assert scene.spread is None
+    assert scene.positions.spread is None
 
 
 def test_defender_counters_stay_inside_their_spaces(crowded: tuple[App, PlayScene]) -> None:
@@ -110,7 +110,7 @@ def test_identical_tokens_share_one_image_with_a_count(open_play: Callable[[int,
         x, y = scene.geo.token_slot(space, i, len(groups))
         assert rect.collidepoint(x, y)
     surface = pygame.Surface(app.display.logical.get_size())
-    scene._draw_tokens(surface)
+    scene.board_layer.draw_tokens(surface)
     first = scene.art.token(groups[0][0]).get_rect(center=tuple(map(int, scene.geo.token_slot(space, 0, 3))))
     chip = surface.get_at((first.left + 10, first.top - 4))[:3]
     assert chip == P.INK, chip  # the count chip sits above the first image

@@ -12,7 +12,8 @@ import pytest
 from game.ui.app import App
 from game.ui.effects import Shake
 from game.ui.layout import BOARD_RECT
-from game.ui.scenes.play import PlayScene, shake_board
+from game.ui.play.board_layer import shake_board
+from game.ui.play.scene import PlayScene
 
 
 @pytest.fixture()
@@ -33,7 +34,7 @@ def fresh_frame(app: App, scene: PlayScene) -> bytes:
 
 
 def same_as_fresh(app: App, scene: PlayScene) -> bool:
-    scene.shake = Shake()  # the shake offset is random: the two draws must not differ by it
+    scene.stage.shake = Shake()  # the shake offset is random: the two draws must not differ by it
     return frame(app) == fresh_frame(app, scene)
 
 
@@ -75,13 +76,13 @@ def test_cached_frames_match_frames_drawn_from_scratch(play: tuple[App, PlayScen
 def test_morale_change_redraws_the_morale_panel_the_same_frame(play: tuple[App, PlayScene]) -> None:
     app, scene = play
     idle(app, scene)
-    box = scene._morale_cache.rect
+    box = scene.hud.morale_cache.rect
     frame(app)
-    before, renders = region(app, box), scene._morale_cache.renders
+    before, renders = region(app, box), scene.hud.morale_cache.renders
     scene.view.s["morale"] = max(1, int(scene.view.s["morale"]) - 2)
-    scene.morale_drawn = float(scene.view.s["morale"])
+    scene.stage.morale_drawn = float(scene.view.s["morale"])
     frame(app)
-    assert scene._morale_cache.renders == renders + 1
+    assert scene.hud.morale_cache.renders == renders + 1
     assert region(app, box) != before
     assert same_as_fresh(app, scene)
     # the hover text reads the new value the same frame
@@ -126,18 +127,18 @@ def region_after(app: App, rect: pygame.Rect) -> bytes:
 def test_hover_and_hint_redraw_the_bars(play: tuple[App, PlayScene]) -> None:
     app, scene = play
     idle(app, scene)
-    top = scene._top_cache.rect
+    top = scene.hud.top_cache.rect
     frame(app)
     before = region(app, top)
     menu = next(b for b in scene.top_buttons if b.label == "Menu")
     app.hover(menu.rect.center)
     assert region_after(app, top) != before  # the hovered button lights up the same frame
     assert same_as_fresh(app, scene)
-    assert scene.buttons, "the moves of the first Defense Phase offer a button (End moves)"
-    bottom = scene._bottom_cache.rect
+    assert scene.controller.buttons, "the moves of the first Defense Phase offer a button (End moves)"
+    bottom = scene.hud.bottom_cache.rect
     frame(app)
     before = region(app, bottom)
-    app.hover(scene.buttons[0].rect.center)
+    app.hover(scene.controller.buttons[0].rect.center)
     assert region_after(app, bottom) != before
     assert same_as_fresh(app, scene)
     scene.say("A notice for the player")
@@ -147,7 +148,7 @@ def test_hover_and_hint_redraw_the_bars(play: tuple[App, PlayScene]) -> None:
 def test_tactics_flip_and_flash_redraw_the_tactics_panel(play: tuple[App, PlayScene]) -> None:
     app, scene = play
     idle(app, scene)
-    cache = scene._tactics_cache
+    cache = scene.hud.tactics_cache
     assert cache is not None
     tactics = scene.view.s["tactics"]
     if not tactics["in_play"]:
@@ -157,13 +158,13 @@ def test_tactics_flip_and_flash_redraw_the_tactics_panel(play: tuple[App, PlaySc
     frame(app)
     before = region(app, cache.rect)
     for k in (0.2, 0.6, 0.9):
-        scene.tactic_flip[cid] = k
+        scene.stage.tactic_flip[cid] = k
         now = region_after(app, cache.rect)
         assert now != before
         before = now
         assert same_as_fresh(app, scene)
-    scene.tactic_flip.pop(cid)
-    scene.tactic_flash[cid] = 0.7
+    scene.stage.tactic_flip.pop(cid)
+    scene.stage.tactic_flash[cid] = 0.7
     assert region_after(app, cache.rect) != before
     assert same_as_fresh(app, scene)
 
@@ -178,7 +179,7 @@ def test_blown_barrier_and_defense_marker_show_the_same_frame(play: tuple[App, P
     assert frame(app) != before
     assert same_as_fresh(app, scene)
     fid = next(iter(scene.rules.floors))
-    scene.defense_drawn[fid] = 1.4
+    scene.stage.defense_drawn[fid] = 1.4
     assert same_as_fresh(app, scene)
 
 
@@ -186,11 +187,11 @@ def test_deck_card_flip_redraws_the_decks_panel(play: tuple[App, PlayScene]) -> 
     app, scene = play
     idle(app, scene)
     scene.view.card = next(iter(scene.rules.cards))
-    box = scene._decks_cache.rect
-    scene.card_flip = 0.3
+    box = scene.hud.decks_cache.rect
+    scene.stage.card_flip = 0.3
     half = region_after(app, box)
     assert same_as_fresh(app, scene)
-    scene.card_flip = 1.0
+    scene.stage.card_flip = 1.0
     assert region_after(app, box) != half
     assert same_as_fresh(app, scene)
 

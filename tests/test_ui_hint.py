@@ -7,7 +7,7 @@ import pygame
 
 from game.rules import Action, Game
 from game.ui.app import App
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 
 
 def start(seed: int = 7) -> tuple[App, PlayScene]:
@@ -34,7 +34,7 @@ def test_hint_is_refused_while_animating() -> None:
     assert "animations" in scene.hint_blocker()
     press(app, pygame.K_h)
     assert scene.hint is None
-    assert "No hint now" in scene.notice
+    assert "No hint now" in scene.hud.notice
     app.step(1 / 60)  # the disabled Hint button shows why
     button = next(b for b in scene.top_buttons if b.label == "Hint")
     assert not button.enabled and "animations" in button.tip
@@ -57,7 +57,7 @@ def test_hint_recommends_a_legal_action_and_highlights_it() -> None:
     assert defenders or counters or spaces or buttons, "something on screen is highlighted"
     app.step(1 / 60)  # drawn without error
     # the hint goes away when the player acts
-    scene.submit(Action("end_moves") if Action("end_moves") in scene.legal else scene.legal[0])
+    scene.submit(Action("end_moves") if Action("end_moves") in scene.controller.legal else scene.controller.legal[0])
     assert scene.hint is None
 
 

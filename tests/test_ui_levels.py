@@ -16,8 +16,8 @@ import pytest
 from game.rules import Game, data
 from game.ui import storage
 from game.ui.app import App
+from game.ui.play.scene import PlayScene
 from game.ui.scenes.demo import DemoResultsScene, DemoScene, start_demo
-from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import ATTRACT_IDLE, TitleScene
 
 ROOT = Path(__file__).resolve().parents[1]

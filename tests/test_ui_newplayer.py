@@ -11,8 +11,9 @@ from game.rules import Action, Game
 from game.ui.app import App
 from game.ui.fonts import font
 from game.ui.layout import BOTTOM, DICE_TRAY
+from game.ui.play.bar import BarButton, layout_bar
+from game.ui.play.scene import PlayScene
 from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.play import BarButton, PlayScene, layout_bar
 from game.ui.scenes.title import MESSAGE_BOX, TitleScene
 
 
@@ -46,13 +47,13 @@ def key(app: App, k: int) -> None:
 
 
 def inside_bar(scene: PlayScene) -> None:
-    for b in scene.buttons:
+    for b in scene.controller.buttons:
         assert b.rect.x >= BOTTOM.x and b.rect.right <= DICE_TRAY.x - 10, (b.label, b.rect)
 
 
 def test_few_suppression_tokens_one_button_each() -> None:
     app, scene = open_scene(suppression_game(5))
-    assert [b.data for b in scene.buttons] == [Action("spend", (str(k),)) for k in range(5, -1, -1)]
+    assert [b.data for b in scene.controller.buttons] == [Action("spend", (str(k),)) for k in range(5, -1, -1)]
     inside_bar(scene)
 
 
@@ -61,23 +62,23 @@ def test_many_suppression_tokens_every_number_can_be_spent(tokens: int) -> None:
     """With more tokens than buttons fit, Spend none and the small numbers used to fall off the bar."""
     app, scene = open_scene(suppression_game(tokens))
     inside_bar(scene)
-    labels = [b.label for b in scene.buttons]
+    labels = [b.label for b in scene.controller.buttons]
     assert "Spend none" in labels and any(label.startswith(f"Spend all {tokens}") for label in labels)
-    minus = next(b for b in scene.buttons if b.label == "−")
+    minus = next(b for b in scene.controller.buttons if b.label == "−")
     for _ in range(tokens):
         app.click(minus.rect.center)
-        minus = next(b for b in scene.buttons if b.label == "−")
-    assert scene.spend_k == 1 and not minus.enabled
+        minus = next(b for b in scene.controller.buttons if b.label == "−")
+    assert scene.controller.spend_k == 1 and not minus.enabled
     for _ in range(2):
         key(app, pygame.K_RIGHT)
-    assert scene.spend_k == 3
-    stepper = next(b for b in scene.buttons if b.label.startswith("Spend 3 of"))
+    assert scene.controller.spend_k == 3
+    stepper = next(b for b in scene.controller.buttons if b.label.startswith("Spend 3 of"))
     assert stepper.data == Action("spend", ("3",)) and stepper.label.endswith("%")
     supp_before = scene.game.state["supp"][scene.game.decision["space"]]  # type: ignore[index]
     app.click(stepper.rect.center)
     assert scene.game.decision is None or scene.game.decision.get("kind") != "suppression" or \
         scene.game.state["supp"].get(scene.game.decision["space"], 0) != supp_before
-    assert scene.spend_k is None  # the next question starts afresh
+    assert scene.controller.spend_k is None  # the next question starts afresh
 
 
 def test_spend_none_with_many_tokens() -> None:
@@ -94,7 +95,7 @@ def test_hint_sets_the_suppression_stepper() -> None:
     assert scene.hint is not None
     action = scene.hint[0]
     assert action.kind == "spend"
-    assert any(b.data == action for b in scene.buttons), "the recommended number is on the bar (ringed)"
+    assert any(b.data == action for b in scene.controller.buttons), "the recommended number is on the bar (ringed)"
 
 
 def test_bar_keeps_the_end_button_and_fits_everything() -> None:
@@ -115,7 +116,7 @@ def test_pause_leaves_no_tooltip_behind() -> None:
     app.click(scene.button_point("Menu"))  # type: ignore[arg-type]
     pause = app.stack.top
     assert isinstance(pause, PauseScene)
-    assert not any(b.hover for b in [*scene.top_buttons, *scene.buttons])
+    assert not any(b.hover for b in [*scene.top_buttons, *scene.controller.buttons])
     quit_button = next(b for b in pause.buttons if b.label.startswith("Quit"))
     app.click(quit_button.rect.center)  # the confirm dialog opens over the pause menu
     assert app.stack.top is not None and app.stack.top.name == "confirm"
@@ -125,11 +126,11 @@ def test_pause_leaves_no_tooltip_behind() -> None:
 
 def test_move_popup_tips_are_words() -> None:
     app, scene = open_scene(Game.new(3), fresh=True)
-    x, y = scene.defender_pos("Konrad")
+    x, y = scene.positions.defender_pos("Konrad")
     app.click((int(x), int(y)))
-    app.click(scene.space_point("upper:4-6"))
-    assert scene.popup
-    for b in scene.popup:
+    app.click(scene.positions.space_point("upper:4-6"))
+    assert scene.controller.popup.buttons
+    for b in scene.controller.popup.buttons:
         assert b.tip.startswith("Konrad ") and "upper:4-6" in b.tip and not b.tip.startswith("move "), b.tip
 
 
@@ -144,7 +145,7 @@ def test_long_notice_and_title_message_are_cut_with_an_ellipsis() -> None:
     scene = PlayScene(app.ctx, Game.new(3), fresh=True)
     app.stack.push(scene)
     scene.say("A very long reason " * 20)
-    line = scene.notice_line()
+    line = scene.hud.notice_line()
     assert line.endswith("…") and font("sans", 17).size(line)[0] <= DICE_TRAY.x - BOTTOM.x - 28
     app.step(1 / 60)
 
@@ -152,9 +153,9 @@ def test_long_notice_and_title_message_are_cut_with_an_ellipsis() -> None:
 def test_dropping_a_dragged_defender_on_an_unlit_space_says_why() -> None:
     """A click on an unlit space said why not; a drop there did nothing at all."""
     app, scene = open_scene(Game.new(3), fresh=True)
-    x, y = scene.defender_pos("Gorski")
+    x, y = scene.positions.defender_pos("Gorski")
     start = (int(x), int(y))
-    end = scene.space_point("basement:5-6")
+    end = scene.positions.space_point("basement:5-6")
     before = scene.game.state["defenders"]["Gorski"]["space"]
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] + 30), rel=(0, 0),
@@ -162,4 +163,4 @@ def test_dropping_a_dragged_defender_on_an_unlit_space_says_why() -> None:
     app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     assert scene.game.state["defenders"]["Gorski"]["space"] == before
-    assert scene.notice, "the core's reason is shown in the bar"
+    assert scene.hud.notice, "the core's reason is shown in the bar"

@@ -8,7 +8,7 @@ import pytest
 from game.rules import Action
 from game.rules.rng import Pcg32
 from game.ui.app import App
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 from game.ui.scenes.results import ResultsScene
 
 
@@ -60,29 +60,30 @@ class ClickPolicy:
         k = a.kind
         if k == "move":
             click(self._defender(scene, a.args[0]))
-            assert scene.selected == a.args[0], "clicking a movable defender selects him"
-            click(scene.space_point(a.args[1]))
-            if scene.popup:
+            assert scene.controller.selected == a.args[0], "clicking a movable defender selects him"
+            click(scene.positions.space_point(a.args[1]))
+            if scene.controller.popup.buttons:
                 carried = len(a.args) > 2
-                items = [b for b in scene.popup if b.label.startswith("Move, carry" if carried else "Move alone")]
-                assert items, [b.label for b in scene.popup]
+                items = [b for b in scene.controller.popup.buttons
+                         if b.label.startswith("Move, carry" if carried else "Move alone")]
+                assert items, [b.label for b in scene.controller.popup.buttons]
                 click(items[self.pick(len(items))].rect.center)
         elif k in ("attack", "grenade", "suppress", "recover", "command"):
             click(self._defender(scene, a.args[0]))
-            assert scene.popup, "clicking a defender in the action step opens his menu"
+            assert scene.controller.popup.buttons, "clicking a defender in the action step opens his menu"
             label = {"attack": "Attack", "grenade": "Grenades", "suppress": "Suppress", "recover": "Recover",
                      "command": "Command"}[k]
             click(self._button(scene, label))
             if k == "attack":
-                assert scene.mode == "attack"
+                assert scene.controller.mode == "attack"
                 # hover the stack first: a stack fans out under the mouse, then click the counter where it shows
                 space = scene.view.where(a.args[1])
-                app.hover(scene.space_point(space))
-                x, y = scene.enemy_pos(a.args[1])
+                app.hover(scene.positions.space_point(space))
+                x, y = scene.positions.enemy_pos(a.args[1])
                 click((int(x), int(y)))
             elif k == "suppress":
-                assert scene.mode == "suppress"
-                click(scene.space_point(a.args[1]))
+                assert scene.controller.mode == "suppress"
+                click(scene.positions.space_point(a.args[1]))
         elif k in ("rally", "spend", "remove"):
             click(self._button(scene, {"rally": "Rally", "spend": "Spend", "remove": "Remove"}[k]))
         elif k == "escape":
@@ -100,13 +101,14 @@ class ClickPolicy:
 
     @staticmethod
     def _defender(scene: PlayScene, name: str) -> tuple[int, int]:
-        x, y = scene.defender_pos(name)
+        x, y = scene.positions.defender_pos(name)
         return (int(x), int(y))
 
     @staticmethod
     def _button(scene: PlayScene, prefix: str) -> tuple[int, int]:
         pt = scene.button_point(prefix)
-        assert pt is not None, f"no enabled button {prefix!r}: {[b.label for b in scene.buttons + scene.popup]}"
+        shown = scene.controller.buttons + scene.controller.popup.buttons
+        assert pt is not None, f"no enabled button {prefix!r}: {[b.label for b in shown]}"
         return pt
 
 
@@ -140,7 +142,7 @@ def test_whole_game_by_clicks(difficulty: str) -> None:
         if difficulty != "Standard" and scene.game.decision:
             in_play = scene.game.state["tactics"]["in_play"]
             assert len(in_play) == (1 if difficulty == "Veteran" else 2), in_play
-            assert scene.tactics_rect.h > 0, "the Tactics cards in play are shown beside the board"
+            assert scene.hud.tactics_rect.h > 0, "the Tactics cards in play are shown beside the board"
             tactics_seen += 1
         before = scene.game.to_json()
         policy.act(app, scene)

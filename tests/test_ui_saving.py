@@ -10,7 +10,7 @@ import pytest
 from game.rules import Action, Game
 from game.ui import storage
 from game.ui.app import App
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 from game.ui.settings import Settings, load_settings, save_settings
 
 

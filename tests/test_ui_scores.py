@@ -13,8 +13,8 @@ import pytest
 from game.rules import Game
 from game.ui import scores
 from game.ui.app import App
+from game.ui.play.scene import PlayScene
 from game.ui.scenes.highscores import HighScoresScene
-from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.settings import Settings
@@ -105,7 +105,7 @@ def test_title_difficulty_selector_starts_games_at_that_difficulty(data: Path) -
     play = app.stack.top
     assert isinstance(play, PlayScene)
     assert play.game.state["difficulty"] == "elite"
-    assert play.tactics_rect.h > 0
+    assert play.hud.tactics_rect.h > 0
     # Continue resumes the saved game at its own difficulty even after the selector changed
     play.skip_animations()
     app.step(1 / 60, [], draw=False)
@@ -175,9 +175,9 @@ def test_screenshots_title_elite_tactics_results_table(data: Path, tmp_path: Pat
     flip_seen = flash_seen = False
     for _ in range(3000):
         app.step(1 / 60, [], draw=False)
-        if any(0 < v < 1 for v in scene.tactic_flip.values()):
+        if any(0 < v < 1 for v in scene.stage.tactic_flip.values()):
             flip_seen = True
-        flash_seen = flash_seen or bool(scene.tactic_flash)
+        flash_seen = flash_seen or bool(scene.stage.tactic_flash)
         if not scene.queue.busy and scene.synced:
             break
     assert flip_seen, "a Tactics card turned face up in the tactics area"

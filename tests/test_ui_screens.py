@@ -12,7 +12,7 @@ from game.rules import Game
 from game.ui.app import App
 from game.ui.display import Display
 from game.ui.fonts import font
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.sound import SoundBank
 
@@ -51,7 +51,7 @@ def test_screenshots_title_play_results(tmp_path: Path) -> None:
     app.screenshot(out / "play_animating.png")
     scene.queue.skip()
     app.step(1 / 60, [])
-    app.hover(tuple(int(v) for v in scene.defender_pos("Konrad")))  # type: ignore[arg-type]
+    app.hover(tuple(int(v) for v in scene.positions.defender_pos("Konrad")))  # type: ignore[arg-type]
     app.screenshot(out / "play.png")
     assert_not_blank(out / "play.png")
     # finish the game quickly through the core and show the results

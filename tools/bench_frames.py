@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.rules import Action, Game  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.scenes.play import PlayScene  # noqa: E402
+from game.ui.play.scene import PlayScene  # noqa: E402
 
 
 def choose(game: Game) -> Action:

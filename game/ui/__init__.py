@@ -12,9 +12,12 @@ One idea per module:
     tween        Tween, Wait, Call, Group, Sequence, Deferred, AnimQueue easing     easing functions
     layout       where the board and panels sit; positions of spaces     board      the board drawn by code
     counters     counter, token, car and fire-truck images               effects    pymunk debris and dice, particles
-    view         the drawn position, advanced event by event             animator   events -> animation steps
+    view         the drawn position, advanced event by event             cache      panels redrawn only on change
     log_panel    the scrollable narration                                 widgets    buttons, panels, tooltips
     words        actions said in words (demo caption, Hint)               scores     high-score tables per difficulty
-    scenes/      title, play, pause, rules_ref, settings_scene, results, confirm, menu, demo (autoplay demo and
+    play/        the play scene by job: scene (turn, autosave, results, frame), controller (input -> Actions),
+                 animator (events -> steps on its stage), stage, positions, hits, board_layer, hud, bar, popups,
+                 hints, tooltips
+    scenes/      title, pause, rules_ref, settings_scene, results, confirm, menu, demo (autoplay demo and
                  attract mode), highscores
 """

@@ -12,9 +12,9 @@ import pygame
 
 from game.rules import Game
 from game.ui.display import Display
+from game.ui.play.scene import PlayScene
 from game.ui.scene import Context, Scene
 from game.ui.scenes.demo import start_demo
-from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import TitleScene
 from game.ui.settings import load_settings
 

@@ -15,8 +15,8 @@ from game.ai import Policy, make_policy
 from game.rules import Game, LevelError
 from game.ui import palette as P
 from game.ui.fonts import blit_text
+from game.ui.play.scene import PlayScene
 from game.ui.scene import Context, Scene
-from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.words import explained, fit
 
@@ -126,14 +126,14 @@ class DemoScene(PlayScene):
 
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
+            self.positions.mouse = event.pos
         if self.watch.wants_out(event):
             go_title(self.ctx)
         return None
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.game.over or self.queue.busy or not self.synced or not self.legal:
+        if self.game.over or self.queue.busy or not self.synced or not self.controller.legal:
             return
         if self.hint is None:
             self.hint = self.policy.explain(self.game)  # decided while the board is still

@@ -14,12 +14,12 @@ from game.rules.data import DIFFICULTIES
 from game.ui import palette as P
 from game.ui import scores, storage
 from game.ui.fonts import blit_text
+from game.ui.play.scene import PlayScene
 from game.ui.scene import Context
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.demo import start_demo
 from game.ui.scenes.highscores import DIFFICULTY_NAMES, DIFFICULTY_TIPS, HighScoresScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene
 from game.ui.scenes.rules_ref import RulesScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.widgets import Button, handle_buttons, panel

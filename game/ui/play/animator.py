@@ -1,30 +1,51 @@
-"""Turns the core's events into animation steps for the play scene's queue: slides along the tracks, blasts,
-breaches, dice, strikes, casualties, the fire-truck finale. It reads events; it never decides a rule."""
+"""Turns the core's events into animation steps on the play scene's queue: slides along the tracks, blasts,
+breaches, dice, strikes, casualties, the fire-truck finale. It drives the :class:`~game.ui.play.stage.Stage` it
+is given (the scene only draws it); it reads events, never decides a rule, and knows nothing of the scene but
+the callback it calls when the game is over."""
 
 from __future__ import annotations
 
 import math
 import zlib
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import pygame
 
 from game.rules import Event
 from game.ui import easing
 from game.ui import palette as P
+from game.ui.counters import CounterArt
 from game.ui.effects import Debris, FallingCounter, Flames, Particles, Strike, Tracer
 from game.ui.layout import BUILDING, FLOOR_BANDS, FLOOR_X, bp, bs
-from game.ui.tween import Anim, Call, Group, Tween, Wait
-
-if TYPE_CHECKING:
-    from game.ui.scenes.play import PlayScene
+from game.ui.play.stage import Stage
+from game.ui.sound import SoundBank
+from game.ui.tween import Anim, AnimQueue, Call, Deferred, Group, Tween, Wait
 
 SLIDE = 0.16  # seconds per space at 1x
 
 
 class Animator:
-    def __init__(self, stage: PlayScene) -> None:
-        self.st = stage
+    """Plays events on ``queue`` by moving ``stage``; ``on_game_over`` is called when the game-over event has
+    played (the scene shows the results)."""
+
+    def __init__(self, stage: Stage, art: CounterArt, queue: AnimQueue, sounds: SoundBank,
+                 on_game_over: Callable[[], None]) -> None:
+        self.stage = stage
+        self.art = art
+        self.queue = queue
+        self.sounds = sounds
+        self.on_game_over = on_game_over
+
+    def play(self, events: list[Event]) -> None:
+        """Queue the animation of each event; its steps are built when the queue reaches it (so they start from
+        where the events before it left the stage)."""
+        for e in events:
+            self.queue.add(Deferred(self._steps_for(e)))
+
+    def _steps_for(self, e: Event) -> Callable[[], list[Anim]]:
+        def build() -> list[Anim]:
+            return self.steps(e)
+        return build
 
     # ------------------------------------------------------------------ helpers
     def _narrate(self, e: Event) -> Call:
@@ -41,23 +62,29 @@ class Animator:
                 colour = P.TARGET  # the log says when a Tactics card changed a result
             elif e.kind in ("defender_acted", "markers_removed"):
                 colour = P.INK_SOFT  # bookkeeping the board shows with its markers
-            self.st.log.add(str(e), colour)
-            self.st.view.apply(e)
+            self.stage.log.add(str(e), colour)
+            self.stage.view.apply(e)
         return Call(f)
 
     def _sound(self, name: str, volume: float = 1.0) -> Call:
-        return Call(lambda: self.st.ctx.sounds.play(name, volume))
+        return Call(lambda: self.sounds.play(name, volume))
+
+    def _banner(self, label: str) -> None:
+        """A banner over the board (none at Skip speed: it would only flicker)."""
+        if self.queue.speed == 0:
+            return
+        self.stage.show_banner(label)
 
     def _slide_enemy(self, e: Event) -> list[Anim]:
-        st = self.st
+        st, at = self.stage, self.stage.positions
         cid, space = e.data["counter"], e.data["space"]
-        start = st.enemy_pos(cid)
+        start = at.enemy_pos(cid)
         stack = st.view.s["spaces"].get(space, [])
         n = len([c for c in stack if c != cid]) + 1
-        end = st.geo.enemy_slot(space, n - 1, n)
+        end = at.geo.enemy_slot(space, n - 1, n)
 
         def setter(v: tuple[float, ...]) -> None:
-            st.override[cid] = (v[0], v[1])
+            at.override[cid] = (v[0], v[1])
 
         dur = SLIDE if e.data.get("src") else SLIDE * 1.3
         return [self._narrate_silent(e, before=True), Tween(setter, end, dur, easing.in_out_quad,
@@ -65,40 +92,41 @@ class Animator:
                 Call(lambda: self._arrive(e))]
 
     def _arrive(self, e: Event) -> None:
-        self.st.view.apply(e)
-        self.st.override.pop(e.data["counter"], None)
+        self.stage.view.apply(e)
+        self.stage.positions.override.pop(e.data["counter"], None)
 
     def _narrate_silent(self, e: Event, before: bool) -> Call:
-        return Call(lambda: self.st.log.add(str(e), P.INK_SOFT))
+        return Call(lambda: self.stage.log.add(str(e), P.INK_SOFT))
 
     # ------------------------------------------------------------------ per event
     def steps(self, e: Event) -> list[Anim]:
-        st = self.st
+        """The steps that show event ``e`` (built when the queue reaches it)."""
+        st, at = self.stage, self.stage.positions
         k, d = e.kind, e.data
         if k == "counter_placed":
             def spawn() -> None:
                 st.log.add(str(e), P.INK_SOFT)
                 st.view.apply(e)
-                x, y = st.geo.pos(d["space"])
-                st.override[d["counter"]] = (x, y - 46)
+                x, y = at.geo.pos(d["space"])
+                at.override[d["counter"]] = (x, y - 46)
             return [Call(spawn), Wait(0.06)]
         if k == "counter_advanced":
             return self._slide_enemy(e)
         if k in ("car_placed", "car_moved"):
             car = d["car"]
-            start = st.car_pos(car) if car in st.view.s["cars"] else st.geo.pos(d["space"])
-            end = st.geo.pos(d["space"])
+            start = at.car_pos(car) if car in st.view.s["cars"] else at.geo.pos(d["space"])
+            end = at.geo.pos(d["space"])
 
             def set_car(v: tuple[float, ...]) -> None:
-                st.override["car:" + car] = (v[0], v[1])
+                at.override["car:" + car] = (v[0], v[1])
             return [self._sound("engine", 0.5), Tween(set_car, end, SLIDE * 2, easing.in_out_quad,
                                                        start_value=start),
-                    self._narrate(e), Call(lambda: st.override.pop("car:" + car, None))]
+                    self._narrate(e), Call(lambda: at.override.pop("car:" + car, None))]
         if k == "card_revealed":
             return [self._narrate(e), Call(st.flip_card), Wait(0.18)]
         if k == "barrier_destroyed":
             b = d["barrier"]
-            x, y = st.rules.barriers[b]
+            x, y = at.rules.barriers[b]
             pos = bp(x, y)
 
             def blast() -> None:
@@ -107,20 +135,20 @@ class Animator:
                                             gravity=-12))
                 st.effects.append(Strike(pos))
                 st.shake.kick(9)
-                st.ctx.sounds.play("explosion")
+                self.sounds.play("explosion")
             return [self._narrate(e), Call(blast), Wait(0.55)]
         if k == "breach":
             cid = d["counter"]
-            ent = st.geo.pos(f"entrance:{d['entrance']}")
-            start = st.enemy_pos(cid)
+            ent = at.geo.pos(f"entrance:{d['entrance']}")
+            start = at.enemy_pos(cid)
 
             def set_c(v: tuple[float, ...]) -> None:
-                st.override[cid] = (v[0], v[1])
+                at.override[cid] = (v[0], v[1])
 
             def hit() -> None:
                 st.flash = 0.35
                 st.shake.kick(12)
-                st.ctx.sounds.play("breach")
+                self.sounds.play("breach")
                 st.effects.append(Particles(ent, 16, (150, 130, 110), speed=90, life=1.0, size=6, grow=18))
             return [Tween(set_c, ent, SLIDE, easing.in_quad, start_value=start), self._narrate(e), Call(hit),
                     Wait(0.25)]
@@ -128,14 +156,14 @@ class Animator:
             cid, floor = d["counter"], d["floor"]
             interior = f"{floor}:interior"
             n = len([c for c in st.view.s["interior"].get(floor, []) if c != cid])  # inside since the breach
-            end = st.geo.enemy_slot(interior, n, n + 1)
+            end = at.geo.enemy_slot(interior, n, n + 1)
             start = (end[0], end[1] - 120)
 
             def set_c2(v: tuple[float, ...]) -> None:
-                st.override[cid] = (v[0], v[1])
+                at.override[cid] = (v[0], v[1])
             return [self._narrate(e), Call(lambda: set_c2(start)),
                     Tween(set_c2, end, 0.4, easing.out_bounce, start_value=start),
-                    Call(lambda: st.override.pop(cid, None))]
+                    Call(lambda: at.override.pop(cid, None))]
         if k in ("die_rolled", "dice_rolled"):
             good = int(d.get("target", 0))  # the number a die must reach (0: a placement die)
 
@@ -143,15 +171,15 @@ class Animator:
 
             def roll() -> None:
                 st.tray.roll(list(d["dice"]), e.text, good, tumble)
-                st.ctx.sounds.play("dice", 0.8)
+                self.sounds.play("dice", 0.8)
             return [self._narrate(e), Call(roll), Wait(tumble + 0.08, on_done=st.tray.finish)]
         if k == "support_targets":
-            a = st.geo.pos(d["space"])
-            b = st.geo.pos(d["target"])
+            a = at.geo.pos(d["space"])
+            b = at.geo.pos(d["target"])
 
             def fire() -> None:
                 st.effects.append(Tracer(a, b, 0.35))
-                st.ctx.sounds.play("shot")
+                self.sounds.play("shot")
             return [self._narrate(e), Call(fire), Wait(0.3), Call(lambda: st.effects.append(Strike(b, False)))]
         if k in ("defense_shifted", "floor_disrupted") or (k == "attack_missed" and "floor" in d):
             floor = d["floor"]
@@ -163,7 +191,7 @@ class Animator:
                 st.effects.append(Strike(pos))
                 st.effects.append(Particles(pos, 14, P.SMOKE, speed=60, life=1.4, size=7, grow=22, gravity=-30))
                 st.shake.kick(6)
-                st.ctx.sounds.play("explosion", 0.7)
+                self.sounds.play("explosion", 0.7)
             steps: list[Anim] = [Call(strike)]
             if k == "defense_shifted":
                 def set_def(v: tuple[float, ...]) -> None:
@@ -176,9 +204,9 @@ class Animator:
             name = d["defender"]
 
             def fall() -> None:
-                pos = st.defender_pos(name)
+                pos = at.defender_pos(name)
                 dd = st.view.s["defenders"][name]
-                img = st.art.defender(name, dd["exh"], dd["dis"])
+                img = self.art.defender(name, dd["exh"], dd["dis"])
                 st.effects.append(FallingCounter(img, pos))
             return [Call(fall), self._narrate(e), Wait(0.35)]
         if k == "morale_changed":
@@ -189,38 +217,38 @@ class Animator:
             return [self._narrate(e), Tween(set_m, (float(d["new"]),), 0.4, easing.out_cubic, start_value=(old,))]
         if k == "defender_moved":
             name = d["defender"]
-            start = st.defender_pos(name)
+            start = at.defender_pos(name)
             space = d["space"]
             n = len([x for x, v in st.view.s["defenders"].items() if v["status"] == "board" and
                      v["space"] == space]) + 1
-            end = st.geo.defender_slot(space, n - 1, n)
+            end = at.geo.defender_slot(space, n - 1, n)
 
             def set_dpos(v: tuple[float, ...]) -> None:
-                st.override["d:" + name] = (v[0], v[1])
+                at.override["d:" + name] = (v[0], v[1])
             return [Tween(set_dpos, end, 0.28, easing.in_out_quad, start_value=start), self._narrate(e),
-                    Call(lambda: st.override.pop("d:" + name, None))]
+                    Call(lambda: at.override.pop("d:" + name, None))]
         if k == "counter_removed":
             cid = d["counter"]
 
             def gone() -> None:
-                pos = st.enemy_pos(cid)
+                pos = at.enemy_pos(cid)
                 c = st.view.s["counters"].get(cid)
                 if c:
-                    st.effects.append(FallingCounter(st.art.enemy(c["type"], c["name"], c["dis"]), pos))
+                    st.effects.append(FallingCounter(self.art.enemy(c["type"], c["name"], c["dis"]), pos))
                     st.effects.append(Particles(pos, 8, P.SMOKE, speed=40, life=0.8, size=5, grow=12))
             return [Call(gone), self._narrate(e), Wait(0.2)]
         if k == "counter_suppressed":
             cid = d["counter"]
-            return [Call(lambda: st.effects.append(Particles(st.enemy_pos(cid), 10, P.HIGHLIGHT, speed=60,
+            return [Call(lambda: st.effects.append(Particles(at.enemy_pos(cid), 10, P.HIGHLIGHT, speed=60,
                                                               life=0.7, size=4, grow=8))),
                     self._narrate(e), Wait(0.2)]
         if k == "suppression_placed":
-            return [self._narrate(e), Call(lambda: st.ctx.sounds.play("shot", 0.6)), Wait(0.15)]
+            return [self._narrate(e), Call(lambda: self.sounds.play("shot", 0.6)), Wait(0.15)]
         if k in ("phase_changed", "attack_started"):
             label = e.text
-            return [self._narrate(e), Call(lambda: st.banner_show(label)), Wait(0.3)]
+            return [self._narrate(e), Call(lambda: self._banner(label)), Wait(0.3)]
         if k == "fire_truck":
-            return [self._narrate(e), Call(lambda: st.banner_show("The fire truck arrives")),
+            return [self._narrate(e), Call(lambda: self._banner("The fire truck arrives")),
                     self._sound("engine"), Wait(0.6)]
         if k == "tactic_revealed":
             cid = str(d["card"])
@@ -234,7 +262,7 @@ class Animator:
                     if cid not in t["in_play"]:
                         t["in_play"].insert(0, cid)
                 st.tactic_flip[cid] = 0.0
-                st.ctx.sounds.play("click", 0.7)
+                self.sounds.play("click", 0.7)
 
             def set_flip(v: tuple[float, ...]) -> None:
                 st.tactic_flip[cid] = v[0]
@@ -254,7 +282,7 @@ class Animator:
             return [self._narrate(e), Tween(set_fade, (0.0,), 0.35, easing.in_quad, start_value=(1.0,)),
                     Call(discard)]
         if k == "tactics_reshuffled":
-            return [self._narrate(e), Call(lambda: st.banner_show(f"Attack {d.get('attack')} Tactics deck "
+            return [self._narrate(e), Call(lambda: self._banner(f"Attack {d.get('attack')} Tactics deck "
                                                                   "reshuffled")), Wait(0.4)]
         if k == "tactic_applied":
             cards = [str(c) for c in d.get("cards", [d.get("card")]) if c]
@@ -263,25 +291,26 @@ class Animator:
             def flash() -> None:
                 for c in cards:
                     st.tactic_flash[c] = 1.0
-                st.banner_show(f"Tactics card: {name}")
+                self._banner(f"Tactics card: {name}")
             return [self._narrate(e), Call(flash), Wait(0.5)]
         if k == "game_over":
-            return [self._narrate(e), *self.finale(d.get("how") == "fire_truck"), Call(st.show_results)]
+            return [self._narrate(e), *self.finale(d.get("how") == "fire_truck"), Call(self.on_game_over)]
         if k == "escaped":
             name = d["defender"]
 
             def run_away() -> None:
-                pos = st.defender_pos(name)
+                pos = at.defender_pos(name)
                 dd = st.view.s["defenders"][name]
-                st.effects.append(FallingCounter(st.art.defender(name, dd["exh"], dd["dis"]), pos))
+                st.effects.append(FallingCounter(self.art.defender(name, dd["exh"], dd["dis"]), pos))
             return [Call(run_away), self._narrate(e), Wait(0.2)]
         return [self._narrate(e)]
 
     def finale(self, truck: bool) -> list[Anim]:
-        st = self.st
+        """The end of the day; with the fire truck: it drives up, sprays, and the building burns and glows."""
+        st, at = self.stage, self.stage.positions
         if not truck:
             return [Wait(1.0)]
-        front = st.geo.pos("entrance:front")
+        front = at.geo.pos("entrance:front")
         start = (-140.0, front[1] - 20)
         end = (front[0] - 110, front[1] - 20)
         bx, by, bw, bh = BUILDING
@@ -300,9 +329,9 @@ class Animator:
             st.effects.append(Flames(building, 5.0))
             for r in floors:
                 st.effects.append(Flames(r, 5.0))
-            st.ctx.sounds.play("fire")
+            self.sounds.play("fire")
             st.shake.kick(5, 0.6)
-        return [Call(lambda: st.ctx.sounds.play("engine")), Call(lambda: set_truck(start)),
+        return [Call(lambda: self.sounds.play("engine")), Call(lambda: set_truck(start)),
                 Tween(set_truck, end, 1.6, easing.out_cubic, start_value=start),
                 Call(spray), Wait(0.5), Call(spray), Call(burn), Wait(0.6), Call(spray),
                 Group(Wait(2.4, tick=lambda k: st.set_glow(math.sin(k * math.pi))))]

@@ -1,0 +1,344 @@
+"""Draws the stage: the board under the counters (cached: the printed board, the barriers and the defense track
+cells), the defense markers, weapon tokens and suppression markers, defenders, enemy counters and cars, full
+interiors with their "+N" tiles or spread open, the rings and glows of what the player may choose, the effects,
+the fire truck and its glow, and the screen shake that jolts it all; then, over the panels, the banner and the
+flash."""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import pygame
+
+from game.rules import Action, Rules
+from game.ui import palette as P
+from game.ui.board import BoardRenderer
+from game.ui.cache import HoverRegions
+from game.ui.counters import BADGE, CounterArt, group_tokens
+from game.ui.fonts import blit_text
+from game.ui.layout import BOARD_RECT, DEF_H, DEF_W, ENEMY_PX, INTERIOR_COLS, Geometry
+from game.ui.play.stage import Stage
+from game.ui.widgets import panel
+
+SHAKE_BACKGROUND = (58, 50, 42)  # what a jolt of the board uncovers
+
+
+class BoardMarks(NamedTuple):
+    """What the player's choice lights up on the board this frame."""
+
+    time: float  # seconds since the scene opened (the pulses)
+    targets: dict[str, list[Action]]  # lit spaces and enemy counters
+    mode: str  # "" | "attack" | "suppress"
+    selectable: set[str]  # defenders the player may pick now
+    selected: str | None
+    hinted: bool  # a hint is shown: only what it recommends is ringed
+    question: str | None  # the space a suppression or casualty question is about
+    dragged: str | None  # the defender dragged under the mouse
+    mouse: tuple[int, int]
+
+
+def shake_board(surface: pygame.Surface, board: pygame.Rect, dx: int, dy: int, background: P.Colour) -> None:
+    """Move the pixels of ``board`` by (dx, dy) on ``surface`` and paint the uncovered part of ``board`` with
+    ``background``: the same pixels as copying the board, filling it and blitting the copy moved, in one pass
+    (a scroll inside the bounding box of both rects, whose two other corners are put back as they were)."""
+    if not dx and not dy:
+        return  # the copy would land where it was taken
+    moved = board.move(dx, dy)
+    box = board.union(moved)
+    corners: list[pygame.Rect] = []
+    if dx and dy:
+        xs_out_board = (board.right, board.right + dx) if dx > 0 else (board.x + dx, board.x)
+        ys_out_moved = (board.y, board.y + dy) if dy > 0 else (board.bottom + dy, board.bottom)
+        xs_out_moved = (board.x, board.x + dx) if dx > 0 else (board.right + dx, board.right)
+        ys_out_board = (board.bottom, board.bottom + dy) if dy > 0 else (board.y + dy, board.y)
+        for (x0, x1), (y0, y1) in ((xs_out_board, ys_out_moved), (xs_out_moved, ys_out_board)):
+            corners.append(pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(surface.get_rect()))
+    saved = [(r.topleft, surface.subsurface(r).copy()) for r in corners if r.w and r.h]
+    clip = surface.get_clip()
+    surface.set_clip(box)
+    surface.scroll(dx, dy)
+    surface.set_clip(clip)
+    if dx:
+        strip = (board.x, board.x + dx) if dx > 0 else (board.right + dx, board.right)
+        surface.fill(background, pygame.Rect(strip[0], board.y, strip[1] - strip[0], board.h))
+    if dy:
+        strip = (board.y, board.y + dy) if dy > 0 else (board.bottom + dy, board.bottom)
+        surface.fill(background, pygame.Rect(board.x, strip[0], board.w, strip[1] - strip[0]))
+    for pos, img in saved:
+        surface.blit(img, pos)
+
+
+class BoardLayer:
+    """Draws ``stage`` on the board; the printed board under it is cached until the blown barriers or the
+    colour-blind setting change."""
+
+    def __init__(self, rules: Rules, geo: Geometry, art: CounterArt, stage: Stage) -> None:
+        self.rules = rules
+        self.geo = geo
+        self.art = art
+        self.board = BoardRenderer(rules, geo)
+        self.stage = stage
+        self.positions = stage.positions
+        self.view = stage.view
+        self._glow_layer = pygame.Surface(BOARD_RECT.size)
+        self._glow_layer.fill((255, 120, 30))
+        self._flash_layer = pygame.Surface((1920, 1080))
+        self._flash_layer.fill((255, 250, 230))
+        self._base: pygame.Surface | None = None  # static board + barriers + defense track cells
+        self._base_key: object = None
+
+    def invalidate(self) -> None:
+        """Forget the cached board: the next frame draws it from scratch."""
+        self._base_key = None
+
+    def draw(self, surface: pygame.Surface, marks: BoardMarks, colour_blind: bool) -> HoverRegions:
+        """The board and everything on it; returns the hover regions of the defense tracks."""
+        ox, oy = self.stage.shake.offset()
+        surface.blit(self._board_base(colour_blind), (0, 0))  # the static board, the barriers and the track cells
+        vs = self.view.s
+        hovers = self._draw_defense_tracks(surface)
+        # highlights
+        t = marks.time
+        hidden = self.positions.interior_hidden()
+        for key in marks.targets:
+            if key in vs["counters"]:
+                if key not in hidden:
+                    self._target_ring(surface, key, t)
+            else:
+                self.board.highlight(surface, key, P.HIGHLIGHT if marks.mode != "suppress" else P.TARGET, t)
+        if marks.question:
+            self.board.highlight(surface, marks.question, P.TARGET, t, 5)  # what the question is about
+        self.draw_tokens(surface)
+        self._draw_defenders(surface, marks)
+        for name in marks.selectable - hidden:
+            self._defender_glow(surface, name, marks)
+        self._draw_enemies(surface)
+        self._draw_interiors(surface, marks)
+        for e in self.stage.effects:
+            e.draw(surface, (0, 0))
+        truck = self.stage.truck
+        if truck:
+            img = self.art.fire_truck()
+            surface.blit(img, img.get_rect(center=(int(truck[0]), int(truck[1]))))
+        if self.stage.glow > 0:
+            self._glow_layer.set_alpha(int(60 * self.stage.glow))
+            surface.blit(self._glow_layer, BOARD_RECT.topleft)
+        if ox or oy:  # screen shake: the whole board jolts
+            shake_board(surface, BOARD_RECT, int(ox), int(oy), SHAKE_BACKGROUND)
+        return hovers
+
+    # ------------------------------------------------------------------ over the panels
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        """The phase or attack banner at the top of the board: drops in, fades out."""
+        if self.stage.banner_t <= 0:
+            return
+        a = min(1.0, self.stage.banner_t * 3)
+        rect = pygame.Rect(0, 0, 760, 56)
+        rect.midtop = (BOARD_RECT.centerx, BOARD_RECT.y + 4 - int(20 * (1 - a)))
+        panel(surface, rect, P.INK, P.GOLD, int(225 * a), 2)
+        blit_text(surface, self.stage.banner, "type_bold", 28, P.PAPER_LIGHT, rect.center, "center")
+
+    def draw_flash(self, surface: pygame.Surface) -> None:
+        """The white flash of a breach over the whole screen."""
+        if self.stage.flash > 0:
+            self._flash_layer.set_alpha(min(255, int(400 * self.stage.flash)))
+            surface.blit(self._flash_layer, (0, 0))
+
+    # ------------------------------------------------------------------ the board under the counters
+    def _board_base(self, colour_blind: bool) -> pygame.Surface:
+        """The board as it stands under the counters: the static board, the barriers (standing or blown) and
+        the defense track cells, redrawn only when the colour-blind setting or the blown barriers change."""
+        key = (colour_blind, frozenset(self.view.s["barriers_open"]))
+        if self._base is None or key != self._base_key:
+            if self._base is None:
+                self._base = pygame.Surface((1920, 1080))
+            self._base.blit(self.board.static(colour_blind), (0, 0))
+            self.board.draw_barriers(self._base, self.view.s["barriers_open"])
+            self._draw_track_cells(self._base)
+            self._base_key = key
+        return self._base
+
+    def _draw_track_cells(self, surface: pygame.Surface) -> None:
+        """The printed defense tracks under each floor's interior (the marker is drawn per frame)."""
+        for fid, fl in self.rules.floors.items():
+            r = self.geo.rect(f"{fid}:interior")
+            y = r.bottom + 8
+            w = r.w // len(fl.defense)
+            for i, v in enumerate(fl.defense):
+                cell = pygame.Rect(r.x + i * w, y, w - 2, 28)
+                pygame.draw.rect(surface, P.PAPER_LIGHT, cell, border_radius=3)
+                pygame.draw.rect(surface, P.INK, cell, 1, border_radius=3)
+                blit_text(surface, str(v), "sans_bold", 16, P.INK_SOFT, cell.center, "center")
+
+    def _draw_defense_tracks(self, surface: pygame.Surface) -> HoverRegions:
+        """Each floor's defense marker where the stage has it (sliding after a hit); the tracks' hover texts."""
+        hovers: HoverRegions = []
+        for fid, fl in self.rules.floors.items():
+            r = self.geo.rect(f"{fid}:interior")
+            y = r.bottom + 8
+            w = r.w // len(fl.defense)
+            now = fl.defense[self.view.s["defense"][fid]]
+            hovers.append((pygame.Rect(r.x, y, r.w, 28), f"{fl.name}: defense {now} (3.2, 3.3)\n"
+                           f"track {' '.join(map(str, fl.defense))}; hits shift it right"))
+            pos = self.stage.defense_drawn.get(fid, 0.0)
+            cx = r.x + pos * w + (w - 2) / 2
+            marker = pygame.Rect(0, 0, w - 8, 24)
+            marker.center = (int(cx), y + 14)
+            pygame.draw.rect(surface, P.POST_BLUE, marker, border_radius=4)
+            pygame.draw.rect(surface, P.INK, marker, 2, border_radius=4)
+            idx = min(len(fl.defense) - 1, max(0, int(round(pos))))
+            blit_text(surface, str(fl.defense[idx]), "sans_bold", 16, P.PAPER_LIGHT, marker.center, "center")
+        return hovers
+
+    def draw_tokens(self, surface: pygame.Surface) -> None:
+        """Weapon and ammunition tokens along the bottom of their space; identical tokens (4.1: interchangeable)
+        share one image with a count, so three or more never overlap into an unreadable pile."""
+        by_space: dict[str, list[str]] = {}
+        for tok, space in self.view.s["tokens"].items():
+            if space:
+                by_space.setdefault(space, []).append(tok)
+        for space, toks in by_space.items():
+            if space not in self.geo.rects:
+                continue
+            groups = group_tokens(toks)
+            n = len(groups)
+            chips: list[tuple[pygame.Rect, int]] = []
+            for i, same in enumerate(groups):
+                x: float
+                y: float
+                if space.endswith(":interior"):
+                    r = self.geo.rect(space)
+                    x, y = r.x + 22 + i * min(38.0, (r.w - 44) / max(n - 1, 1)), r.bottom - 35
+                else:
+                    x, y = self.geo.token_slot(space, i, n)
+                img = self.art.token(same[0])
+                rect = img.get_rect(center=(int(x), int(y)))
+                surface.blit(img, rect)
+                if len(same) > 1:
+                    chips.append((rect, len(same)))
+            for rect, count in chips:  # on top of the row: the count stays readable where the tokens overlap
+                chip = pygame.Rect(0, 0, 24, 16)
+                chip.midbottom = (rect.left + 10, rect.top + 4)
+                pygame.draw.rect(surface, P.INK, chip, border_radius=8)
+                blit_text(surface, f"×{count}", "sans_bold", 12, P.PAPER_LIGHT, chip.center, "center")
+        for space, n in self.view.s["supp"].items():
+            sx, sy = self.geo.pos(space)
+            img = self.art.supp(n)
+            surface.blit(img, img.get_rect(center=(int(sx + 24), int(sy + 20))))
+
+    # ------------------------------------------------------------------ counters and defenders
+    def _target_ring(self, surface: pygame.Surface, cid: str, t: float) -> None:
+        x, y = self.positions.enemy_pos(cid)
+        pulse = 3 + int(2 * math.sin(t * 7))
+        half = ENEMY_PX // 2 + pulse
+        pygame.draw.rect(surface, P.TARGET, pygame.Rect(x - half, y - half, 2 * half, 2 * half), 3, border_radius=5)
+
+    def _defender_glow(self, surface: pygame.Surface, name: str, marks: BoardMarks) -> None:
+        """The pulsing ring of a defender the player may pick now (not while one is selected or hinted)."""
+        if marks.selected or marks.hinted:  # a hint shows only what it recommends
+            return
+        glow = P.mix(P.HIGHLIGHT, P.PAPER_LIGHT, 0.5 + 0.5 * math.sin(marks.time * 5))
+        x, y = self.positions.defender_pos(name)
+        rect = pygame.Rect(0, 0, DEF_W + 4, DEF_H + 4)
+        rect.center = (int(x), int(y))
+        pygame.draw.rect(surface, glow, rect, 3, border_radius=5)
+
+    def _draw_defender(self, surface: pygame.Surface, name: str, selected: str | None) -> None:
+        d = self.view.s["defenders"][name]
+        x, y = self.positions.defender_pos(name)
+        img = self.art.defender(name, d["exh"], d["dis"], d.get("moved", False), d.get("acted", False))
+        rect = img.get_rect(center=(int(x), int(y)))
+        surface.blit(img, rect)
+        if name == selected:
+            pygame.draw.rect(surface, P.HIGHLIGHT, rect.inflate(8, 8), 4, border_radius=6)
+
+    def _draw_enemy(self, surface: pygame.Surface, cid: str) -> None:
+        c = self.view.s["counters"].get(cid)
+        if c is None:
+            return
+        x, y = self.positions.enemy_pos(cid)
+        img = self.art.enemy(c["type"], c["name"], c["dis"])
+        rect = img.get_rect(center=(int(x), int(y)))
+        body = rect.inflate(-2 * BADGE, -2 * BADGE) if c["dis"] else rect
+        pygame.draw.rect(surface, (30, 26, 22), body.move(2, 3), border_radius=3)
+        surface.blit(img, rect)
+
+    def _draw_defenders(self, surface: pygame.Surface, marks: BoardMarks) -> None:
+        hidden = self.positions.interior_hidden()
+        _, spread = self.positions.spread_members()
+        for name, d in self.view.s["defenders"].items():
+            if d["status"] != "board" or name in hidden or name in spread:
+                continue
+            self._draw_defender(surface, name, marks.selected)
+        if marks.dragged is not None:
+            d = self.view.s["defenders"][marks.dragged]
+            img = self.art.defender(marks.dragged, d["exh"], d["dis"])
+            ghost = img.copy()
+            ghost.set_alpha(200)
+            surface.blit(ghost, ghost.get_rect(center=marks.mouse))
+
+    def _draw_enemies(self, surface: pygame.Surface) -> None:
+        vs = self.view.s
+        for car in vs["cars"]:
+            x, y = self.positions.car_pos(car)
+            img = self.art.car()
+            surface.blit(img, img.get_rect(center=(int(x), int(y + 16))))
+        order: list[str] = []
+        fanned: list[str] = []
+        for space, stack in vs["spaces"].items():
+            if self.positions.fanned(space):
+                fanned = list(stack)
+            else:
+                order.extend(stack)
+        for items in vs["interior"].values():
+            order.extend(items)
+        for stack in vs["support"].values():
+            order.extend(stack)
+        order.extend(c for c in vs["transit"] if c not in order)
+        order.extend(c for c in self.positions.override if c in vs["counters"] and c not in order)
+        if fanned:  # the hovered stack, fanned out in a row on top of everything
+            first, last = self.positions.enemy_pos(fanned[0]), self.positions.enemy_pos(fanned[-1])
+            back = pygame.Rect(int(first[0]) - 26, int(first[1]) - 26, int(last[0] - first[0]) + 52, 52)
+            panel(surface, back, P.PAPER_LIGHT, P.INK, alpha=230, width=1)
+            order.extend(fanned)
+        hidden = self.positions.interior_hidden()
+        spread, _ = self.positions.spread_members()
+        for cid in order:
+            if cid not in hidden and cid not in spread:
+                self._draw_enemy(surface, cid)
+
+    def _draw_interiors(self, surface: pygame.Surface, marks: BoardMarks) -> None:
+        """A full interior box: a "+N" badge on the last counter of each row; when spread (under the mouse), the
+        rest of its counters on a panel to the left of the box, over everything else."""
+        for floor in self.rules.floors:
+            space = f"{floor}:interior"
+            ne, nd = self.positions.interior_counts(floor)
+            if floor == self.positions.spread:
+                enemies, defenders = self.positions.spread_members()
+                area = self.geo.interior_spread_rect(space, ne, nd)
+                panel(surface, area, P.PAPER_LIGHT, P.INK, alpha=240, width=2)
+                for name in defenders:
+                    self._draw_defender(surface, name, marks.selected)
+                    if name in marks.selectable:
+                        self._defender_glow(surface, name, marks)
+                for cid in enemies:
+                    if cid in marks.targets:
+                        self._target_ring(surface, cid, marks.time)
+                    self._draw_enemy(surface, cid)
+                continue
+            for group, n in (("e", ne), ("d", nd)):
+                if n > INTERIOR_COLS:
+                    x, y = self.geo.interior_slot(space, group, INTERIOR_COLS - 1, n)
+                    w, h = (ENEMY_PX, ENEMY_PX) if group == "e" else (DEF_W, DEF_H)
+                    self._more_tile(surface, n - INTERIOR_COLS + 1, pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))
+
+    def _more_tile(self, surface: pygame.Surface, more: int, rect: pygame.Rect) -> None:
+        """The stack of counters a full interior box does not show: "+N" (hover the box to spread them)."""
+        for k in (4, 2):
+            pygame.draw.rect(surface, P.PAPER_DARK, rect.move(k, -k), border_radius=4)
+            pygame.draw.rect(surface, P.INK_SOFT, rect.move(k, -k), 1, border_radius=4)
+        pygame.draw.rect(surface, P.INK, rect, border_radius=4)
+        pygame.draw.rect(surface, P.HIGHLIGHT, rect, 2, border_radius=4)
+        blit_text(surface, f"+{more}", "sans_bold", 18, P.PAPER_LIGHT, (rect.centerx, rect.centery - 6), "center")
+        blit_text(surface, "more", "cond", 13, P.HIGHLIGHT, (rect.centerx, rect.bottom - 3), "midbottom")

@@ -1,0 +1,340 @@
+"""Turns the player's clicks, drags and keys on the board into the core's Actions. It holds the choices on
+offer (``game.legal_actions()``), which defender is selected and in what targeting mode, the open popup, the
+bottom bar's buttons and the suppression stepper, says which defenders and targets light up, writes the
+prompt, and asks the core why a refused click is refused. It decides no rule."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from game.rules import Action, Game
+from game.ui.play import hits
+from game.ui.play.bar import bar_specs, layout_bar
+from game.ui.play.popups import Popup, action_items, carry_items
+from game.ui.play.positions import Positions
+from game.ui.play.tooltips import enemy_info
+from game.ui.tween import AnimQueue
+from game.ui.widgets import Button, handle_buttons
+
+SPEND_KEYS = {pygame.K_LEFT: -1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1, pygame.K_RIGHT: 1, pygame.K_PLUS: 1,
+              pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1}
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+DRAG_START = 12  # pixels a pressed defender must travel before it is dragged (less: a click)
+
+
+class Controller:
+    """The player's side of one game: every choice goes to ``submit`` (the scene sends it to the core), every
+    refusal to ``say``. Input waits while ``queue`` plays (the scene does not offer it)."""
+
+    def __init__(self, game: Game, positions: Positions, queue: AnimQueue, submit: Callable[[Action], None],
+                 say: Callable[[str], None]) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.positions = positions
+        self.view = positions.view
+        self.queue = queue
+        self.submit = submit
+        self.say = say
+        self.legal: list[Action] = []
+        self.selected: str | None = None
+        self.mode = ""  # "" | "attack" | "suppress"
+        self.popup = Popup()
+        self.buttons: list[Button] = []  # the bottom bar
+        self.drag: tuple[str, tuple[int, int]] | None = None  # a defender pressed in the move step
+        self.dragging = False
+        self.spend_k: int | None = None  # the suppression stepper's number of tokens (many tokens only)
+
+    # ------------------------------------------------------------------ the choices on offer
+    def offer(self, legal: list[Action]) -> None:
+        """The core waits for a choice among ``legal``: light them up and lay out the bar."""
+        self.legal = legal
+        self.rebuild_buttons()
+
+    def withdraw(self) -> None:
+        """A choice went to the core: selection, popup, bar and stepper start afresh with the next decision."""
+        self.selected = None
+        self.mode = ""
+        self.close_popup()
+        self.legal = []
+        self.buttons = []
+        self.spend_k = None
+
+    def cancel(self) -> bool:
+        """Esc: close the popup and drop the selection; False when there was neither."""
+        if not self.popup.buttons and not self.selected:
+            return False
+        self.close_popup()
+        self.selected = None
+        self.mode = ""
+        return True
+
+    def release(self) -> None:
+        """Another scene covers this one: no hover or drag is left behind under it."""
+        for b in [*self.buttons, *self.popup.buttons]:
+            b.hover = False
+        self.drag, self.dragging = None, False
+
+    def rebuild_buttons(self) -> None:
+        """The buttons of the bottom bar for the current decision, laid out to fit beside the dice tray."""
+        self.buttons = []
+        dec = self.game.decision
+        if not dec or self.game.over:
+            return
+        specs, self.spend_k = bar_specs(dec, self.legal, self.spend_k, self.submit, self.step_spend)
+        self.buttons = layout_bar(specs)
+
+    def step_spend(self, step: int) -> None:
+        """The − / + of the suppression stepper (also the arrow keys)."""
+        if self.spend_k is None:
+            return
+        dec = self.game.decision or {}
+        self.spend_k = max(1, min(int(dec.get("tokens", 1)), self.spend_k + step))
+        self.rebuild_buttons()
+
+    def show_spend(self, action: Action) -> None:
+        """A recommended number of suppression tokens the stepper does not show yet: show it (a hint rings it)."""
+        if action.kind == "spend" and self.spend_k is not None and 0 < int(action.args[0]) < int(
+                (self.game.decision or {}).get("tokens", 0)):
+            self.spend_k = int(action.args[0])
+            self.rebuild_buttons()
+
+    def prompt(self) -> str:
+        """The first line of the bottom bar: what the game waits for."""
+        dec = self.game.decision
+        if self.queue.busy:
+            return "The enemy acts…  (Space: skip)"
+        if self.game.over:
+            return "The day is over."
+        if not dec:
+            return ""
+        kind = dec["kind"]
+        s = self.game.state
+        if kind == "moves":
+            if self.selected:
+                return f"{self.selected}: click a lit space to move there (carrying tokens), or another defender"
+            return f"Moves: {max(0, self.game.limit('defender_moves') - s['moves'])} left. Click a defender to " \
+                "move him."
+        if kind == "actions":
+            if self.mode == "attack":
+                return f"{self.selected}: click a lit enemy counter to attack it (hover for the odds)"
+            if self.mode == "suppress":
+                return f"{self.selected}: click a lit assault space to place suppression tokens"
+            return f"Actions: {max(0, self.game.limit('defender_actions') - s['actions'])} left. Click a defender " \
+                "for his actions."
+        if kind == "command":
+            return f"{dec['by']} commands: {dec['left']} free rallies. Click a lit defender or a Rally button."
+        if kind == "suppression":
+            label = self.game.counter_label(dec["counter"])
+            return f"The {label} enters {dec['space']} ({dec['tokens']} suppression tokens): how many to spend?"
+        if kind == "casualty":
+            return f"Choose the casualty in {dec['space']}."
+        if kind == "escape":
+            return "Escape: click a lit defender to escape, or End escape."
+        return str(kind)
+
+    # ------------------------------------------------------------------ what lights up
+    def actions_of(self, name: str) -> list[Action]:
+        return [a for a in self.legal if a.args and a.args[0] == name]
+
+    def selectable_defenders(self) -> set[str]:
+        dec = self.game.decision
+        if not dec or self.queue.busy:
+            return set()
+        kind = dec["kind"]
+        if kind in ("moves", "actions", "escape", "command"):
+            return {a.args[0] for a in self.legal if a.args and a.kind not in ("spend",)}
+        if kind == "casualty":
+            return {a.args[0] for a in self.legal}
+        return set()
+
+    def targets(self) -> dict[str, list[Action]]:
+        """Spaces (for moves/suppress) or enemy counters (attack) that light up, with the actions behind them."""
+        out: dict[str, list[Action]] = {}
+        if not self.selected or self.queue.busy:
+            return out
+        for a in self.actions_of(self.selected):
+            if a.kind == "move":
+                out.setdefault(a.args[1], []).append(a)
+            elif a.kind == "shift":
+                out.setdefault(a.args[2], []).append(a)
+            elif a.kind == "attack" and self.mode == "attack":
+                out.setdefault(a.args[1], []).append(a)
+            elif a.kind == "suppress" and self.mode == "suppress":
+                out.setdefault(a.args[1], []).append(a)
+        return out
+
+    # ------------------------------------------------------------------ what is under the mouse
+    def defender_at(self, pos: tuple[int, int]) -> str | None:
+        return hits.defender_at(self.positions, pos)
+
+    def enemy_at(self, pos: tuple[int, int]) -> str | None:
+        return hits.enemy_at(self.positions, pos, self.targets())
+
+    def space_at(self, pos: tuple[int, int]) -> str | None:
+        return hits.space_at(self.positions, pos)
+
+    # ------------------------------------------------------------------ input
+    def key(self, key: int) -> None:
+        """A key while the board is still: the stepper's arrows, Enter for the End button."""
+        if key in SPEND_KEYS:
+            self.step_spend(SPEND_KEYS[key])
+        elif key in ENTER_KEYS and not self.popup.buttons:
+            ends = [b for b in self.buttons if b.label.startswith("End ") and b.enabled and b.action]
+            if ends and ends[0].action:
+                ends[0].action()  # Enter = the End moves / End actions / End ... button
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """A mouse event on the popup, the bottom bar or the board while the board is still."""
+        if self.popup.buttons:
+            if handle_buttons(self.popup.buttons, event):
+                return
+            if event.type != pygame.MOUSEBUTTONDOWN:
+                return
+            self.close_popup()  # a click beside the popup closes it; a left click goes on to the board
+            if event.button != 1:
+                return
+        if handle_buttons(self.buttons, event):
+            return
+        if self._handle_drag(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 3:
+                self.selected = None
+                self.mode = ""
+                return
+            if event.button == 1:
+                self.click(event.pos)
+
+    def _handle_drag(self, event: pygame.event.Event) -> bool:
+        """Move by drag: press on a movable defender, drop on a lit space (a plain click still works)."""
+        dec = self.game.decision
+        if not dec or dec["kind"] != "moves":
+            self.drag, self.dragging = None, False
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            name = self.defender_at(event.pos)
+            if name and name in self.selectable_defenders():
+                self.drag = (name, event.pos)
+                self.dragging = False
+            return False
+        if event.type == pygame.MOUSEMOTION and self.drag is not None:
+            if not self.dragging and math.dist(event.pos, self.drag[1]) > DRAG_START:
+                self.dragging = True
+                self.selected = self.drag[0]
+            return self.dragging
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag is not None:
+            was_dragging, self.drag, self.dragging = self.dragging, None, False
+            if was_dragging:
+                space = self.space_at(event.pos)
+                targets = self.targets()
+                if space and space in targets:
+                    self.choose_move(space, targets[space])
+                elif space and space in self.rules.space_floor and self.selected:  # dropped on an unlit space
+                    self.say(self.game.why_illegal(Action("move", (self.selected, space))))
+                return True
+        return False
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A left click on the board: a lit target, a defender, a space; else the selection is dropped."""
+        dec = self.game.decision
+        if not dec:
+            return
+        kind = dec["kind"]
+        targets = self.targets()
+        enemy = self.enemy_at(pos)
+        if self.mode == "attack" and enemy and enemy in targets:
+            self.submit(targets[enemy][0])
+            return
+        name = self.defender_at(pos)
+        if kind == "moves" and self.selected and (not name or name not in self.selectable_defenders()):
+            space = self.space_at(pos)
+            if space and space in targets:
+                self.choose_move(space, targets[space])
+                return
+        if self.mode == "suppress":
+            space = self.space_at(pos)
+            if space and space in targets:
+                self.submit(targets[space][0])
+                return
+        if name:
+            self._click_defender(name, kind)
+            return
+        if kind == "moves" and self.selected:
+            space = self.space_at(pos)
+            if space and space in targets:
+                self.choose_move(space, targets[space])
+                return
+            if space and space in self.rules.space_floor:  # an unlit space: the core says why not
+                self.say(self.game.why_illegal(Action("move", (self.selected, space))))
+                return
+        if enemy:
+            if self.mode == "attack" and self.selected:
+                self.say(self.game.why_illegal(Action("attack", (self.selected, enemy))))
+            else:
+                self.say(enemy_info(self.game, self.view, enemy).replace("\n", " · "))
+            return
+        if self.mode == "suppress" and self.selected:
+            space = self.space_at(pos)
+            if space and space in self.rules.track_spaces:
+                self.say(self.game.why_illegal(Action("suppress", (self.selected, space))))
+                return
+        self.selected = None
+        self.mode = ""
+
+    def _click_defender(self, name: str, kind: str) -> None:
+        """A click on defender ``name`` in a decision of ``kind``: select him, open his menu, or choose him."""
+        if name not in self.selectable_defenders():
+            self.say(self.why_not(name))
+            return
+        if kind == "moves":
+            self.selected = None if self.selected == name else name
+            return
+        if kind == "actions":
+            self.selected = name
+            self.mode = ""
+            self.open_action_menu(name)
+            return
+        acts = self.actions_of(name)
+        if acts:
+            self.submit(acts[0])
+
+    def why_not(self, name: str) -> str:
+        """Why defender ``name`` cannot be chosen now (asked of the core)."""
+        dec = self.game.decision or {}
+        kind = dec.get("kind", "")
+        probe = {"moves": Action("move", (name, "")), "actions": Action("recover", (name, "exhausted")),
+                 "escape": Action("escape", (name,)), "command": Action("rally", (name, "exhausted")),
+                 "casualty": Action("remove", (name,))}.get(kind)
+        if probe is None:
+            return f"{name} cannot be chosen now"
+        reason = self.game.why_illegal(probe)
+        return f"{name}: {reason}" if reason else f"{name} cannot be chosen now"
+
+    # ------------------------------------------------------------------ popups
+    def choose_move(self, space: str, actions: list[Action]) -> None:
+        """A move to ``space``: at once when there is one way, else a popup of what to carry."""
+        if len(actions) == 1:
+            self.submit(actions[0])
+            return
+        x, y = self.positions.space_point(space)
+        self.open_popup((int(x), int(y)), f"{self.selected} → {space}", carry_items(self.game, actions))
+
+    def open_action_menu(self, name: str) -> None:
+        """Every action kind, enabled when legal for this defender; a disabled one says why (from the core)."""
+        items = action_items(self.game, name, self.actions_of(name))
+        pos = self.positions.defender_pos(name)
+        self.open_popup((int(pos[0]), int(pos[1])), name, items)
+
+    def open_popup(self, pos: tuple[int, int], title: str, items: list[tuple[str, Action | None, str]]) -> None:
+        self.popup.open(pos, title, items, self.submit, self.set_mode)
+
+    def set_mode(self, mode: str) -> None:
+        """Attack… or Suppress… in the menu: the next click on a lit target completes the action."""
+        self.mode = mode
+        self.close_popup()
+
+    def close_popup(self) -> None:
+        self.popup.close()

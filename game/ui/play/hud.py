@@ -1,0 +1,346 @@
+"""The panels around the board: the top bar (title, Attack, turn and phase, score, the speed, Menu and Hint
+buttons), the side panel (Attack decks and the card being resolved, the morale track, the defenders box, the
+Tactics cards in play, the log) and the bottom bar (prompt, notice or hint caption, choice buttons, dice tray).
+Each panel is cached and redrawn the frame what it shows changes (game/ui/cache.py)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from game.rules import Game, Rules
+from game.ui import palette as P
+from game.ui.cache import HoverRegions, PanelCache
+from game.ui.effects import DiceTray
+from game.ui.fonts import blit_text, wrap
+from game.ui.layout import BOTTOM, DICE_TRAY, SIDE, TOP_BAR
+from game.ui.log_panel import LogPanel
+from game.ui.play.stage import Stage
+from game.ui.view import View
+from game.ui.widgets import Button, button_states, panel
+from game.ui.words import fit
+
+SPEED_LABELS = ((1.0, "1x"), (2.0, "2x"), (4.0, "4x"), (0.0, "Skip"))
+PHASE_NAMES = {"enemy": "Enemy Phase", "moves": "Defense Phase: moves", "actions": "Defense Phase: actions",
+               "clearing": "Clearing Phase", "escape": "Escape Phase", "over": "Game over", "setup": "Set-up"}
+DIFFICULTY_LABELS = {"standard": "Standard", "veteran": "Veteran", "elite": "Elite"}
+TACTIC_CARD_H = 104  # a Tactics card in the side panel: name and three lines of effect text
+HINT_TIP = "The planner's recommended next action and why (H)"
+NOTICE_TIME = 3.5  # seconds a notice stays in the bottom bar
+
+TacticSlot = tuple[str | None, int, float, P.Colour, float]
+
+
+def tactics_rect(rules: Rules, difficulty: str) -> pygame.Rect:
+    """The side panel's Tactics area: one card high at Veteran, two at Elite, none at Standard."""
+    mode = rules.tactics_modes.get(difficulty)
+    if mode is None or mode.in_play <= 0:
+        return pygame.Rect(SIDE.x, SIDE.y + 420, SIDE.w, 0)
+    return pygame.Rect(SIDE.x, SIDE.y + 420, SIDE.w, 40 + mode.in_play * TACTIC_CARD_H)
+
+
+def top_bar_buttons(speed: float, set_speed: Callable[[float], None], open_pause: Callable[[], None],
+                    ask_hint: Callable[[], None]) -> list[Button]:
+    """The animation speeds (the current one selected), Menu and Hint."""
+    buttons = []
+    x = 1920 - 8 - 5 * 96
+    for sp, label in SPEED_LABELS:
+        def choose(sp: float = sp) -> None:
+            set_speed(sp)
+        buttons.append(Button((x, 8, 88, 40), label, choose, 22, tip=f"Animation speed {label}",
+                              selected=speed == sp))
+        x += 96
+    buttons.append(Button((x, 8, 88, 40), "Menu", open_pause, 22, tip="Pause menu (Esc)"))
+    buttons.append(Button((1920 - 8 - 5 * 96 - 106, 8, 96, 40), "Hint", ask_hint, 22, tip=HINT_TIP))
+    return buttons
+
+
+def draw_buttons(surface: pygame.Surface, buttons: list[Button], origin: tuple[int, int]) -> None:
+    """Draw ``buttons`` on a cached panel whose top left corner is ``origin`` on the screen."""
+    for b in buttons:
+        b.draw(surface, origin)
+
+
+class Hud:
+    """The panels of one game; ``log`` is the narration the animator writes, ``notice`` the one line saying why a
+    click did nothing (for NOTICE_TIME seconds)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.tactics_rect = tactics_rect(self.rules, str(game.state.get("difficulty", "standard")))
+        log_top = self.tactics_rect.bottom + 10 if self.tactics_rect.h else SIDE.y + 420
+        self.log = LogPanel(pygame.Rect(SIDE.x, log_top, SIDE.w, SIDE.bottom - log_top))
+        self.notice = ""
+        self.notice_t = 0.0
+        self.top_cache = PanelCache(TOP_BAR, keyed=False)
+        self.decks_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y, SIDE.w, 190))
+        self.morale_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y + 200, SIDE.w, 110))
+        self.tactics_cache = PanelCache(self.tactics_rect) if self.tactics_rect.h else None
+        self.bottom_cache = PanelCache(BOTTOM)
+
+    def say(self, msg: str) -> None:
+        self.notice = msg
+        self.notice_t = NOTICE_TIME
+
+    def update(self, dt: float) -> None:
+        self.notice_t = max(0.0, self.notice_t - dt)
+
+    def panel_caches(self) -> list[PanelCache]:
+        """The cached panels (top bar, side panels, log, bottom bar)."""
+        caches = [self.top_cache, self.decks_cache, self.morale_cache, self.tactics_cache, self.log.cache,
+                  self.bottom_cache]
+        return [c for c in caches if c is not None]
+
+    def invalidate(self) -> None:
+        for cache in self.panel_caches():
+            cache.invalidate()
+
+    # ------------------------------------------------------------------ top bar
+    def draw_top(self, surface: pygame.Surface, view: View, buttons: list[Button],
+                 hint_blocker: Callable[[], str]) -> None:
+        """The top bar; the Hint button is enabled unless ``hint_blocker()`` says why not (its tip then)."""
+        s = view.s
+        phase = PHASE_NAMES.get(s["phase"], s["phase"])
+        head = f"Attack {s['attack']}  ·  Turn {s['turn']}  ·  {phase}"
+        if s["phase"] == "moves":
+            head += f"  ·  moves left {max(0, self.game.limit('defender_moves') - self.game.state['moves'])}"
+        elif s["phase"] == "actions":
+            head += f"  ·  actions left {max(0, self.game.limit('defender_actions') - self.game.state['actions'])}"
+        diff = DIFFICULTY_LABELS.get(str(self.game.state.get("difficulty", "standard")), "")
+        status = f"{diff}  ·  score now {self.game.score()}"
+        for b in buttons:
+            if b.label == "Hint":
+                why = hint_blocker()
+                b.enabled = not why
+                b.tip = why or HINT_TIP
+
+        def render(panel_surface: pygame.Surface, rect: pygame.Rect) -> None:
+            pygame.draw.rect(panel_surface, (46, 40, 34), rect)
+            blit_text(panel_surface, "POSTMEN", "type_bold", 30, P.GOLD, (rect.x + 16, rect.y + 10))
+            blit_text(panel_surface, head, "sans_bold", 22, P.PAPER_LIGHT, (rect.x + 190, rect.y + 15))
+            blit_text(panel_surface, status, "sans", 18, (200, 190, 170), (rect.x + 1010, rect.y + 18))
+            draw_buttons(panel_surface, buttons, self.top_cache.rect.topleft)
+        self.top_cache.draw(surface, (head, status, button_states(buttons)), render)
+
+    # ------------------------------------------------------------------ side panel
+    def draw_side(self, surface: pygame.Surface, stage: Stage) -> HoverRegions:
+        """Decks and card, morale, defenders, Tactics cards and the log; returns the panels' hover regions."""
+        view = stage.view
+        s = view.s
+        hovers: HoverRegions = []
+        # decks and the card being resolved
+        card = view.card if view.card and view.card in self.rules.cards else ""
+        counts = tuple(self._deck_count(view, str(i + 1)) for i in range(3))
+        flip = self._card_width(stage, self.decks_cache.rect.w - 215) if card else 0
+
+        def render_decks(panel_surface: pygame.Surface, box: pygame.Rect) -> HoverRegions:
+            return self._render_decks(panel_surface, box, stage)
+        hovers.extend(self.decks_cache.draw(surface, (s["attack"], counts, card, flip), render_decks))
+        # morale track (the marker slides over the cached track)
+
+        def render_morale(panel_surface: pygame.Surface, box: pygame.Rect) -> HoverRegions:
+            return self._render_morale(panel_surface, box, view)
+        hovers.extend(self.morale_cache.draw(surface, (s["morale"],), render_morale))
+        mbox = self.morale_cache.rect
+        mx = self.rules.morale_max
+        cw = (mbox.w - 20) // mx
+        cx = mbox.x + 10 + (stage.morale_drawn - 0.5) * cw
+        pygame.draw.circle(surface, P.POST_BLUE, (int(cx), mbox.y + 56), 13)
+        pygame.draw.circle(surface, P.PAPER_LIGHT, (int(cx), mbox.y + 56), 13, 2)
+        # status box: defenders
+        sbox = pygame.Rect(SIDE.x, SIDE.y + 320, SIDE.w, 90)
+        panel(surface, sbox, P.PAPER_LIGHT, P.INK)
+        board = fallen = escaped = 0
+        for d in s["defenders"].values():
+            status = d["status"]
+            if status == "board":
+                board += 1
+            elif status == "casualty":
+                fallen += 1
+            elif status == "escaped":
+                escaped += 1
+        blit_text(surface, "DEFENDERS", "cond", 16, P.INK_SOFT, (sbox.x + 10, sbox.y + 6))
+        blit_text(surface, f"in the building {board}   fallen {fallen}   escaped {escaped}", "sans", 16, P.INK,
+                  (sbox.x + 10, sbox.y + 30))
+        inside = sum(len(v) for v in s["interior"].values())
+        blit_text(surface, f"enemy counters inside {inside}   barriers open {len(s['barriers_open'])}", "sans",
+                  16, P.INK, (sbox.x + 10, sbox.y + 56))
+        hovers.extend(self._draw_tactics(surface, stage))
+        self.log.draw(surface)
+        return hovers
+
+    @staticmethod
+    def _deck_count(view: View, deck: str) -> int:
+        s = view.s
+        if str(s["attack"]) != deck:
+            return len(s["decks"][deck])
+        return int(view.card_left.get(deck, len(s["decks"][deck])))
+
+    @staticmethod
+    def _card_width(stage: Stage, card_w: int) -> int:
+        """The width of the card being resolved as it flips face up (``card_w`` when it lies flat)."""
+        k = stage.card_flip
+        return max(2, int(card_w * abs(math.cos(math.pi * (1 - k) / 2)) if k < 1 else card_w))
+
+    def _render_decks(self, surface: pygame.Surface, box: pygame.Rect, stage: Stage) -> HoverRegions:
+        """The attack decks and the card being resolved, drawn at ``box`` (cached: see :meth:`draw_side`)."""
+        view = stage.view
+        s = view.s
+        panel(surface, box, P.PAPER_LIGHT, P.INK)
+        blit_text(surface, "ATTACK DECKS", "cond", 16, P.INK_SOFT, (box.x + 10, box.y + 6))
+        for i in range(3):
+            deck = str(i + 1)
+            cnt = self._deck_count(view, deck)
+            x = box.x + 12 + i * 64
+            y = box.y + 34
+            for j in range(min(5, max(1, cnt // 6 + 1))):
+                r = pygame.Rect(x + j * 2, y - j * 2, 52, 72)
+                pygame.draw.rect(surface, (120, 40, 36) if cnt else P.INK_FAINT, r, border_radius=4)
+                pygame.draw.rect(surface, P.INK, r, 1, border_radius=4)
+            blit_text(surface, deck, "sans_bold", 22, P.PAPER_LIGHT, (x + 26, y + 26), "center")
+            blit_text(surface, f"{cnt} left", "sans", 14, P.INK, (x + 28, y + 82), "midtop")
+            if str(s["attack"]) == deck:
+                pygame.draw.rect(surface, P.GOLD, pygame.Rect(x - 3, y - 14, 64, 90), 2, border_radius=5)
+        # card being resolved
+        card_rect = pygame.Rect(box.x + 205, box.y + 28, box.w - 215, 150)
+        if view.card and view.card in self.rules.cards:
+            w = self._card_width(stage, card_rect.w)
+            r = pygame.Rect(0, 0, w, card_rect.h)
+            r.center = card_rect.center
+            pygame.draw.rect(surface, (250, 244, 226), r, border_radius=6)
+            pygame.draw.rect(surface, P.INK, r, 2, border_radius=6)
+            if w > card_rect.w * 0.8:
+                card = self.rules.cards[view.card]
+                blit_text(surface, f"Card {card.id}", "type_bold", 15, P.INK, (r.x + 8, r.y + 6))
+                heading = wrap(card.type.replace("_", " ").upper(), "cond", 15, r.w - 16)
+                for j, line in enumerate(heading[:2]):
+                    blit_text(surface, line, "cond", 15, P.TARGET, (r.x + 8, r.y + 26 + j * 17))
+                top = r.y + 30 + 17 * min(2, len(heading))
+                for j, line in enumerate(wrap(card.describe(), "type", 14, r.w - 16)[:5]):
+                    blit_text(surface, line, "type", 14, P.INK, (r.x + 8, top + j * 17))
+        else:
+            pygame.draw.rect(surface, P.INK_FAINT, card_rect, 2, border_radius=6)
+            blit_text(surface, "no card", "type", 14, P.INK_FAINT, card_rect.center, "center")
+        return [(box, f"Attack {s['attack']} deck: the enemy draws five cards a turn (3.0)")]
+
+    def _render_morale(self, surface: pygame.Surface, mbox: pygame.Rect, view: View) -> HoverRegions:
+        """The morale track without its marker, drawn at ``mbox`` (cached: see :meth:`draw_side`)."""
+        s = view.s
+        panel(surface, mbox, P.PAPER_LIGHT, P.INK)
+        blit_text(surface, "MORALE", "cond", 16, P.INK_SOFT, (mbox.x + 10, mbox.y + 6))
+        mx = self.rules.morale_max
+        cw = (mbox.w - 20) // mx
+        band_col = {"Panicked": (200, 110, 90), "Shaken": (226, 190, 110), "Emboldened": (140, 180, 120)}
+        for name, lo, hi in self.rules.morale_bands:
+            r = pygame.Rect(mbox.x + 10 + (lo - 1) * cw, mbox.y + 30, (hi - lo + 1) * cw, 44)
+            pygame.draw.rect(surface, band_col.get(name, P.PAPER_DARK), r)
+            blit_text(surface, name, "cond", 12, P.INK, (r.centerx, r.bottom + 3), "midtop")
+        for v in range(1, mx + 1):
+            r = pygame.Rect(mbox.x + 10 + (v - 1) * cw, mbox.y + 30, cw, 44)
+            pygame.draw.rect(surface, P.INK, r, 1)
+            blit_text(surface, str(v), "sans", 13, P.INK_SOFT, (r.x + 3, r.y + 2))
+        return [(mbox, f"Morale {s['morale']}: {self.rules.band(s['morale'])} (1.2); the post office falls at 0")]
+
+    def _tactic_slots(self, stage: Stage) -> list[TacticSlot]:
+        """What each Tactics slot shows now: (card or None, drawn width, flip 0..1, fill, flash)."""
+        box = self.tactics_rect
+        s = stage.view.s
+        t = s.get("tactics") or {"decks": {}, "in_play": []}
+        mode = self.rules.tactics_modes.get(str(s.get("difficulty", "standard")))
+        out: list[TacticSlot] = []
+        slot_w = box.w - 16
+        for i in range(mode.in_play if mode else 1):
+            cid = t["in_play"][i] if i < len(t["in_play"]) else None
+            if cid is None or cid not in self.rules.tactics:
+                out.append((None, 0, 1.0, (250, 244, 226), 0.0))
+                continue
+            k = stage.tactic_flip.get(cid, 1.0)
+            w = max(2, int(slot_w * abs(math.cos(math.pi * (1 - k) / 2)))) if k < 1 else slot_w
+            flash = stage.tactic_flash.get(cid, 0.0)
+            fill = P.mix((250, 244, 226), P.HIGHLIGHT, min(1.0, flash)) if flash > 0 else (250, 244, 226)
+            out.append((cid, w, k, fill, flash))
+        return out
+
+    def _draw_tactics(self, surface: pygame.Surface, stage: Stage) -> HoverRegions:
+        """The Tactics cards in play (8.1.2, 8.2.2) with their effect text, newest first, and the deck count."""
+        cache = self.tactics_cache
+        if cache is None:
+            return []
+        s = stage.view.s
+        t = s.get("tactics") or {"decks": {}, "in_play": []}
+        left = len(t["decks"].get(str(s["attack"]), []))
+        slots = self._tactic_slots(stage)
+        # what the cached panel shows: the flip and flash values only through the width, side and colour drawn
+        key = (s["attack"], left, tuple((cid, w, k < 0.5, fill, flash > 0) for cid, w, k, fill, flash in slots))
+
+        def render(panel_surface: pygame.Surface, box: pygame.Rect) -> HoverRegions:
+            return self._render_tactics(panel_surface, box, s["attack"], left, slots)
+        return cache.draw(surface, key, render)
+
+    def _render_tactics(self, surface: pygame.Surface, box: pygame.Rect, attack: object, left: int,
+                        slots: list[TacticSlot]) -> HoverRegions:
+        hovers: HoverRegions = []
+        panel(surface, box, P.PAPER_LIGHT, P.INK)
+        blit_text(surface, "TACTICS CARDS IN PLAY", "cond", 16, P.INK_SOFT, (box.x + 10, box.y + 6))
+        blit_text(surface, f"deck {left} left", "cond", 16, P.INK_SOFT, (box.right - 10, box.y + 6), "topright")
+        hovers.append((pygame.Rect(box.x, box.y, box.w, 30),
+                       f"Tactics deck of Attack {attack}: {left} cards left (8.1.2, 8.2.2)"))
+        for i, (cid, w, k, fill, flash) in enumerate(slots):
+            slot = pygame.Rect(box.x + 8, box.y + 32 + i * TACTIC_CARD_H, box.w - 16, TACTIC_CARD_H - 6)
+            if cid is None:
+                pygame.draw.rect(surface, P.INK_FAINT, slot, 1, border_radius=6)
+                blit_text(surface, "no card", "type", 15, P.INK_FAINT, slot.center, "center")
+                continue
+            card = self.rules.tactics[cid]
+            r = pygame.Rect(0, 0, w, slot.h)
+            r.center = slot.center
+            if k < 0.5:  # still the back of the card
+                pygame.draw.rect(surface, (120, 40, 36), r, border_radius=6)
+                pygame.draw.rect(surface, P.INK, r, 2, border_radius=6)
+                continue
+            pygame.draw.rect(surface, fill, r, border_radius=6)
+            pygame.draw.rect(surface, P.TARGET if flash > 0 else P.INK, r, 3 if flash > 0 else 2, border_radius=6)
+            if w < slot.w * 0.8:
+                continue
+            blit_text(surface, card.name, "sans_bold", 19, P.TRAINED_RED, (r.x + 10, r.y + 6))
+            blit_text(surface, f"Attack {card.deck}", "cond", 14, P.INK_SOFT, (r.right - 8, r.y + 9), "topright")
+            lines = wrap(card.text, "sans", 16, r.w - 20)
+            for j, line in enumerate(lines[:3]):
+                if j == 2 and len(lines) > 3:
+                    line = line.rstrip() + "…"
+                blit_text(surface, line, "sans", 16, P.INK, (r.x + 10, r.y + 32 + j * 20))
+            hovers.append((r, f"{card.name} (Tactics card, Attack {card.deck})\n{card.text}"))
+        return hovers
+
+    # ------------------------------------------------------------------ bottom bar
+    def notice_line(self) -> str:
+        """The notice (why a click did nothing...) fitted beside the dice tray, cut with an ellipsis."""
+        return fit(self.notice, "sans", 17, DICE_TRAY.x - BOTTOM.x - 28, 17)[0]
+
+    def draw_bottom(self, surface: pygame.Surface, prompt: str, caption: Callable[[], str], buttons: list[Button],
+                    tray: DiceTray) -> None:
+        """The prompt, then the notice while it lasts or else the gold ``caption()``; the choice buttons and the
+        dice tray beside them."""
+        width = DICE_TRAY.x - BOTTOM.x - 28
+        line: tuple[str, int] | None = None
+        if self.notice_t > 0:
+            notice: str | None = self.notice_line()
+        else:
+            notice = None
+            text = caption()
+            if text:
+                line = fit(text, "sans_bold", 19, width)
+
+        def render(panel_surface: pygame.Surface, rect: pygame.Rect) -> None:
+            panel(panel_surface, rect, (70, 60, 50), P.INK)
+            blit_text(panel_surface, prompt, "sans_bold", 20, P.PAPER_LIGHT, (rect.x + 14, rect.y + 12))
+            if notice is not None:
+                blit_text(panel_surface, notice, "sans", 17, (255, 200, 160), (rect.x + 14, rect.y + 42))
+            elif line is not None:
+                blit_text(panel_surface, line[0], "sans_bold", line[1], P.GOLD, (rect.x + 14, rect.y + 42))
+            draw_buttons(panel_surface, buttons, self.bottom_cache.rect.topleft)
+        self.bottom_cache.draw(surface, (prompt, notice, line, button_states(buttons)), render)
+        tray.draw(surface)

@@ -1,0 +1,121 @@
+"""The popup menus of the play scene: a defender's action menu (every action kind, a disabled one saying why,
+asked of the core) and the choice of what a move carries. A button submits its Action or sets the targeting
+mode ("attack", "suppress") for the next click on the board."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+
+from game.rules import Action, Game
+from game.ui import palette as P
+from game.ui.counters import TOKEN_SHORT, token_kind
+from game.ui.fonts import blit_text
+from game.ui.layout import BOARD_RECT
+from game.ui.widgets import Button, panel
+from game.ui.words import describe
+
+# (label, the Action it submits or None, tip): a tip "!reason" is a disabled item; "attack" and "suppress" (with no
+# Action) set that targeting mode
+PopupItem = tuple[str, Action | None, str]
+MODE_TIPS = {"attack": "Choose a lit enemy counter", "suppress": "Choose a lit assault space"}
+
+
+class Popup:
+    """One popup at a time: ``buttons`` is empty while none is open."""
+
+    def __init__(self) -> None:
+        self.rect: pygame.Rect | None = None
+        self.title = ""
+        self.buttons: list[Button] = []
+
+    def open(self, pos: tuple[int, int], title: str, items: list[PopupItem], submit: Callable[[Action], None],
+             set_mode: Callable[[str], None]) -> None:
+        """Open beside ``pos`` (on the other side near the board's right edge), kept on the screen."""
+        w, h = 300, 44
+        rect = pygame.Rect(pos[0] + 30, pos[1] - 20, w + 20, 40 + len(items) * (h + 6))
+        if rect.right > BOARD_RECT.right:
+            rect.right = pos[0] - 30
+        if rect.bottom > 1070:
+            rect.bottom = 1070
+        rect.top = max(rect.top, 60)
+        self.rect = rect
+        self.title = title
+        self.buttons = []
+        for i, (label, action, tip) in enumerate(items):
+            r = (rect.x + 10, rect.y + 34 + i * (h + 6), w, h)
+            enabled = not tip.startswith("!")
+            cb: Callable[[], object] | None
+            if action is not None:
+                cb = partial(submit, action)
+            elif tip in MODE_TIPS:
+                cb = partial(set_mode, tip)
+            else:
+                cb = None
+            self.buttons.append(Button(r, label, cb, 20, tip=MODE_TIPS.get(tip, tip.lstrip("!")), enabled=enabled,
+                                       data=action))
+
+    def close(self) -> None:
+        self.buttons = []
+        self.rect = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.buttons and self.rect:
+            panel(surface, self.rect, P.PAPER_LIGHT, P.INK)
+            blit_text(surface, self.title, "sans_bold", 19, P.INK, (self.rect.x + 12, self.rect.y + 6))
+            for b in self.buttons:
+                b.draw(surface)
+
+
+def carry_items(game: Game, actions: list[Action]) -> list[PopupItem]:
+    """The ways to move to one space: alone, or carrying each legal set of tokens (or sending a token only)."""
+    items: list[PopupItem] = []
+    for a in actions:
+        if a.kind == "move":
+            carried = [TOKEN_SHORT.get(token_kind(t), t) for t in a.args[2:]]
+            label = f"Move, carry {', '.join(carried)}" if carried else "Move alone"
+            items.append((label, a, describe(game, a)))
+        else:
+            items.append((f"Send {TOKEN_SHORT.get(token_kind(a.args[1]), a.args[1])} only", a,
+                          f"{describe(game, a)} without moving"))
+    return items
+
+
+def action_items(game: Game, name: str, acts: list[Action]) -> list[PopupItem]:
+    """Every action kind for defender ``name``, enabled when one of ``acts`` (his legal actions) is of that kind;
+    a disabled one says why (from the core)."""
+    g = game
+    items: list[PopupItem] = []
+
+    def why(probe: Action) -> str:
+        return "!" + (g.why_illegal(probe) or "not possible now")
+    attacks = [a for a in acts if a.kind == "attack"]
+    if attacks:
+        items.append((f"Attack… ({g.attack_dice(name)} dice)", None, "attack"))
+    else:
+        enemy = next((c for stack in g.state["spaces"].values() for c in stack), "")
+        items.append(("Attack", None, why(Action("attack", (name, enemy))) if enemy else
+                      "!no enemy counter to attack"))
+    grenades = [a for a in acts if a.kind == "grenade"]
+    for a in grenades:
+        items.append((f"Grenades ({a.args[1]})", a, "Grenades at every counter in this floor's interior"))
+    if not grenades:
+        items.append(("Grenades", None, why(Action("grenade", (name, "gren1")))))
+    if any(a.kind == "suppress" for a in acts):
+        items.append(("Suppress…", None, "suppress"))
+    else:
+        empty = next((sp for sp in g.rules.track_spaces if sp not in g.state["spaces"]), "")
+        items.append(("Suppress", None, why(Action("suppress", (name, empty)))))
+    recovers = [a for a in acts if a.kind == "recover"]
+    for a in recovers:
+        items.append((f"Recover ({a.args[1]})", a, f"{name} recovers from being {a.args[1]}"))
+    if not recovers:
+        items.append(("Recover", None, why(Action("recover", (name, "exhausted")))))
+    commands = [a for a in acts if a.kind == "command"]
+    if commands:
+        items.append(("Command", commands[0], "Three free recover actions for defenders in his colour"))
+    elif "C" in g.rules.defenders[name].attributes:
+        items.append(("Command", None, why(Action("command", (name,)))))
+    return items

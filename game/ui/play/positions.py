@@ -1,0 +1,203 @@
+"""Where the play scene draws every enemy counter, car and defender: its place in the drawn position (the
+View), or the point the animator moved it to while it is in flight; a stack fans out in a row under the mouse
+and a full interior box shows "+N" until the mouse spreads it open. Drawing, hit-testing, hints and the
+animator all ask here, so a counter is found where it is drawn."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pygame
+
+from game.rules import Rules
+from game.ui.layout import INTERIOR_COLS, Geometry
+from game.ui.tween import AnimQueue
+from game.ui.view import View
+
+Point = tuple[float, float]
+
+
+class Positions:
+    """Positions on the 1920x1080 logical surface. ``override`` holds the pieces in flight (an enemy counter by
+    its id, a car as ``"car:<id>"``, a defender as ``"d:<name>"``); ``mouse`` and ``spread`` are the pointer
+    and the floor whose interior it spread open. While a frame is drawn (:meth:`frame`) the lookups are worked
+    out once; outside a frame they read the view directly."""
+
+    def __init__(self, rules: Rules, geo: Geometry, view: View, queue: AnimQueue) -> None:
+        self.rules = rules
+        self.geo = geo
+        self.view = view
+        self.queue = queue  # nothing fans out or spreads while it runs: the animations aim at the compact places
+        self.override: dict[str, Point] = {}
+        self.mouse: tuple[int, int] = (0, 0)
+        self.spread: str | None = None  # the floor whose full interior is spread out under the mouse
+        # per-frame lookups, set only while a frame is drawn
+        self._frame_where: dict[str, str] | None = None
+        self._frame_slots: dict[str, Point] | None = None
+        self._frame_fanned: dict[str, bool] | None = None
+        self._frame_hidden: set[str] | None = None
+        self._frame_here: dict[str, list[str]] | None = None
+
+    @contextmanager
+    def frame(self, popup_open: bool) -> Iterator[None]:
+        """Work out where every counter and defender stands once for the frame drawn inside the ``with`` (the
+        view cannot change while a frame is drawn); the spread follows the mouse first."""
+        self._frame_where = self.view.locations()
+        self._frame_here = self.view.defenders_by_space()
+        self.update_spread(popup_open)
+        self._frame_slots = self._defender_slots()
+        self._frame_fanned = {}
+        self._frame_hidden = self.interior_hidden()
+        try:
+            yield
+        finally:
+            self._frame_where = None
+            self._frame_slots = None
+            self._frame_fanned = None
+            self._frame_hidden = None
+            self._frame_here = None
+
+    # ------------------------------------------------------------------ enemy counters and cars
+    def enemy_pos(self, cid: str) -> Point:
+        if cid in self.override:
+            return self.override[cid]
+        space = self.where(cid)
+        if not space:
+            return (-100.0, -100.0)
+        if cid in self.view.s["transit"] and cid not in self.view.s["spaces"].get(space, []):
+            x, y = self.geo.pos(space)
+            return (x, y - 46)
+        if space in self.view.s["support"]:
+            return self.geo.pos(space)
+        if space.endswith(":interior"):
+            floor = space.split(":")[0]
+            items = self.view.s["interior"][floor]
+            return self.geo.enemy_slot(space, items.index(cid), len(items), fanned=self.spread == floor)
+        stack = self.view.s["spaces"].get(space, [])
+        i = stack.index(cid) if cid in stack else 0
+        return self.geo.enemy_slot(space, i, len(stack), fanned=self.fanned(space))
+
+    def where(self, cid: str) -> str:
+        """The space of counter ``cid`` in the drawn position (looked up once per frame while drawing)."""
+        where = self._frame_where
+        if where is not None:
+            return where.get(cid, "")
+        return self.view.where(cid)
+
+    def fanned(self, space: str) -> bool:
+        """A stack fans out in a row while the mouse is over its space or over the fanned row."""
+        memo = self._frame_fanned
+        if memo is None:
+            return self._fanned_now(space)
+        fanned = memo.get(space)
+        if fanned is None:
+            fanned = memo[space] = self._fanned_now(space)
+        return fanned
+
+    def _fanned_now(self, space: str) -> bool:
+        n = len(self.view.s["spaces"].get(space, []))
+        if n < 2 or self.queue.busy:
+            return False
+        area = self.geo.rect(space).inflate(20, 20)
+        first = self.geo.enemy_slot(space, 0, n, fanned=True)
+        last = self.geo.enemy_slot(space, n - 1, n, fanned=True)
+        row = pygame.Rect(int(first[0]) - 26, int(first[1]) - 26, int(last[0] - first[0]) + 52, 52)
+        return area.collidepoint(self.mouse) or row.collidepoint(self.mouse)
+
+    def car_pos(self, car: str) -> Point:
+        if "car:" + car in self.override:
+            return self.override["car:" + car]
+        return self.geo.pos(self.view.s["cars"][car])
+
+    # ------------------------------------------------------------------ defenders
+    def defenders_at(self, space: str) -> list[str]:
+        here = self._frame_here
+        if here is not None:
+            return list(here.get(space, ()))
+        return self.view.defenders_by_space().get(space, [])
+
+    def defender_pos(self, name: str) -> Point:
+        if "d:" + name in self.override:
+            return self.override["d:" + name]
+        slots = self._frame_slots
+        if slots is not None and name in slots:
+            return slots[name]
+        space = self.view.s["defenders"][name]["space"]
+        here = self.defenders_at(space)
+        i = here.index(name) if name in here else 0
+        return self._defender_slot(space, i, len(here))
+
+    def _defender_slot(self, space: str, i: int, n: int) -> Point:
+        """Centre of the i-th of ``n`` defenders on ``space`` (a defender space, or a floor's interior)."""
+        return self.geo.defender_slot(space, i, n, spread=space == f"{self.spread}:interior")
+
+    def _defender_slots(self) -> dict[str, Point]:
+        """Where every defender on the board stands (without animation overrides): one pass over them."""
+        here = self._frame_here if self._frame_here is not None else self.view.defenders_by_space()
+        out: dict[str, Point] = {}
+        for space, names in here.items():
+            for i, name in enumerate(names):
+                out[name] = self._defender_slot(space, i, len(names))
+        return out
+
+    # ------------------------------------------------------------------ full interiors: "+N" and the spread
+    def interior_counts(self, floor: str) -> tuple[int, int]:
+        """(enemies, defenders) in a floor's interior box."""
+        space = f"{floor}:interior"
+        return len(self.view.s["interior"].get(floor, [])), len(self.defenders_at(space))
+
+    def _spread_now(self, popup_open: bool) -> str | None:
+        """The floor whose interior spreads out: the mouse is over its box (or over the spread it opened) and
+        the box holds more than it shows. Never while animations run (they aim at the compact places) or a
+        popup is open."""
+        if self.queue.busy or popup_open:
+            return None
+        for floor in self.rules.floors:
+            ne, nd = self.interior_counts(floor)
+            if ne <= INTERIOR_COLS and nd <= INTERIOR_COLS:
+                continue
+            space = f"{floor}:interior"
+            if self.geo.rect(space).collidepoint(self.mouse):
+                return floor
+            if self.spread == floor and self.geo.interior_spread_rect(space, ne, nd).collidepoint(self.mouse):
+                return floor
+        return None
+
+    def update_spread(self, popup_open: bool) -> None:
+        self.spread = self._spread_now(popup_open)
+
+    def interior_hidden(self) -> set[str]:
+        """Counters and defenders under a "+N" tile (not drawn, not clickable): in a full interior that is not
+        spread, all but the first INTERIOR_COLS - 1 of each row."""
+        hidden = self._frame_hidden
+        if hidden is not None:
+            return hidden
+        out: set[str] = set()
+        keep = INTERIOR_COLS - 1
+        for floor, items in self.view.s["interior"].items():
+            if floor == self.spread:
+                continue
+            if len(items) > INTERIOR_COLS:
+                out.update(items[keep:])
+            here = self.defenders_at(f"{floor}:interior")
+            if len(here) > INTERIOR_COLS:
+                out.update(here[keep:])
+        return out
+
+    def spread_members(self) -> tuple[list[str], list[str]]:
+        """(enemies, defenders) standing on the spread panel (beyond the box's own row), or nothing."""
+        if self.spread is None:
+            return [], []
+        items = self.view.s["interior"].get(self.spread, [])
+        return list(items[INTERIOR_COLS:]), self.defenders_at(f"{self.spread}:interior")[INTERIOR_COLS:]
+
+    # ------------------------------------------------------------------ spaces
+    def space_point(self, space: str) -> tuple[int, int]:
+        """The point of ``space`` a move's popup opens beside (and tests click)."""
+        r = self.geo.rect(space)
+        if space in self.rules.defender_spaces:
+            return (r.centerx, r.bottom - 8)
+        if space.endswith(":interior"):
+            return (r.centerx, r.y + 14)
+        return r.center

@@ -1,0 +1,325 @@
+"""The play scene: one game from its first event to the results. It sends the player's choices to the core,
+autosaves after each, hands the events the core returns to the animator, gives the choices back to the
+controller when the animations are done, and draws a frame from its parts: the board layer, the panels, the
+hint, the popup and the tooltip. No rule is decided here: every choice offered comes from
+``game.legal_actions()`` and every outcome from ``game.apply``."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import Action, Event, Game, IllegalAction
+from game.ui import palette as P
+from game.ui import scores, storage
+from game.ui.cache import HoverRegions
+from game.ui.counters import CounterArt
+from game.ui.effects import Tracer
+from game.ui.layout import Geometry
+from game.ui.play import hints
+from game.ui.play.animator import Animator
+from game.ui.play.board_layer import BoardLayer, BoardMarks
+from game.ui.play.controller import Controller
+from game.ui.play.hud import Hud, top_bar_buttons
+from game.ui.play.positions import Positions
+from game.ui.play.stage import Stage
+from game.ui.play.tooltips import board_text, draw_hover
+from game.ui.scene import Context, Scene
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.results import ResultsScene
+from game.ui.tween import AnimQueue
+from game.ui.view import View
+from game.ui.widgets import Button, handle_buttons
+from game.ui.words import explained
+
+HINT_KEY = pygame.K_h
+OFF_SCREEN = (-1000, -1000)  # the mouse position a covered scene keeps until the mouse moves again
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+def autosave(game: Game) -> str:
+    """Write the game's JSON atomically to the user's data folder; "" or a one-line error."""
+    try:
+        if game.over:
+            p = storage.save_path()
+            if p.exists():
+                p.unlink()
+            return ""
+        storage.write_atomic(storage.save_path(), game.to_json())
+        return ""
+    except OSError as exc:
+        return f"autosave failed: {exc}"
+
+
+class PlayScene(Scene):
+    """One game in play; ``fresh`` plays its opening events, otherwise it goes on from the autosave."""
+
+    name = "play"
+    demo = False  # the demo scene (game/ui/scenes/demo.py) plays by itself and never saves
+
+    def __init__(self, ctx: Context, game: Game, fresh: bool = True) -> None:
+        super().__init__(ctx)
+        self.game = game
+        self.rules = game.rules
+        self.geo = Geometry(self.rules)
+        self.art = CounterArt(self.rules)
+        self.queue = AnimQueue()
+        self.hud = Hud(game)
+        self.log = self.hud.log
+        self.positions = Positions(self.rules, self.geo, View(game.state), self.queue)
+        self.view = self.positions.view
+        self.stage = Stage(self.positions, self.log, game.state)
+        self.animator = Animator(self.stage, self.art, self.queue, ctx.sounds, self.show_results)
+        self.board_layer = BoardLayer(self.rules, self.geo, self.art, self.stage)
+        self.controller = Controller(game, self.positions, self.queue, self.submit, self.say)
+        self.hover_regions: HoverRegions = []  # the panels' and tracks' hover texts, collected as a frame is drawn
+        self.fresh = fresh
+        self.time = 0.0
+        self.top_buttons: list[Button] = []
+        self.results_shown = False
+        self.synced = False  # the drawn position and the legal actions match the core
+        self.hint: tuple[Action, str] | None = None  # the planner's recommendation (Hint button, demo caption)
+        self._build_top()
+
+    def limit(self, what: str) -> int:
+        """Moves ("defender_moves") or actions ("defender_actions") allowed this Defense Phase (4.0; fewer with a
+        Tactics card): asked of the core."""
+        return self.game.limit(what)
+
+    # ------------------------------------------------------------------ lifecycle
+    def prewarm(self) -> None:
+        """Render the board and the usual counters before the first frame (no hitch when they first appear)."""
+        self.board_layer.board.static(self.ctx.settings.colour_blind)
+        for name in self.rules.defenders:
+            self.art.defender(name, False, False)
+        for ctype in [*self.rules.assault_types, *self.rules.support_types]:
+            self.art.enemy(ctype, "", False)
+        for tok in self.game.state["tokens"]:
+            self.art.token(tok)
+        self.art.car()
+        self.art.fire_truck()
+
+    def enter(self) -> None:
+        self.prewarm()
+        self.queue.speed = self.ctx.settings.speed
+        if self.fresh:
+            self.log.add("Gdańsk, 1 September 1939. The Polish Post Office No. 1 is attacked.", P.POST_BLUE)
+            self.view.rewind(self.game.initial_events)  # play the opening from the board before it
+            self.stage.markers_at(self.view.s)
+            self.play(self.game.initial_events)
+            self.ctx.message = self.save() or self.ctx.message
+        else:
+            self.log.add("Game resumed from the autosave.", P.POST_BLUE)
+            self.after_queue()
+
+    def pause(self) -> None:
+        """A scene covers this one (pause menu, results): no tooltip, hover or drag is left behind under it."""
+        for b in self.top_buttons:
+            b.hover = False
+        self.controller.release()
+        self.positions.mouse = OFF_SCREEN
+        self.positions.spread = None
+
+    def resume(self) -> None:
+        self.queue.speed = self.ctx.settings.speed
+        self._build_top()
+
+    def button_point(self, prefix: str) -> tuple[int, int] | None:
+        """The centre of the first enabled button whose label starts with ``prefix`` (popup, bar, top bar)."""
+        for b in [*self.controller.popup.buttons, *self.controller.buttons, *self.top_buttons]:
+            if b.label.startswith(prefix) and b.enabled:
+                return b.rect.center
+        return None
+
+    # ------------------------------------------------------------------ the turn
+    def play(self, events: list[Event]) -> None:
+        """Animate ``events``; the choices come back when the queue is done."""
+        self.synced = False
+        self.animator.play(events)
+
+    def after_queue(self) -> None:
+        """The queue is done: the drawn position becomes the core's state again and the legal actions are
+        offered to the player."""
+        self.synced = True
+        self.stage.settle(self.game.state)
+        self.controller.offer(self.game.legal_actions())
+        if self.game.over and not self.results_shown:
+            self.show_results()
+
+    def submit(self, action: Action) -> None:
+        """Send one choice to the core, autosave, and queue the events it returns."""
+        try:
+            events = self.game.apply(action)
+        except IllegalAction as exc:
+            self.say(str(exc))
+            return
+        self.ctx.sounds.play("click", 0.5)
+        self.controller.withdraw()
+        self.hint = None
+        err = self.save()
+        if err:
+            self.say(err)
+        if action.kind == "attack":
+            a = self.positions.defender_pos(action.args[0])
+            b = self.positions.enemy_pos(action.args[1])
+            self.stage.effects.append(Tracer(a, b, 0.3))
+            self.ctx.sounds.play("shot")
+        self.play(events)
+
+    def save(self) -> str:
+        """Autosave after every choice; "" or a one-line error."""
+        return autosave(self.game)
+
+    def skip_animations(self) -> None:
+        """Finish every queued animation at once and drop the effects in flight (Space, right click, Skip)."""
+        self.queue.skip()
+        self.clear_effects()
+
+    def clear_effects(self) -> None:
+        self.stage.clear_effects(self.game.over)
+
+    def say(self, msg: str) -> None:
+        """One line in the bottom bar for a few seconds (why a click did nothing, an autosave error)."""
+        self.hud.say(msg)
+
+    def prompt(self) -> str:
+        return self.controller.prompt()
+
+    # ------------------------------------------------------------------ Hint
+    def hint_blocker(self) -> str:
+        """Why the Hint is not available now, or "" when it is."""
+        return hints.hint_blocker(self.game, self.queue.busy, self.synced, self.controller.legal)
+
+    def ask_hint(self) -> None:
+        """The planner's recommended next action and why (a fresh planner on the current game), highlighted on
+        the board until the player acts."""
+        why = self.hint_blocker()
+        if why:
+            self.say(f"No hint now: {why.lower()}.")
+            return
+        action, reason = hints.recommend(self.game)
+        self.hint = (action, reason)
+        self.hint_on_bar(action)
+        self.log.add(f"Hint: {explained(self.game, action, reason)}", P.POST_BLUE)
+
+    def hint_on_bar(self, action: Action) -> None:
+        """A recommended number of suppression tokens the stepper does not show yet: show it (ringed in gold)."""
+        self.controller.show_spend(action)
+
+    def caption(self) -> str:
+        """The gold line under the prompt: the hint in words and why."""
+        if self.hint is None or self.queue.busy:
+            return ""
+        return f"Hint: {explained(self.game, *self.hint)}"
+
+    def hint_marks(self, action: Action) -> hints.HintMarks:
+        """What to highlight for ``action``: defenders, enemy counters, spaces, buttons."""
+        return hints.hint_marks(action, self.view.s["defenders"],
+                                [*self.controller.buttons, *self.controller.popup.buttons])
+
+    # ------------------------------------------------------------------ the end of the game
+    def show_results(self) -> None:
+        """Record the score in the high-score table of the difficulty and show the results."""
+        if self.results_shown:
+            return
+        self.results_shown = True
+        result = self.game.result or {}
+        tables, rank, msg = scores.record(str(self.game.state.get("difficulty", "standard")),
+                                          int(result.get("score", self.game.score())), str(result.get("award") or ""),
+                                          int(self.game.state["seed"]))
+        if msg:
+            self.ctx.message = msg
+        self.stack.push(ResultsScene(self.ctx, self.game, tables=tables, rank=rank))
+
+    # ------------------------------------------------------------------ the top bar
+    def _build_top(self) -> None:
+        self.top_buttons = top_bar_buttons(self.ctx.settings.speed, self.set_speed, self.open_pause, self.ask_hint)
+
+    def set_speed(self, speed: float) -> None:
+        """An animation speed button: saved in the settings at once."""
+        self.ctx.settings.speed = speed
+        self.queue.speed = speed
+        self.ctx.save_settings()
+        self._build_top()
+
+    def open_pause(self) -> None:
+        self.stack.push(PauseScene(self.ctx))
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """Keys for the whole scene (Esc, Space, H), the log's scrolling, the top bar, a right click skipping the
+        animations; the rest goes to the controller while the board is still."""
+        controller = self.controller
+        if event.type in MOUSE_EVENTS:
+            self.positions.mouse = event.pos
+            self.positions.update_spread(bool(controller.popup.buttons))
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if not controller.cancel():
+                    self.open_pause()
+            elif event.key == pygame.K_SPACE:
+                self.skip_animations()
+            elif event.key == HINT_KEY:
+                self.ask_hint()
+            elif not self.queue.busy:
+                controller.key(event.key)
+            return None
+        if self.log.handle(event, self.positions.mouse):
+            return None
+        if handle_buttons(self.top_buttons, event):
+            return None
+        if self.queue.busy:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+                self.skip_animations()
+            return None
+        controller.handle(event)
+        return None
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.queue.update(dt)
+        if self.queue.speed == 0 and self.stage.effects:
+            self.clear_effects()  # Skip speed: no effects left over from the skipped animations
+        self.stage.update(dt, self.queue.speed)
+        self.hud.update(dt)
+        if not self.synced and not self.queue.busy:
+            self.after_queue()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # Where every counter and defender stands is worked out once per frame (the view cannot change while a
+        # frame is drawn); outside draw the lookups read the view directly.
+        with self.positions.frame(bool(self.controller.popup.buttons)):
+            self._draw_frame(surface)
+
+    def _draw_frame(self, surface: pygame.Surface) -> None:
+        c = self.controller
+        self.hover_regions = self.board_layer.draw(surface, self._marks(), self.ctx.settings.colour_blind)
+        self.hud.draw_top(surface, self.view, self.top_buttons, self.hint_blocker)
+        self.hover_regions.extend(self.hud.draw_side(surface, self.stage))
+        self.hud.draw_bottom(surface, self.prompt(), self.caption, c.buttons, self.stage.tray)
+        if self.hint is not None and not self.queue.busy:
+            hints.draw_hint(surface, self.hint_marks(self.hint[0]), self.board_layer.board, self.positions,
+                            self.time)
+        self.board_layer.draw_banner(surface)
+        c.popup.draw(surface)
+        self.board_layer.draw_flash(surface)
+        mouse = self.positions.mouse
+
+        def on_board() -> str:
+            return board_text(self.game, self.positions, mouse, c.targets(), c.selected, c.dragging)
+        draw_hover(surface, mouse, [*c.popup.buttons, *c.buttons, *self.top_buttons], bool(c.popup.buttons),
+                   self.hover_regions, on_board)
+
+    def _marks(self) -> BoardMarks:
+        """What the player's choice lights up on the board this frame."""
+        c = self.controller
+        dec = self.game.decision
+        question = dec["space"] if dec and not self.queue.busy and dec["kind"] in ("suppression", "casualty") else None
+        dragged = c.drag[0] if c.dragging and c.drag is not None else None
+        return BoardMarks(self.time, c.targets(), c.mode, c.selectable_defenders(), c.selected, self.hint is not None,
+                          question, dragged, self.positions.mouse)
+
+    def invalidate_caches(self) -> None:
+        """Forget every cached image: the next frame draws everything from scratch (tests compare the two)."""
+        self.board_layer.invalidate()
+        self.hud.invalidate()

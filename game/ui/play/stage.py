@@ -1,0 +1,86 @@
+"""The stage of the play scene: everything the animator moves and the scene draws. The drawn position (the View)
+with its pieces in flight, the narration log, the effects, screen shake and flash, the dice tray, the fire
+truck and its glow, the banner, the deck card and Tactics cards turning over, and the morale and defense
+markers sliding between two values. The animator moves it while events play; the scene only adds the shot of
+an attack it sends, drops the effects when the animations are skipped and settles it on the core's state when
+the queue is done."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ui.effects import DiceTray, Effect, Shake
+from game.ui.layout import DICE_TRAY
+from game.ui.log_panel import LogPanel
+from game.ui.play.positions import Positions
+
+
+class Stage:
+    """What is being animated, for one game (``positions`` holds the pieces in flight and the view)."""
+
+    def __init__(self, positions: Positions, log: LogPanel, state: dict[str, Any]) -> None:
+        self.positions = positions
+        self.view = positions.view
+        self.log = log
+        self.effects: list[Effect] = []
+        self.shake = Shake()
+        self.flash = 0.0
+        self.tray = DiceTray(DICE_TRAY)
+        self.tactic_flip: dict[str, float] = {}  # a Tactics card turning face up (0..1)
+        self.tactic_flash: dict[str, float] = {}  # a Tactics card that just changed a result (1 -> 0)
+        self.defense_drawn: dict[str, float] = {}  # each floor's defense marker (an index of its track)
+        self.morale_drawn = 0.0
+        self.markers_at(state)
+        self.truck: tuple[float, float] | None = None
+        self.glow = 0.0  # the burning building's glow over the board (0..1)
+        self.banner = ""
+        self.banner_t = 0.0
+        self.card_flip = 1.0  # the card being resolved turning face up (0..1)
+
+    def markers_at(self, state: dict[str, Any]) -> None:
+        """The morale and defense markers stand on ``state``'s values."""
+        self.defense_drawn = {f: float(i) for f, i in state["defense"].items()}
+        self.morale_drawn = float(state["morale"])
+
+    def settle(self, state: dict[str, Any]) -> None:
+        """The queue is done: the drawn position becomes the core's ``state`` again, nothing is in flight."""
+        self.banner_t = min(self.banner_t, 0.3)
+        self.view.sync(state)
+        self.positions.override.clear()
+        self.markers_at(state)
+
+    def update(self, dt: float, speed: float) -> None:
+        """Step the effects, the dice and the fades by ``dt`` seconds (the fades quicker at a higher animation
+        ``speed``; 0 is Skip)."""
+        for e in self.effects:
+            e.update(dt)
+        self.effects = [e for e in self.effects if not e.done]
+        self.tray.update(dt)
+        self.shake.update(dt)
+        self.flash = max(0.0, self.flash - dt)
+        self.banner_t = max(0.0, self.banner_t - dt * max(1.0, speed or 4.0))
+        self.card_flip = min(1.0, self.card_flip + dt * 5 * max(1.0, speed or 8.0))
+        for cid in list(self.tactic_flash):
+            self.tactic_flash[cid] -= dt * 0.8 * max(1.0, speed or 8.0)
+            if self.tactic_flash[cid] <= 0:
+                del self.tactic_flash[cid]
+
+    def clear_effects(self, game_over: bool) -> None:
+        """Drop the effects in flight and land the dice (the fire truck stays when the game is over)."""
+        self.effects.clear()
+        self.flash = 0.0
+        self.shake = Shake()
+        self.tray.finish()
+        self.truck = None if game_over else self.truck
+        self.glow = 0.0
+
+    # ------------------------------------------------------------------ what the animator starts
+    def flip_card(self) -> None:
+        self.card_flip = 0.0
+
+    def show_banner(self, label: str) -> None:
+        self.banner = label
+        self.banner_t = 0.9
+
+    def set_glow(self, v: float) -> None:
+        self.glow = v
