@@ -184,7 +184,8 @@ class Animator:
         if k in ("defense_shifted", "floor_disrupted") or (k == "attack_missed" and "floor" in d):
             floor = d["floor"]
             y0, y1 = FLOOR_BANDS[floor]
-            pos = bp(FLOOR_X[0] + 300 + (zlib.crc32(e.text.encode()) % 500), (y0 + y1) / 2)  # same in every run
+            spot = zlib.crc32(f"{k}{sorted(d.items())}".encode()) % 500  # from the event's data: same in every run
+            pos = bp(FLOOR_X[0] + 300 + spot, (y0 + y1) / 2)
             old = float(st.view.s["defense"][floor])
 
             def strike() -> None:
