@@ -122,8 +122,8 @@ def test_heuristic_is_deterministic_and_finishes() -> None:
 
 
 def test_planner_is_deterministic() -> None:
-    first, _ = _play("planner", 4, limit=60)
-    second, _ = _play("planner", 4, limit=60)
+    first, _ = _play("planner", 4, limit=25)
+    second, _ = _play("planner", 4, limit=25)
     assert first == second
 
 

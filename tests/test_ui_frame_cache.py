@@ -59,11 +59,11 @@ def test_cached_frames_match_frames_drawn_from_scratch(play: tuple[App, PlayScen
     app, scene = play
     hovers = [(1700, 120), (1700, 300), (1700, 500), (1700, 800), (100, 1000), (1800, 24), (700, 400)]
     checked = 0
-    for step in range(600):
-        if step % 25 == 0:
-            app.hover(hovers[(step // 25) % len(hovers)])
+    for step in range(400):
+        if step % 20 == 0:
+            app.hover(hovers[(step // 20) % len(hovers)])
         app.step(1 / 60, [])
-        if step % 7 == 0:
+        if step % 9 == 0:
             assert same_as_fresh(app, scene), f"frame {step} differs from the frame drawn from scratch"
             checked += 1
         if scene.game.over or app.stack.top is not scene:
