@@ -162,6 +162,8 @@ def test_an_illegal_escape_says_which_condition_fails() -> None:
     Attack 3 from heuristic games, set at an Escape Phase decision."""
     reasons: set[str] = set()
     for seed in range(12):
+        if {"entrance defender space", "exhausted"} <= reasons and len(reasons) >= 4:
+            break  # seen what this test is about
         game, policy = Game.new(seed), HeuristicPolicy(seed)
         while not game.over and not (game.state["attack"] == 3 and game.state["attack_turn"] >= 3):
             game.apply(policy.choose(game))

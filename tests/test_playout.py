@@ -24,7 +24,7 @@ from game.ui.view import View
 GAMES = 200  # at each difficulty
 DIFFICULTIES = ("standard", "veteran", "elite")
 CHUNK = 25
-ROUND_TRIP_EVERY = 7  # steps between JSON round trips (the copy then plays the next action alongside)
+ROUND_TRIP_EVERY = 13  # steps between JSON round trips (the copy then plays the next action alongside)
 MAX_DECISIONS = 3000  # generous: a random game takes well under a hundred decisions today
 MAX_TURNS = 100
 STATUSES = ("board", "casualty", "escaped")

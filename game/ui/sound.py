@@ -94,6 +94,18 @@ RECIPES: dict[str, Callable[[], list[float]]] = {
 }
 
 
+_PCM: dict[tuple[str, int, int], bytes] = {}  # synthesized once per process (a new App reuses them)
+
+
+def effect_pcm(name: str, rate: int, channels: int) -> bytes:
+    """The effect ``name`` as 16-bit frames for the mixer's format, synthesized on first use."""
+    key = (name, rate, channels)
+    pcm = _PCM.get(key)
+    if pcm is None:
+        pcm = _PCM[key] = pcm16(RECIPES[name](), rate, channels)
+    return pcm
+
+
 def pcm16(samples: list[float], rate: int, channels: int) -> bytes:
     """Resample (nearest) from RATE to ``rate`` and pack signed 16-bit native-endian frames."""
     out = array.array("h")
@@ -129,8 +141,8 @@ class SoundBank:
             rate, size, channels = init
             if abs(size) != 16:
                 raise pygame.error(f"unsupported sample size {size}")
-            for name, recipe in RECIPES.items():
-                self.sounds[name] = pygame.mixer.Sound(buffer=pcm16(recipe(), rate, channels))
+            for name in RECIPES:
+                self.sounds[name] = pygame.mixer.Sound(buffer=effect_pcm(name, rate, channels))
             pygame.mixer.set_num_channels(16)
             self.ok = True
         except (pygame.error, OSError, ValueError) as exc:
