@@ -213,7 +213,7 @@ class HeuristicPolicy:
                 d = defenders[n]
                 if n == moved or "N" in r.defenders[n].attributes or not self._able(d):
                     continue
-                dice = r.defenders[n].combat + (2 if space.endswith(":interior") else 0)
+                dice = game.grenade_dice(n)  # he stands in ``space``: his own grenade dice there (4.2.1, 4.3.1)
                 best = max(best, sum(hit(dice, game.assault_defense(c)) * an.threat(c) for c in inside[floor]))
             return best * 0.7
 
