@@ -73,24 +73,53 @@ def test_damaged_file_is_moved_aside(data: Path, text: str) -> None:
     (data / "highscores.json").write_text(text, encoding="utf-8")
     tables, msg = scores.load_scores()
     assert tables == scores.empty_tables()
-    assert "highscores.json" in msg and "\n" not in msg
-    assert (data / "highscores.json.damaged").exists()
-    assert not (data / "highscores.json").exists()
-    # the title shows the message and nothing crashes; the next game starts a fresh table
+    assert "highscores.json" in msg and "damaged" in msg and "\n" not in msg
+    assert (data / "highscores.json.damaged").read_text(encoding="utf-8") == text  # kept as it was
+    # a damaged file is gone; one with damaged entries only is written back with its good ones (none here)
+    assert not (data / "highscores.json").exists() or scores.load_scores() == (scores.empty_tables(), "")
+    # the title shows the message and nothing crashes; a second damaged file never overwrites the first
     (data / "highscores.json").write_bytes(b"\xff\xfe\x00garbage")
     app = App(headless=True, seed=1)
     app.step(1 / 60)
-    assert "damaged" in app.ctx.message
+    assert "damaged" in app.ctx.message and "highscores.json.damaged.1" in app.ctx.message
+    assert (data / "highscores.json.damaged").read_text(encoding="utf-8") == text
+    assert (data / "highscores.json.damaged.1").read_bytes() == b"\xff\xfe\x00garbage"
     _, rank, msg = scores.record("standard", 20, "", 3)
     assert rank == 0 and msg == ""
 
 
+def test_one_damaged_entry_costs_only_itself(data: Path) -> None:
+    """Nine good entries and one with a NUL in its date: the nine are kept, the message says one was dropped."""
+    for i in range(9):
+        scores.record("standard", 20 + i, "", i, date="2026-11-0" + str(i + 1))
+    raw = json.loads((data / "highscores.json").read_text(encoding="utf-8"))
+    raw["tables"]["standard"].append({"score": 99, "award": "", "date": "2026\u000011-25", "seed": 1})
+    text = json.dumps(raw)
+    (data / "highscores.json").write_text(text, encoding="utf-8")
+    tables, msg = scores.load_scores()
+    assert [e.score for e in tables["standard"]] == list(range(28, 19, -1))
+    assert msg.startswith("1 damaged entry was dropped from highscores.json") and "the other 9 kept" in msg
+    assert (data / "highscores.json.damaged").read_text(encoding="utf-8") == text
+    assert scores.load_scores() == (tables, "")  # written back: said once
+
+
+def test_a_byte_order_mark_is_not_damage(data: Path) -> None:
+    scores.record("elite", 17, "Cross of Valor", 4)
+    path = data / "highscores.json"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    tables, msg = scores.load_scores()
+    assert msg == "" and [e.score for e in tables["elite"]] == [17]
+
+
 def test_difficulty_setting_round_trip_and_validation() -> None:
     s = Settings(difficulty="elite")
-    assert Settings.from_json(s.to_json()).difficulty == "elite"
-    assert Settings.from_json(json.dumps({"difficulty": "nightmare"})).difficulty == "standard"
+    assert Settings.from_json(s.to_json()) == (s, [])
+    for bad in ("nightmare", 3):
+        mended, problems = Settings.from_json(json.dumps({"difficulty": bad}))
+        assert mended.difficulty == "standard"
+        assert problems == [f"'difficulty' = {json.dumps(bad)} is not one of standard, veteran, elite"]
     with pytest.raises(ValueError):
-        Settings.from_json(json.dumps({"difficulty": 3}))
+        Settings.from_json("[1, 2]")
 
 
 def test_title_difficulty_selector_starts_games_at_that_difficulty(data: Path) -> None:

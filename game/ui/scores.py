@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -15,8 +16,10 @@ from game.rules.data import DIFFICULTIES
 from game.ui import storage
 
 SCORES_NAME = "highscores.json"
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}", re.ASCII)
 TOP = 10
 VERSION = 1
+MAX_BYTES = 256 << 10  # 30 entries take about 3 KB
 
 Tables = dict[str, list["Entry"]]
 
@@ -27,6 +30,7 @@ class Entry:
     award: str  # "" when the game earned no award
     date: str  # ISO date, local time (YYYY-MM-DD)
     seed: int
+    game: str = ""  # the finished game's id (game_id): a game enters the table once; "" in older files
 
     @classmethod
     def from_raw(cls, raw: Any) -> Entry:
@@ -35,13 +39,16 @@ class Entry:
         score, award, date, seed = raw.get("score"), raw.get("award", ""), raw.get("date"), raw.get("seed")
         if isinstance(score, bool) or not isinstance(score, int):
             raise ValueError("an entry's score is not a whole number")
-        if not isinstance(award, str) or len(award) > 60:
-            raise ValueError("an entry's award is not a short text")
-        if not isinstance(date, str) or len(date) > 32:
-            raise ValueError("an entry's date is not a short text")
+        if not isinstance(award, str) or len(award) > 60 or not award.isprintable():
+            raise ValueError("an entry's award is not a short line of text")
+        if not isinstance(date, str) or not DATE.fullmatch(date):
+            raise ValueError("an entry's date is not a date (YYYY-MM-DD)")
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError("an entry's seed is not a whole number")
-        return cls(score, award, date, seed)
+        game = raw.get("game", "")
+        if not isinstance(game, str) or len(game) > 40 or not game.isprintable():
+            raise ValueError("an entry's game id is not a short text")
+        return cls(score, award, date, seed, game)
 
 
 def scores_path() -> Path:
@@ -57,22 +64,29 @@ def _sorted(entries: list[Entry]) -> list[Entry]:
     return sorted(entries, key=lambda e: -e.score)  # sorted() is stable
 
 
-def parse(text: str) -> Tables:
-    """Tables from the file's text; ValueError with a short reason when it is damaged."""
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"not valid JSON ({exc.msg})") from None
+def parse(text: str) -> tuple[Tables, int, str]:
+    """Tables from the file's text, with the number of entries dropped as damaged and the first reason. Raises
+    ValueError with a short reason when the file as a whole is damaged (not JSON, no tables)."""
+    raw = storage.parse_json(text)
     if not isinstance(raw, dict) or not isinstance(raw.get("tables"), dict):
         raise ValueError("no \"tables\" object")
     tables = empty_tables()
+    dropped, reason = 0, ""
     for diff, entries in raw["tables"].items():
-        if diff not in tables:
-            raise ValueError(f"unknown difficulty {str(diff)[:20]!r}")
-        if not isinstance(entries, list):
-            raise ValueError(f"the {diff} table is not a list")
-        tables[diff] = _sorted([Entry.from_raw(e) for e in entries])[:TOP]
-    return tables
+        if diff not in tables or not isinstance(entries, list):
+            dropped += len(entries) if isinstance(entries, list) and entries else 1
+            reason = reason or (f"unknown difficulty {str(diff)[:20]!r}" if diff not in tables else
+                                f"the {diff} table is not a list")
+            continue
+        good = []
+        for e in entries:
+            try:
+                good.append(Entry.from_raw(e))
+            except ValueError as exc:
+                dropped += 1
+                reason = reason or str(exc)
+        tables[diff] = _sorted(good)[:TOP]
+    return tables, dropped, reason
 
 
 def to_json(tables: Tables) -> str:
@@ -81,18 +95,29 @@ def to_json(tables: Tables) -> str:
 
 
 def load_scores(path: Path | None = None) -> tuple[Tables, str]:
-    """The tables and "" or, when the file is damaged, empty tables and a one-line message (the damaged file
-    is moved aside as ``highscores.json.damaged``). Never raises."""
+    """The tables and "" or a one-line message. A damaged file is kept under a new name beside it
+    (``highscores.json.damaged``, ``.damaged.1``, ...): when only some entries are damaged, the others are kept
+    and written back at once, and the message says how many were dropped; otherwise the table starts afresh.
+    Never raises."""
     path = path or scores_path()
     try:
-        text = storage.read_text(path)
+        text = storage.read_text(path, MAX_BYTES)
         if text is None:
             return empty_tables(), ""
-        return parse(text), ""
+        tables, dropped, reason = parse(text)
     except ValueError as exc:
         aside = storage.move_aside(path)
-        where = f"; moved to {aside.name}" if aside else ""
+        where = f"; kept as {aside.name}" if aside else ""
         return empty_tables(), f"The high-score file {path.name} was damaged ({exc}{where}); the table starts afresh."
+    if not dropped:
+        return tables, ""
+    aside = storage.move_aside(path)
+    err = save_scores(tables, path)
+    kept = sum(len(v) for v in tables.values())
+    what = "entry was" if dropped == 1 else "entries were"
+    msg = f"{dropped} damaged {what} dropped from {path.name} ({reason}); the other {kept} kept" + \
+        (f", the file as it was kept as {aside.name}" if aside else "") + "."
+    return tables, "; ".join(m for m in (msg, err) if m)
 
 
 def save_scores(tables: Tables, path: Path | None = None) -> str:
@@ -120,11 +145,17 @@ def today() -> str:
 
 
 def record(difficulty: str, score: int, award: str, seed: int, path: Path | None = None,
-           date: str | None = None) -> tuple[Tables, int | None, str]:
+           date: str | None = None, game: str = "") -> tuple[Tables, int | None, str]:
     """Enter a finished game: load, insert, save. Returns the tables, the new entry's rank (None if it did not
-    make the top 10) and "" or a one-line message (damaged file, failed write)."""
+    make the top 10) and "" or a one-line message (damaged file, failed write). A game already in the table
+    (the same ``game`` id: its end was recorded, then Continue showed its results again) is not entered twice."""
     tables, msg = load_scores(path)
-    rank = insert(tables, difficulty, Entry(int(score), award or "", date or today(), int(seed)))
+    if game:
+        table = tables.get(difficulty, [])
+        done = next((i for i, e in enumerate(table) if e.game == game), None)
+        if done is not None:
+            return tables, done, msg
+    rank = insert(tables, difficulty, Entry(int(score), award or "", date or today(), int(seed), game))
     if rank is not None:
         err = save_scores(tables, path)
         msg = "; ".join(m for m in (msg, err) if m)

@@ -4,6 +4,7 @@ file gives the defaults and a message."""
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from game.rules.data import DIFFICULTIES
 from game.ui import storage
 
 SPEEDS = (1.0, 2.0, 4.0, 0.0)  # 0 = skip animations
+MAX_BYTES = 64 << 10  # the file takes about 200 bytes
 
 
 @dataclass
@@ -26,49 +28,67 @@ class Settings:
         return json.dumps(asdict(self), indent=2)
 
     @classmethod
-    def from_json(cls, text: str) -> Settings:
-        try:
-            raw = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"settings are not valid JSON ({exc.msg})") from None
+    def from_json(cls, text: str) -> tuple[Settings, list[str]]:
+        """The settings of the file's text and what was wrong in it: each unknown key and each invalid value is
+        named (``'volume' = NaN is not a number from 0 to 1``) and that setting keeps its default. Raises
+        ValueError with a short reason when the text is not a JSON object at all."""
+        raw = storage.parse_json(text)
         if not isinstance(raw, dict):
-            raise ValueError("settings are not a JSON object")
+            raise ValueError("the settings are not a JSON object")
         s = cls()
-        for f in fields(cls):
-            if f.name not in raw:
-                continue
-            value = raw[f.name]
-            default = getattr(s, f.name)
-            if isinstance(default, bool):
-                if not isinstance(value, bool):
-                    raise ValueError(f"setting {f.name!r} is not true/false")
-            elif isinstance(default, float):
-                if isinstance(value, bool) or not isinstance(value, int | float):
-                    raise ValueError(f"setting {f.name!r} is not a number")
-                value = float(value)
-            elif isinstance(default, str) and not isinstance(value, str):
-                raise ValueError(f"setting {f.name!r} is not a text")
-            setattr(s, f.name, value)
-        s.volume = min(1.0, max(0.0, s.volume))
-        if s.speed not in SPEEDS:
-            s.speed = 1.0
-        if s.difficulty not in DIFFICULTIES:
-            s.difficulty = "standard"
-        return s
+        problems: list[str] = []
+        known = {f.name for f in fields(cls)}
+        problems += [f"unknown setting {str(k)[:20]!r}" for k in raw if k not in known]
+        for name in sorted(known & set(raw)):
+            problem = _check(name, raw[name])
+            if problem:
+                problems.append(f"{name!r} = {_show(raw[name])} {problem}")
+            else:
+                setattr(s, name, float(raw[name]) if isinstance(getattr(s, name), float) else raw[name])
+        return s, problems
+
+
+def _show(value: object) -> str:
+    text = json.dumps(value) if not isinstance(value, float) or math.isfinite(value) else str(value)
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
+def _check(name: str, value: object) -> str:
+    """Why ``value`` cannot be setting ``name`` ("" when it can)."""
+    if name in ("mute", "colour_blind", "fullscreen"):
+        return "" if isinstance(value, bool) else "is not true or false"
+    if name == "volume":
+        ok = isinstance(value, int | float) and not isinstance(value, bool) and 0.0 <= value <= 1.0
+        return "" if ok else "is not a number from 0 to 1"
+    if name == "speed":
+        ok = isinstance(value, int | float) and not isinstance(value, bool) and value in SPEEDS
+        return "" if ok else "is not one of 1, 2, 4 or 0 (skip)"
+    if name == "difficulty":
+        return "" if isinstance(value, str) and value in DIFFICULTIES else f"is not one of {', '.join(DIFFICULTIES)}"
+    return "is not a setting"
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str]:
-    """The saved settings and "" or, when the file is damaged, the defaults and a one-line message (the
-    damaged file is moved aside)."""
+    """The saved settings and "" or a one-line message. Each damaged value is named and that setting takes its
+    default (the others are kept); a file that cannot be read at all gives the defaults and is kept under a new
+    name beside it (``settings.json.damaged``, ...). Never raises."""
     path = path or storage.settings_path()
     try:
-        text = storage.read_text(path)
+        text = storage.read_text(path, MAX_BYTES)
         if text is None:
             return Settings(), ""
-        return Settings.from_json(text), ""
+        settings, problems = Settings.from_json(text)
     except ValueError as exc:
-        storage.move_aside(path)
-        return Settings(), f"Settings were damaged ({exc}); defaults restored."
+        aside = storage.move_aside(path)
+        where = f"; kept as {aside.name}" if aside else ""
+        return Settings(), f"Settings were damaged ({exc}{where}); defaults restored."
+    if not problems:
+        return settings, ""
+    aside = storage.move_aside(path)  # the file as it was is kept; the mended settings are written back
+    err = save_settings(settings, path)
+    shown = "; ".join(problems[:3]) + (f"; and {len(problems) - 3} more" if len(problems) > 3 else "")
+    kept = f" (the file as it was is kept as {aside.name})" if aside else ""
+    return settings, f"Settings in {path.name}: {shown}. Defaults used for those{kept}." + (f" {err}" if err else "")
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str:

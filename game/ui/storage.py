@@ -6,9 +6,13 @@ Linux: ``$XDG_DATA_HOME/postmen`` or ``~/.local/share/postmen``; Windows: ``%APP
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import sys
+import tempfile
 from pathlib import Path
+from typing import Any
 
 APP = "postmen"
 SAVE_NAME = "save.json"
@@ -28,38 +32,79 @@ def data_dir() -> Path:
     return Path(base) / APP
 
 
+MAX_BYTES = 4 << 20  # the largest file the game reads (a save is about 20 KB, the other files far smaller)
+
+
 def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path`` then rename it over ``path`` (never half a file)."""
+    """Write ``text`` to a new temporary file beside ``path``, then rename it over ``path`` (never half a file).
+
+    The temporary file is created exclusively under a fresh name (``tempfile.mkstemp``: ``O_EXCL``, never through a
+    link planted under that name), and the rename replaces ``path`` itself, never the target of a link there."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
-        try:
-            os.fsync(fh.fileno())
-        except OSError:
-            pass
-    os.replace(tmp, path)
-
-
-def read_text(path: Path) -> str | None:
-    """The file's text, or None when it does not exist. Raises ValueError when it cannot be read as text."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
     try:
-        return path.read_text(encoding="utf-8")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            try:
+                os.fsync(fh.fileno())
+            except OSError:
+                pass
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def read_text(path: Path, limit: int = MAX_BYTES) -> str | None:
+    """The file's text, or None when it does not exist. Raises ValueError with a short reason when it cannot be
+    read as text: unreadable, larger than ``limit`` bytes, not UTF-8 (a byte-order mark is accepted)."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(limit + 1)
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"cannot read {path.name}: {exc}") from None
+    except OSError as exc:
+        raise ValueError(f"cannot read {path.name}: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise ValueError(f"{path.name} is larger than {limit // 1024} KB")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValueError(f"{path.name} is not UTF-8 text") from None
+
+
+def parse_json(text: str) -> Any:
+    """``json.loads`` whose every failure is a ValueError with a short reason (invalid JSON, nesting too deep)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise ValueError("nested too deeply to be read") from None
 
 
 def move_aside(path: Path) -> Path | None:
-    """Rename a damaged file to ``*.damaged`` (replacing an older one); None if that fails too."""
-    target = path.with_name(path.name + ".damaged")
-    try:
-        os.replace(path, target)
-        return target
-    except OSError:
-        return None
+    """Keep a damaged file under a new name beside it, never overwriting one kept before: ``save.json.damaged``,
+    then ``save.json.damaged.1``, ``.2``, ...; the new path, or None if it could not be moved."""
+    for n in range(1000):
+        target = path.with_name(f"{path.name}.damaged" + (f".{n}" if n else ""))
+        if os.path.lexists(target):
+            continue
+        try:
+            os.link(path, target, follow_symlinks=False)  # fails if the name was taken meanwhile
+            os.unlink(path)
+            return target
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here (some file systems, a folder): a plain rename to the free name
+            try:
+                os.rename(path, target)
+                return target
+            except OSError:
+                return None
+    return None
 
 
 def save_path() -> Path:
