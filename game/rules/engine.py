@@ -36,8 +36,8 @@ from game.rules.queries import hit_chance
 from game.rules.rng import Pcg32
 from game.rules.scoring import AWARDS, award_for
 
-__all__ = ["ACTIONS", "AWARDS", "DECISION_KINDS", "GENERATORS", "SAVE_VERSION", "TASKS", "Game", "award_for",
-           "hit_chance"]
+__all__ = ["ACTIONS", "AWARDS", "DECISION_KINDS", "GENERATORS", "SAVE_VERSION", "TASKS", "Game", "NewerSaveError",
+           "award_for", "hit_chance"]
 
 # The pending rule steps: a task record ``[name, *args]`` on the stack runs ``TASKS[name](game, *args)``. The
 # names are part of the save format: a task may wait on the stack while the game waits for a decision.
@@ -111,6 +111,16 @@ DECISION_KINDS = {  # the action kinds each decision point accepts
 }
 
 
+class NewerSaveError(ValueError):
+    """A save written by a newer version of the game (its ``version`` is above :data:`SAVE_VERSION`): not
+    damaged, just not readable here; keep it."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(f"the saved game was written by a newer version of Postmen (save version {version}; "
+                         f"this one reads version {SAVE_VERSION})")
+        self.version = version
+
+
 class Game(Kernel):
     """One game. Create with :meth:`new`, drive with :meth:`legal_actions` and :meth:`apply`."""
 
@@ -171,10 +181,15 @@ class Game(Kernel):
             raise ValueError(f"not a saved game (invalid JSON: {exc.msg} at line {exc.lineno})") from None
         except UnicodeDecodeError:
             raise ValueError("not a saved game (not UTF-8 text)") from None
+        except RecursionError:
+            raise ValueError("not a saved game (nested too deeply)") from None
         if not isinstance(state, dict):
             raise ValueError("not a saved game (expected a JSON object)")
-        if state.get("version") != SAVE_VERSION:
-            raise ValueError(f"saved game version {state.get('version')!r} is not {SAVE_VERSION}")
+        version = state.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
+            raise NewerSaveError(version)
+        if version != SAVE_VERSION:
+            raise ValueError(f"saved game version {str(version)[:20]!r} is not {SAVE_VERSION}")
         template = cls._blank_state(0, "standard", rules or default_rules())
         if "tactics" not in state:  # a save from before the Tactics cards (a Standard game): none in play
             state["tactics"] = template["tactics"]

@@ -6,6 +6,8 @@ hint, the popup and the tooltip. No rule is decided here: every choice offered c
 
 from __future__ import annotations
 
+import zlib
+
 import pygame
 
 from game.rules import Action, Event, Game, IllegalAction
@@ -37,17 +39,19 @@ MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP
 
 
 def autosave(game: Game) -> str:
-    """Write the game's JSON atomically to the user's data folder; "" or a one-line error."""
+    """Write the game's JSON atomically to the user's data folder; "" or a one-line error. A finished game is
+    saved too: until a new game replaces it, Continue shows its results (and enters its score if a crash came
+    before it was entered)."""
     try:
-        if game.over:
-            p = storage.save_path()
-            if p.exists():
-                p.unlink()
-            return ""
         storage.write_atomic(storage.save_path(), game.to_json())
         return ""
     except OSError as exc:
         return f"autosave failed: {exc}"
+
+
+def game_id(game: Game) -> str:
+    """A finished game's id in the high-score table: its seed and a checksum of its final state."""
+    return f"{game.state['seed']}-{zlib.crc32(game.to_json().encode()):08x}"
 
 
 class PlayScene(Scene):
@@ -76,6 +80,7 @@ class PlayScene(Scene):
         self.time = 0.0
         self.top_buttons: list[Button] = []
         self.results_shown = False
+        self.recorded: tuple[scores.Tables, int | None] | None = None  # the high-score entry, once the game ends
         self.synced = False  # the drawn position and the legal actions match the core
         self.hint: tuple[Action, str] | None = None  # the planner's recommendation (Hint button, demo caption)
         self._build_top()
@@ -158,6 +163,8 @@ class PlayScene(Scene):
         err = self.save()
         if err:
             self.say(err)
+        if self.game.over:
+            self.record_score()  # the moment the core declares the end, before any animation plays
         if action.kind == "attack":
             a = self.positions.defender_pos(action.args[0])
             b = self.positions.enemy_pos(action.args[1])
@@ -217,17 +224,27 @@ class PlayScene(Scene):
                                 [*self.controller.buttons, *self.controller.popup.buttons])
 
     # ------------------------------------------------------------------ the end of the game
+    def record_score(self) -> tuple[scores.Tables, int | None]:
+        """Enter the finished game in the high-score table of its difficulty (once: the table knows the game's
+        id); the tables and the entry's rank."""
+        if self.recorded is None:
+            result = self.game.result or {}
+            tables, rank, msg = scores.record(str(self.game.state.get("difficulty", "standard")),
+                                              int(result.get("score", self.game.score())),
+                                              str(result.get("award") or ""), int(self.game.state["seed"]),
+                                              game=game_id(self.game))
+            if msg:
+                self.ctx.message = msg
+            self.recorded = (tables, rank)
+        return self.recorded
+
     def show_results(self) -> None:
-        """Record the score in the high-score table of the difficulty and show the results."""
+        """Show the results with the high-score table (the score was entered when the game ended, or is entered
+        now when a finished save is continued)."""
         if self.results_shown:
             return
         self.results_shown = True
-        result = self.game.result or {}
-        tables, rank, msg = scores.record(str(self.game.state.get("difficulty", "standard")),
-                                          int(result.get("score", self.game.score())), str(result.get("award") or ""),
-                                          int(self.game.state["seed"]))
-        if msg:
-            self.ctx.message = msg
+        tables, rank = self.record_score()
         self.stack.push(ResultsScene(self.ctx, self.game, tables=tables, rank=rank))
 
     # ------------------------------------------------------------------ the top bar

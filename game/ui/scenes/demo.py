@@ -14,6 +14,7 @@ import pygame
 from game.ai import Policy, make_policy
 from game.rules import Game, LevelError
 from game.ui import palette as P
+from game.ui import scores
 from game.ui.fonts import blit_text
 from game.ui.play.scene import PlayScene
 from game.ui.scene import Context, Scene
@@ -106,6 +107,9 @@ class DemoScene(PlayScene):
     # ---- a play scene that plays itself
     def save(self) -> str:
         return ""  # the demo never touches the player's autosave
+
+    def record_score(self) -> tuple[scores.Tables, int | None]:
+        return {}, None  # nor the high-score table
 
     def _build_top(self) -> None:
         self.top_buttons = []

@@ -11,6 +11,7 @@ import pygame
 
 from game.rules import Game, LevelError
 from game.rules.data import DIFFICULTIES
+from game.rules.engine import NewerSaveError
 from game.ui import palette as P
 from game.ui import scores, storage
 from game.ui.fonts import blit_text
@@ -41,6 +42,9 @@ def load_save(ctx: Context) -> Game | None:
     except LevelError as exc:  # the levels/ data is damaged, not the save: keep it for when the data is mended
         ctx.message = f"Cannot continue: {exc}"
         return None
+    except NewerSaveError as exc:  # not damaged: kept as it is for the newer version
+        ctx.message = f"Cannot continue: {exc}. It is kept as {path.name}."
+        return None
     except Exception as exc:  # noqa: BLE001 - any failure of a damaged file is a message, never a crash
         aside = storage.move_aside(path)
         where = f" (moved to {aside.name})" if aside else ""
@@ -54,15 +58,18 @@ INPUT_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pyga
                 pygame.JOYBUTTONDOWN, pygame.FINGERDOWN)
 
 
-def saved_difficulty() -> str:
-    """The difficulty recorded in the autosave ("" when it cannot be read; Continue then reports the damage)."""
+def saved_game() -> tuple[str, bool]:
+    """The difficulty recorded in the autosave ("" when it cannot be read; Continue then reports the damage) and
+    whether that game is finished (Continue then shows its results)."""
     try:
         text = storage.read_text(storage.save_path())
         raw = json.loads(text) if text else None
-    except (ValueError, OSError):
-        return ""
-    value = raw.get("difficulty") if isinstance(raw, dict) else None
-    return value if isinstance(value, str) and value in DIFFICULTIES else ""
+    except (ValueError, OSError, RecursionError):
+        return "", False
+    if not isinstance(raw, dict):
+        return "", False
+    value = raw.get("difficulty")
+    return (value if isinstance(value, str) and value in DIFFICULTIES else ""), isinstance(raw.get("result"), dict)
 
 
 class TitleScene(MenuScene):
@@ -73,6 +80,7 @@ class TitleScene(MenuScene):
         self.t = 0.0
         self.idle = 0.0  # seconds since the last input (attract mode at ATTRACT_IDLE)
         self.has_save = False
+        self.save_finished = False
         self.saved_difficulty = ""
         self.difficulty_buttons: list[Button] = []
         self.best: list[Any] = []  # the top three of the chosen difficulty
@@ -97,10 +105,10 @@ class TitleScene(MenuScene):
 
     def refresh(self) -> None:
         self.has_save = storage.save_path().exists()
-        self.saved_difficulty = saved_difficulty() if self.has_save else ""
+        self.saved_difficulty, self.save_finished = saved_game() if self.has_save else ("", False)
         diff = DIFFICULTY_NAMES.get(self.ctx.settings.difficulty, "Standard")
-        resume = "Resume the autosaved game" + (f" ({DIFFICULTY_NAMES.get(self.saved_difficulty, '')})"
-                                                 if self.saved_difficulty else "")
+        resume = ("The results of the last game" if self.save_finished else "Resume the autosaved game") + \
+            (f" ({DIFFICULTY_NAMES.get(self.saved_difficulty, '')})" if self.saved_difficulty else "")
         items = [
             ("New game", self.new_game, f"Start the defence of the post office ({diff})", True),
             ("Continue", self.continue_game, resume if self.has_save else "No saved game yet", self.has_save),
@@ -160,7 +168,7 @@ class TitleScene(MenuScene):
                 return
             self.ctx.message = ""
             self.stack.push(PlayScene(self.ctx, game, fresh=True))
-        if self.has_save:
+        if self.has_save and not self.save_finished:
             self.stack.push(ConfirmScene(self.ctx, "Start a new game? The autosaved game will be replaced.",
                                          start, "New game"))
         else:
