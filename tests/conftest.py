@@ -14,6 +14,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import settings
+
+# Fuzz tests draw the same examples on every run (CI stays reproducible) and keep no example database.
+settings.register_profile("postmen", derandomize=True, database=None)
+settings.load_profile("postmen")
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -302,8 +302,9 @@ def _attack_3_defense(defenders: dict[str, str], counters: dict[str, str]) -> Ga
         s["supply"][s["counters"].pop(cid)["type"]] += 1
     s.update(spaces={}, cars={}, supp={}, support={}, interior={"upper": [], "ground": [], "basement": []},
              attack=3, tasks=[])
-    for i, (where, unit) in enumerate(counters.items()):
-        cid = f"x{i}"
+    for where, unit in counters.items():
+        cid = f"e{s['next_cid']}"
+        s["next_cid"] += 1
         s["counters"][cid] = {"type": unit, "name": "", "dis": False}
         s["supply"][unit] -= 1
         s["spaces"][where] = [cid]
@@ -317,7 +318,7 @@ def test_heuristic_stages_a_postal_worker_where_one_kill_opens_the_route() -> No
     game = _attack_3_defense({"Kuntz": "ground:4", "Gdaniec": "ground:2-3"},
                              {"5-6:1": "ss_rifleman", "3-4:1": "ss_rifleman", "3-4:3": "rifleman",
                               "3-4:4": "smg", "1-2:1": "ss_rifleman", "1-2:2": "rifleman", "1-2:4": "smg"})
-    assert game.escape_blockers("side") == ["x0"] and len(game.escape_blockers("rear")) == 3
+    assert game.escape_blockers("side") == game.state["spaces"]["5-6:1"] and len(game.escape_blockers("rear")) == 3
     action, reason = HeuristicPolicy(0).explain(game)
     assert str(action) in ("move Kuntz ground:1-3", "move Kuntz ground:4-6")
     assert "waits at" in reason and "side entrance" in reason

@@ -693,7 +693,7 @@ def test_tactics_odds_include_the_defense_bonus_and_saves_round_trip() -> None:
     g.state["tactics"]["in_play"] = [smoke]
     put_defender(g, "Gdaniec", "ground:2-3")
     cid = put_counter(g, "smg", "3-4:4")
-    g.state["decision"] = {"kind": "actions"}
+    g.state["decision"], g.state["phase"] = {"kind": "actions"}, "actions"
     action = Action("attack", ("Gdaniec", cid))
     assert g.assault_defense(cid) == RULES.assault_types["smg"].defense + 1
     assert g.odds(action) == pytest.approx(hit_chance(g.attack_dice("Gdaniec"), g.assault_defense(cid)))
@@ -707,7 +707,7 @@ def test_tactics_odds_include_the_defense_bonus_and_saves_round_trip() -> None:
     assert legacy.tactics_in_play() == [] and legacy.state["tactics"]["decks"]["1"] == []
     damaged = json.loads(g.to_json())
     damaged["tactics"]["in_play"] = ["t9-99"]
-    with pytest.raises(ValueError, match="tactics card"):
+    with pytest.raises(ValueError, match="Tactics card"):
         Game.from_json(json.dumps(damaged))
     damaged["difficulty"] = "nightmare"
     with pytest.raises(ValueError, match="difficulty"):

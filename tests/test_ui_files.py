@@ -83,6 +83,24 @@ def test_a_save_from_a_newer_version_is_kept_and_said_so(data_dir: Path) -> None
     assert not list(data_dir.glob("*.damaged*"))
 
 
+def test_a_save_damaged_deep_inside_is_refused_at_continue(data_dir: Path) -> None:
+    """An unknown card id in a deck (found only several decisions into play before the save check): refused at
+    Continue with one line, the file kept aside, the title still up."""
+    raw = json.loads(Game.new(2).to_json())
+    raw["decks"]["2"].append("2-99")
+    text = json.dumps(raw)
+    data_dir.mkdir(parents=True)
+    (data_dir / "save.json").write_text(text, encoding="utf-8")
+    app = title_after_start()
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    title.continue_game()
+    assert isinstance(app.stack.top, TitleScene)
+    msg = app.ctx.message
+    assert "damaged" in msg and "save.json.damaged" in msg and "unknown card '2-99'" in msg and "\n" not in msg
+    assert (data_dir / "save.json.damaged").read_text(encoding="utf-8") == text
+
+
 def test_setting_aside_never_overwrites_an_earlier_file(tmp_path: Path) -> None:
     path = tmp_path / "save.json"
     kept = []

@@ -25,6 +25,7 @@ import game.rules.clearing as clearing
 import game.rules.defense as defense
 import game.rules.enemy as enemy
 import game.rules.escape as escape
+import game.rules.integrity as integrity
 import game.rules.queries as q
 import game.rules.scoring as scoring
 import game.rules.setup as setup
@@ -109,6 +110,11 @@ DECISION_KINDS = {  # the action kinds each decision point accepts
     "casualty": ("remove",),
     "escape": ("escape", "end_escape"),
 }
+
+
+TRIALS = 2  # playouts tried on a save before it is accepted (Game.from_save); about 15 ms each
+TRIAL_DECISIONS = 5000  # far more than any game takes (a random game: well under a hundred decisions)
+TRIAL_STREAM = 91  # the generator stream that picks the trial actions (not the game's dice)
 
 
 class NewerSaveError(ValueError):
@@ -207,22 +213,33 @@ class Game(Kernel):
             raise ValueError("saved game has a damaged random generator state")
         if state["difficulty"] not in DIFFICULTIES:
             raise ValueError(f"saved game has an unknown difficulty {state['difficulty']!r}")
-        cls._check_tactics_state(state["tactics"], rules or default_rules())
+        integrity.check_state(state, rules or default_rules())
         return cls(state, rules)
 
-    @staticmethod
-    def _check_tactics_state(tactics: dict[str, Any], rules: Rules) -> None:
-        """A saved ``tactics`` value must hold known card ids in the expected piles (one line if not)."""
-        for key in ("decks", "discards"):
-            piles = tactics.get(key)
-            if not isinstance(piles, dict) or sorted(piles) != ["1", "2", "3"]:
-                raise ValueError(f"saved game has damaged tactics {key}")
-            lists = list(piles.values())
-        for key in ("removed", "in_play"):
-            lists.append(tactics.get(key))
-        for pile in lists:
-            if not isinstance(pile, list) or any(not isinstance(c, str) or c not in rules.tactics for c in pile):
-                raise ValueError("saved game has an unknown or damaged tactics card")
+    @classmethod
+    def from_save(cls, text: str, rules: Rules | None = None) -> Game:
+        """Restore a player's save: :meth:`from_json` (every id, count, range and pending step checked against
+        the rules data), then :data:`TRIALS` playouts to the end on copies, with actions picked by a fixed
+        generator, so a save the rules cannot play on is refused now (``SaveDamaged``, one line), never later
+        in play. The copies use the save's own dice; the game returned is untouched."""
+        game = cls.from_json(text, rules)
+        for k in range(TRIALS):
+            trial, pick = cls.from_json(text, rules), Pcg32.seeded(k, TRIAL_STREAM)
+            try:
+                for _ in range(TRIAL_DECISIONS):
+                    if trial.over:
+                        break
+                    legal = trial.legal_actions()
+                    if not legal:
+                        raise integrity.SaveDamaged("saved game has a decision with no legal choice")
+                    trial.apply(legal[pick.below(len(legal))])
+                    trial.events.clear()
+            except integrity.SaveDamaged:
+                raise
+            except Exception as exc:  # noqa: BLE001 - any failure of the rules on this save means it is damaged
+                raise integrity.SaveDamaged(f"saved game cannot be played on ({type(exc).__name__}: "
+                                            f"{str(exc)[:60]})") from None
+        return game
 
     def clone(self) -> Game:
         return Game.from_json(self.to_json(), self.rules)

@@ -36,9 +36,7 @@ def load_save(ctx: Context) -> Game | None:
         text = storage.read_text(path)
         if text is None:
             return None
-        game = Game.from_json(text)
-        game.legal_actions()  # a save that parses but cannot be played is damaged too
-        return game
+        return Game.from_save(text)  # checked against the rules data and played out on copies first
     except LevelError as exc:  # the levels/ data is damaged, not the save: keep it for when the data is mended
         ctx.message = f"Cannot continue: {exc}"
         return None
