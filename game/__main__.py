@@ -12,7 +12,8 @@ import json
 import os
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from game import __version__
@@ -33,24 +34,76 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def _positive(text: str) -> int:
+# Bounds of the counts on the command line: far above any real use, low enough that memory stays bounded.
+MAX_GAMES = 1_000_000  # simulate keeps one small record per game (about 1 KB): at most about 1 GB
+MAX_JOBS = 256
+MAX_FRAMES = 100_000_000
+MAX_SEED = 2**63 - 1
+MAX_LINE = 1000  # characters of one line typed in the text mode (longer lines are refused, unread)
+
+
+def _whole(text: str, low: int, high: int) -> int:
+    if len(text) > 40:
+        raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, found {text[:20]!r}...")
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, found {value}")
+    if value < low:
+        raise argparse.ArgumentTypeError(f"expected {low} or more, found {value}")
+    if value > high:
+        raise argparse.ArgumentTypeError(f"expected at most {high:,}, found {value:,}")
     return value
+
+
+def _counter(high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        return _whole(text, 1, high)
+    return parse
+
+
+def _positive(text: str) -> int:
+    return _whole(text, 1, MAX_FRAMES)
 
 
 def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected 0 or more, found {value}")
-    return value
+    return _whole(text, 0, MAX_SEED)
+
+
+def _writable_folder(text: str) -> str:
+    """A folder to write into: an existing, writable folder, or one that can be made inside a writable one."""
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a file, not a folder")
+    probe = path
+    while not probe.exists():
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    if not probe.is_dir() or not os.access(probe, os.W_OK | os.X_OK):
+        raise argparse.ArgumentTypeError(f"cannot write into {probe} (not a writable folder)")
+    return text
+
+
+def _writable_file(text: str) -> str:
+    """A file to write: not a folder, in an existing, writable folder, and writable itself if it exists."""
+    path = Path(text)
+    if text.endswith(("/", os.sep)) or path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder, not a file")
+    folder = path.parent
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"{folder} is a file, not a folder" if folder.exists() else
+                                         f"the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"cannot write {text} (no permission)")
+    return text
+
+
+def _folder(text: str) -> str:
+    if not Path(text).is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is not a folder" if Path(text).exists() else
+                                         f"{text} does not exist")
+    return text
 
 
 def _policies(text: str) -> list[str]:
@@ -76,27 +129,31 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--windowed", action="store_true", help="open a window instead of full screen")
     play.add_argument("--headless", action="store_true", help="no window: run --frames frames (for checks)")
     play.add_argument("--frames", type=_positive, default=None, help="stop after this many frames")
-    play.add_argument("--screenshot-dir", default=None, help="save PNG screenshots into this folder")
+    play.add_argument("--screenshot-dir", type=_writable_folder, default=None,
+                      help="save PNG screenshots into this folder")
     play.add_argument("--demo", action="store_true", help="watch the planner play whole games (any key or click "
                       "goes to the title); with --headless --frames N a check that saves --screenshot-dir PNGs")
 
     sim = sub.add_parser("simulate", help="play many headless games with autoplay policies and compare them",
                          description="Play games with seeds S, S+1, ... with each policy and report the score "
                          "distributions (several policies: a comparison on the same seeds).")
-    sim.add_argument("--games", type=_positive, default=100, help="number of games per policy (default 100)")
+    sim.add_argument("--games", type=_counter(MAX_GAMES), default=100,
+                     help=f"number of games per policy (default 100, at most {MAX_GAMES:,})")
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the first game (default 0)")
     sim.add_argument("--policy", type=_policies, action="append", default=None, metavar="NAME[,NAME...]",
                      help=f"autoplay policy, repeatable or comma-separated ({', '.join(POLICIES)}; "
                      "default random)")
-    sim.add_argument("--jobs", type=_positive, default=None, help="worker processes (default: the number of "
+    sim.add_argument("--jobs", type=_counter(MAX_JOBS), default=None, help="worker processes (default: the number of "
                      "cores); the results do not depend on it")
     sim.add_argument("--difficulty", choices=("standard", "veteran", "elite"), default="standard",
                      help="difficulty: standard, veteran (8.1) or elite (8.2) (default standard)")
-    sim.add_argument("--levels", metavar="DIR", default=None, help="play with the rules data of this folder "
-                     "(a copy of levels/ with a change to try; default: the game's own levels/)")
+    sim.add_argument("--levels", metavar="DIR", type=_folder, default=None,
+                     help="play with the rules data of this folder (a copy of levels/ with a change to try; "
+                     "default: the game's own levels/)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
-    sim.add_argument("--chart", metavar="PATH", default=None, help="also write a PNG chart of the score "
-                     "distributions, victory levels, fire truck morale bands and escapes")
+    sim.add_argument("--chart", metavar="PATH", type=_writable_file, default=None,
+                     help="also write a PNG chart of the score distributions, victory levels, fire truck morale "
+                     "bands and escapes")
     return parser
 
 
@@ -257,7 +314,10 @@ class TextPlay:
                 return input()
             except EOFError:
                 return None
-        line = self.inp.readline()
+        line = self.inp.readline(MAX_LINE + 2)
+        if len(line) > MAX_LINE and not line.endswith("\n"):  # a long line: skip the rest of it, a chunk at a time
+            while (more := self.inp.readline(65536)) and not more.endswith("\n"):
+                pass
         return line.rstrip("\r\n") if line else None
 
     def play(self) -> int:
@@ -272,6 +332,10 @@ class TextPlay:
             if line is None:
                 self.say("\nEnd of input: leaving the game.")
                 return 0
+            if len(line) > MAX_LINE:
+                self.say(f"That line is {len(line):,} characters long; a choice is a number or at most "
+                         f"{MAX_LINE} characters.")
+                continue
             text = line.strip()
             low = text.lower()
             if low in ("q", "quit", "exit"):
@@ -380,6 +444,23 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _graphical(args: argparse.Namespace) -> int:
+    """The full-screen game; a failure of the display, the sound or the screenshot folder is one line."""
+    import pygame  # imported only for the graphical game
+
+    from game.ui.app import run
+
+    try:
+        return run(windowed=args.windowed, headless=args.headless, frames=args.frames,
+                   screenshot_dir=args.screenshot_dir, seed=args.seed, demo=args.demo)
+    except pygame.error as exc:
+        print(f"postmen: cannot open the game's window or sound: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"postmen: cannot write {exc.filename or 'a file'}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or args_list[0].split("=")[0] in ("--windowed", "--headless", "--frames", "--screenshot-dir",
@@ -399,10 +480,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return play_text(args.seed)
             if args.headless and args.frames is None:
                 build_parser().error("--headless needs --frames N (a headless run has no window to close)")
-            from game.ui.app import run  # pygame is imported only for the graphical game
-
-            return run(windowed=args.windowed, headless=args.headless, frames=args.frames,
-                       screenshot_dir=args.screenshot_dir, seed=args.seed, demo=args.demo)
+            return _graphical(args)
         build_parser().print_help()
         return 2
     except KeyboardInterrupt:

@@ -617,4 +617,7 @@ def write_chart(path: str | Path, scores: dict[str, list[int]], title: str = "",
     path = Path(path)
     if path.parent and not path.parent.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(path))
+    try:
+        pygame.image.save(surface, str(path))
+    except pygame.error as exc:  # SDL's own failure to write: an OSError like any other file failure
+        raise OSError(str(exc)) from None

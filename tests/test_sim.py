@@ -173,7 +173,8 @@ def test_a_damaged_levels_folder_is_one_line_and_exit_2(levels_copy: Path, damag
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1, done.stderr
     assert "--levels" in lines[0]
-    assert ("decks.toml" if damage == "missing file" else "board.toml") in lines[0]
+    assert {"bad toml": "board.toml", "missing file": "decks.toml", "no folder": "nowhere does not exist"}[damage] \
+        in lines[0]
     assert done.stdout == ""
 
 

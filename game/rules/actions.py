@@ -10,6 +10,9 @@ class IllegalAction(ValueError):
     """The action is not legal at this decision point; the game state is left untouched."""
 
 
+MAX_TEXT = 1000  # characters of an action's text form; the longest real one is under 60
+
+
 class Action(NamedTuple):
     """One choice at a decision point: a kind and string arguments, e.g. ``move Konrad ground:2-3 lmg1``.
 
@@ -34,6 +37,10 @@ class Action(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Action:
+        """An action from its text form (``kind arg ...``, shell quoting). Texts over :data:`MAX_TEXT` characters
+        are refused unread: shlex's time grows with the square of a word's length."""
+        if len(text) > MAX_TEXT:
+            raise IllegalAction(f"cannot read an action of {len(text):,} characters (at most {MAX_TEXT})")
         try:
             parts = shlex.split(text)
         except ValueError as exc:

@@ -89,7 +89,10 @@ class App:
 
     def screenshot(self, path: str | Path) -> None:
         self.ctx.stack.draw(self.display.logical)
-        pygame.image.save(self.display.logical, str(path))
+        try:
+            pygame.image.save(self.display.logical, str(path))
+        except pygame.error as exc:  # SDL's failure to write the file: an OSError naming it
+            raise OSError(0, str(exc), str(path)) from None
 
     def hover(self, pos: tuple[int, int]) -> None:
         """A simulated mouse move to a logical position (tests)."""
