@@ -158,3 +158,42 @@ def test_demo_command_line_with_damaged_levels_is_one_line(app_data: Path, damag
     assert done.returncode == 1
     assert done.stdout == ""
     assert done.stderr == f"postmen: damaged game data: {message}\n"
+
+
+# The damages of the issue "Nothing lost" (file, pattern, replacement, words of the message).
+LEVEL_DAMAGES = [
+    ("board.toml", r'^colours = \["green"\]', 'colours = ["purple"]', "unknown colour 'purple'"),
+    ("board.toml", r"^x = \d+", "x = 99999999", "found 99999999"),
+    ("board.toml", r'^id = "B"', 'id = "A"', "duplicate 'A'"),
+    ("enemies.toml", r"^defense = \d+", "defense = 99", "found 99"),
+    ("enemies.toml", r"^combat = \d+", "combat = 1000", "found 1000"),
+    ("enemies.toml", r"^supply = \d+", "supply = -3", "found -3"),
+]
+
+
+@pytest.mark.parametrize(("name", "pattern", "value", "words"), LEVEL_DAMAGES,
+                         ids=["colour", "coordinate", "duplicate", "defense", "combat", "supply"])
+def test_new_game_with_damaged_levels_is_one_line_on_the_title(app_data: Path, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch, name: str,
+                                                               pattern: str, value: str, words: str) -> None:
+    import re
+
+    folder = tmp_path / "levels"
+    shutil.copytree(data.levels_dir(), folder)
+    path = folder / name
+    text, n = re.subn(pattern, value, path.read_text(encoding="utf-8"), count=1, flags=re.M)
+    assert n == 1
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(data, "levels_dir", lambda: folder)
+    data.default_rules.cache_clear()
+    try:
+        app = App(headless=True, seed=3)
+        title = title_of(app)
+        app.click(next(b for b in title.buttons if b.label == "New game").rect.center)
+        app.step(1 / 60)
+        assert app.stack.top is title
+        message = app.ctx.message
+        assert message.startswith("Cannot start: ") and name in message and words in message, message
+        assert "\n" not in message
+    finally:
+        data.default_rules.cache_clear()

@@ -81,7 +81,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
     except ValueError as exc:
         aside = storage.move_aside(path)
         where = f"; kept as {aside.name}" if aside else ""
-        return Settings(), f"Settings were damaged ({exc}{where}); defaults restored."
+        return Settings(), f"The settings file {path.name} was damaged ({exc}{where}); defaults restored."
     if not problems:
         return settings, ""
     aside = storage.move_aside(path)  # the file as it was is kept; the mended settings are written back
