@@ -517,13 +517,13 @@ def test_escape_blockers_list_every_counter_keeping_a_route_shut() -> None:
     mg = put_counter(g, "mg", "C")
     mg2 = put_counter(g, "mg_emplaced", "C")
     assert g.escape_blockers("side") == [rifle, mg, mg2]
-    assert g.escape_blocker("side") == "an assault counter on 5-6:1 blocks the side entrance (6.0)"
+    assert g.escape_blocker("side") == "an assault counter on track 5-6, space 1 blocks the side entrance (6.0)"
     assert g.escape_blockers("rear") == [] and g.escape_blocker("rear") == ""
     start_actions(g)
     assert f"attack Gdaniec {rifle}" in [str(a) for a in g.legal_actions()]
     g.state["spaces"] = {}
     assert g.escape_blockers("side") == [mg, mg2]
-    assert g.escape_blocker("side") == "the support counter in C covers the side entrance (6.0)"
+    assert g.escape_blocker("side") == "the support counter in support space C covers the side entrance (6.0)"
 
 
 def test_action_text_round_trips() -> None:

@@ -131,7 +131,7 @@ def test_move_popup_tips_are_words() -> None:
     app.click(scene.positions.space_point("upper:4-6"))
     assert scene.controller.popup.buttons
     for b in scene.controller.popup.buttons:
-        assert b.tip.startswith("Konrad ") and "upper:4-6" in b.tip and not b.tip.startswith("move "), b.tip
+        assert b.tip.startswith("Konrad ") and "upper floors, space 4-6" in b.tip, b.tip
 
 
 def test_long_notice_and_title_message_are_cut_with_an_ellipsis() -> None:

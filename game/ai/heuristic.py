@@ -14,14 +14,11 @@ from typing import Any
 
 from game.ai.analysis import Analysis, hit, suppress_plan
 from game.rules import Action, Game
+from game.rules.names import floor_name
 
 END_KINDS = ("end_moves", "end_actions", "end_command", "end_escape")
 MIN_MOVE_VALUE = 0.04
 MIN_ACTION_VALUE = 0.02
-
-
-def _where(space: str) -> str:
-    return space.replace(":", " ")
 
 
 class Scored:
@@ -294,7 +291,7 @@ class HeuristicPolicy:
                     safety *= 0.35
                 value += safety
                 if safety > 0.05:
-                    reason = f"{name} leaves {_where(here)}: a breach or fire there would cost {v_name:.1f}"
+                    reason = f"{name} leaves {game.where(here)}: a breach or fire there would cost {v_name:.1f}"
                 # escape positions in Attack 3
                 if an.attack == 3 and dd.victory_points and not dest.endswith(":interior"):
                     ent = r.defender_spaces[dest].entrance
@@ -302,21 +299,22 @@ class HeuristicPolicy:
                     if blockers == 0:
                         gain = dd.victory_points * self.w["escape"] * 1.2
                         value += gain
-                        reason = f"{name} goes to {_where(dest)} to escape through the open {ent} entrance"
+                        reason = f"{name} goes to {game.where(dest)} to escape through the open {ent} entrance"
                     elif 0 < blockers <= 2 and ent != here_entrance(here):
                         # staging: one or two kills open the route, and an escape doubles his points (7.0)
                         gain = dd.victory_points * self.w["escape"] * 0.45 / blockers
                         value += gain
                         left = "the last enemy blocking it is" if blockers == 1 else "the two enemies blocking it are"
-                        reason = f"{name} waits at {_where(dest)} to escape through the {ent} entrance once {left} gone"
+                        reason = f"{name} waits at {game.where(dest)} to escape through the {ent} entrance once " \
+                            f"{left} gone"
                 # bombardment over the rest of the game: make for the safer floors (through the interiors)
                 shift = (an.potential(here) - an.potential(dest)) * v_name * 0.35 * self.w["heat"]
                 if dd.victory_points == 0:
                     shift *= 0.2
                 value += shift
                 if shift > 0.05 and not reason:
-                    reason = f"{name} heads for {_where(dest)}, away from the shelling of the {r.space_floor[here]}" \
-                        f" floor{'s' if r.space_floor[here] == 'upper' else ''}"
+                    reason = f"{name} heads for {game.where(dest)}, away from the shelling of the " \
+                        f"{floor_name(r, r.space_floor[here])}"
                 if dest.endswith(":interior"):
                     value -= an.interior_risk(r.space_floor[dest]) * v_name * 0.9  # cleared first (5.2)
                 if here.endswith(":interior"):
@@ -329,7 +327,7 @@ class HeuristicPolicy:
                     gain = token_gain(here, tk_left, dest, tk_dest, name, name) * self.w["logistics"] - 0.06
                     value += gain
                     if gain > 0.05 and not reason:
-                        reason = f"{name} carries {', '.join(carry)} to {_where(dest)} to arm a post"
+                        reason = f"{name} carries the {game.carried(carry)} to {game.where(dest)} to arm a post"
                     elif carry and gain <= 0:
                         value -= 0.01 * len(carry)
                 else:
@@ -344,7 +342,7 @@ class HeuristicPolicy:
                 if d["exh"] is False and r.defenders[name].combat >= 2:
                     value -= 0.03
                 if value > 0:
-                    scored.append(Scored(a, value, reason or f"{name} moves to {_where(dest)}"))
+                    scored.append(Scored(a, value, reason or f"{name} moves to {game.where(dest)}"))
                 continue
             if kind == "shift":
                 name, token, dest = a.args
@@ -357,8 +355,8 @@ class HeuristicPolicy:
                 gain0 = token_gain(here, tk_left, dest, tk_dest, name, "")
                 gain = gain0 * self.w["logistics"] - 0.08
                 if gain > 0:
-                    what = "grenades" if is_g(token) else ("ammunition" if token.startswith("ammo") else token)
-                    scored.append(Scored(a, gain, f"{name} sends {what} to {_where(dest)}"
+                    what = f"the {game.carried([token])}"
+                    scored.append(Scored(a, gain, f"{name} sends {what} to {game.where(dest)}"
                                          + (" for the suppressors there" if not is_g(token) else
                                             " to throw at the intruders")))
         if not scored:
@@ -423,14 +421,14 @@ class HeuristicPolicy:
                 where = game.counter_space(cid)
                 label = game.counter_label(cid)
                 if where.endswith(":interior"):
-                    why = f"it is inside on the {where.split(':')[0]} floor"
+                    why = f"it is inside, on the {floor_name(r, where.split(':')[0])}"
                 elif where in r.support_spaces:
-                    why = f"it keeps firing from {where}"
+                    why = f"it keeps firing from {game.where(where)}"
                 else:
                     need, blocked = an.pushes(cid)
                     why = f"it is {need} push{'es' if need > 1 else ''} from the {an.entrance_of(where)} entrance" \
                         + (" behind a barrier" if blocked else "")
-                scored.append(Scored(a, value, f"{name} attacks the {label} on {where} ({p:.0%}): {why}"))
+                scored.append(Scored(a, value, f"{name} attacks the {label} on {game.where(where)} ({p:.0%}): {why}"))
             elif kind == "grenade":
                 name, token = a.args
                 here = s["defenders"][name]["space"]
@@ -448,7 +446,7 @@ class HeuristicPolicy:
                 value -= 0.25
                 n = len(s["interior"][floor])
                 scored.append(Scored(a, value, f"{name} throws grenades at the {n} intruder"
-                                     f"{'s' if n > 1 else ''} on the {floor} floor"))
+                                     f"{'s' if n > 1 else ''} on the {floor_name(r, floor)}"))
             elif kind == "suppress":
                 name, space = a.args
                 n = supp_n.get(name, 0)
@@ -457,8 +455,8 @@ class HeuristicPolicy:
                 value = an.suppress_value(space, n) * self.w["suppress"] - ammo_cost
                 arrivals = an.arrivals(space)
                 who = game.counter_label(arrivals[0]) if arrivals else "the next counter"
-                scored.append(Scored(a, value, f"{name} suppresses {space} with {n} tokens: {who} is about to "
-                                     "come through"))
+                scored.append(Scored(a, value, f"{name} suppresses {game.where(space)} with {n} tokens: {who} is "
+                                     "about to come through"))
             elif kind == "recover":
                 name, what = a.args
                 value = self._recover_value(game, an, name, what, danger)

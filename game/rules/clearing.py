@@ -92,7 +92,7 @@ def task_clear_counter(g: Kernel, cid: str, floor: str) -> None:
         target = candidates[0]
     else:
         target = pick_by_label(g, candidates, g.d6(f"the {label}'s target space", "5.2"))
-    g.emit("clearing_target", "5.2", f"The {label} targets the {colour.replace('_', ' ')} space {target}",
+    g.emit("clearing_target", "5.2", f"The {label} targets the {colour.replace('_', ' ')} space: {g.where(target)}",
            ClearingTarget(counter=cid, colour=colour, space=target))
     g.push(["remove_defenders", target, *removal])
 

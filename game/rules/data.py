@@ -189,8 +189,8 @@ class Card:
     @property
     def spec(self) -> str:
         """The card's kind as the scenario files write it: ``assault:smg:1-6``, ``leader:Heinrich``,
-        ``grenade_bundle:2``, ``support:A``, ``howitzer``, ``fire_truck`` (the card's other text form is
-        :meth:`describe`, the narration's)."""
+        ``grenade_bundle:2``, ``support:A``, ``howitzer``, ``fire_truck`` (the narration's words for a card are
+        :func:`game.rules.names.card_text`)."""
         if self.type == "assault":
             return f"assault:{self.unit}:{self.die}"
         if self.type == "leader":
@@ -200,18 +200,6 @@ class Card:
         if self.type == "support":
             return f"support:{self.space}"
         return self.type
-
-    def describe(self) -> str:
-        """The card in the narration's words (3.0 card_revealed, the last card panel)."""
-        if self.type == "assault":
-            return f"{self.unit} card (die {self.die})"
-        if self.type == "leader":
-            return f"leader card: {self.name} on {self.space}"
-        if self.type == "grenade_bundle":
-            return f"grenade bundle card for barrier {self.barrier}"
-        if self.type == "support":
-            return f"support card for space {self.space}"
-        return f"{self.type.replace('_', ' ')} card"
 
 
 @dataclass(frozen=True)

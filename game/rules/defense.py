@@ -124,7 +124,8 @@ def gen_moves(g: Kernel, why: Refusals | None = None) -> list[Action]:
                 if r.space_floor[dest] != floor and not (here.endswith(":interior") and dest.endswith(":interior")):
                     why[("move", name, dest)] = "defenders change floors only between adjoining interior spaces (4.1)"
                 elif not room(g, dest, occ):
-                    why[("move", name, dest)] = f"{dest} is full (4.1: two in a square space, three in a rectangle)"
+                    why[("move", name, dest)] = \
+                        f"{g.where(dest)} is full (4.1: two in a square space, three in a rectangle)"
     add(Action("end_moves"))
     return out
 
@@ -140,8 +141,8 @@ def do_move(g: Kernel, action: Action) -> None:
     for t in carry:
         s["tokens"][t] = dest
     s["moves"] += 1
-    extra = f", carrying {', '.join(carry)}" if carry else ""
-    g.emit("defender_moved", "4.1", f"{name} moves from {src} to {dest}{extra}",
+    extra = f", carrying {g.carried(carry)}" if carry else ""
+    g.emit("defender_moved", "4.1", f"{name} moves from {g.where(src)} to {g.where(dest)}{extra}",
            DefenderMoved(defender=name, src=src, space=dest, tokens=list(carry)))
     after_move(g)
 
@@ -154,7 +155,7 @@ def do_shift(g: Kernel, action: Action) -> None:
     s["tokens"][token] = dest
     s["defenders"][name]["moved"] = True
     s["moves"] += 1
-    g.emit("token_moved", "4.1", f"{name} moves {token} from {src} to {dest}",
+    g.emit("token_moved", "4.1", f"{name} moves the {g.carried([token])} from {g.where(src)} to {g.where(dest)}",
            TokenMoved(defender=name, token=token, src=src, space=dest))
     after_move(g)
 
@@ -339,7 +340,7 @@ def do_grenade(g: Kernel, action: Action) -> None:
             g.emit("attack_missed", "4.2.1", f"{name}'s grenade misses the {label}",
                    AttackMissed(defender=name, counter=cid))
     s["tokens"][token] = ""
-    g.emit("token_spent", "4.2.1", f"The grenade token {token} is used up", TokenSpent(token=token))
+    g.emit("token_spent", "4.2.1", "The grenades are used up", TokenSpent(token=token))
     if inside and missed:
         if g.d6(f"{name}'s own safety", "4.2.1") == 1:
             casualty(g, name, "4.2.1", "caught by his own grenade")
@@ -357,7 +358,7 @@ def do_suppress(g: Kernel, action: Action) -> None:
     s["supp"][space] = s["supp"].get(space, 0) + n
     ammo = next(t for t in sorted(tokens_in(g, here)) if t.startswith("ammo"))
     s["tokens"][ammo] = ""
-    g.emit("suppression_placed", "4.2.2", f"{name} places {n} suppression tokens on {space}",
+    g.emit("suppression_placed", "4.2.2", f"{name} places {n} suppression tokens on {g.where(space)}",
            SuppressionPlaced(defender=name, space=space, tokens=n, ammo=ammo))
     after_action(g)
 
@@ -465,6 +466,6 @@ def gen_spend(g: Kernel, why: Refusals | None = None) -> list[Action]:
     """4.2.2: how many of the space's suppression tokens to roll, all of them first."""
     if why is not None:
         dec = g.state["decision"]
-        why[("spend",)] = f"{dec['tokens']} suppression tokens lie on {dec['space']}: spend 0 to " \
+        why[("spend",)] = f"{dec['tokens']} suppression tokens lie on {g.where(dec['space'])}: spend 0 to " \
                           f"{dec['tokens']} (4.2.2)"
     return [Action("spend", (str(k),)) for k in range(g.state["decision"]["tokens"], -1, -1)]

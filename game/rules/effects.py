@@ -119,6 +119,6 @@ def place_support(g: Kernel, space: str, section: str) -> bool:
         return False
     stack.append(cid)
     noun = upper_first(article(r.support_types[unit].name.lower()))
-    g.emit("support_placed", section, f"{noun} is placed in space {space}",
+    g.emit("support_placed", section, f"{noun} is placed in {g.where(space)}",
            SupportPlaced(counter=cid, unit=unit, space=space))
     return True

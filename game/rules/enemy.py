@@ -25,6 +25,7 @@ from game.rules.events import (
     SuppressionDiscarded,
 )
 from game.rules.kernel import Kernel, article, upper_first
+from game.rules.names import card_text
 from game.rules.queries import (
     barrier_closed,
     car_at,
@@ -63,7 +64,7 @@ def task_draw(g: Kernel) -> None:
     g.reseed(f"card {s['drawn']}")
     s["in_play"].append(cid)
     card = r.cards[cid]
-    g.emit("card_revealed", "3.0", f"Card {s['drawn']}: {card.describe()}",
+    g.emit("card_revealed", "3.0", f"Card {s['drawn']}: {card_text(r, card)}",
            CardRevealed(card=cid, type=card.type, left=len(deck)))
     g.push(["draw"])
     if card.type == "assault":
@@ -103,7 +104,7 @@ def task_place(g: Kernel, unit: str, track: str, name: str, section: str) -> Non
         g.emit("counter_unavailable", section, f"No {label} left in the supply", CounterUnavailable(unit=unit))
         return
     space = g.rules.tracks[track].spaces[0]
-    g.emit("counter_placed", section, f"{upper_first(article(label))} is placed on {track}",
+    g.emit("counter_placed", section, f"{upper_first(article(label))} is placed on track {track}",
            CounterPlaced(counter=cid, unit=unit, name=name, space=space))
     # Until the counters already there have advanced, the new counter is "in transit" to its space.
     g.state["transit"][cid] = space
@@ -125,7 +126,7 @@ def task_tactic_advance(g: Kernel, cid: str, left: int) -> None:
         return
     nxt = r.track_spaces[space].next
     _, cards = tactic_bonus(g, "extra_advance")
-    tactic_applied(g, cards, f"the {counter_label(g, cid)} advances one extra space from {space}", "3.1.2")
+    tactic_applied(g, cards, f"the {counter_label(g, cid)} advances one extra space from {g.where(space)}", "3.1.2")
     if left > 1:
         g.push(["tactic_advance", cid, left - 1])
     if not nxt:
@@ -169,7 +170,8 @@ def task_land(g: Kernel, cid: str, space: str, src: str, car: str) -> None:
     tokens = s["supp"].get(space, 0)
     if car:
         s["cars"][car] = space
-        g.emit("car_moved", "3.1", f"The armored car advances to {space}", CarMoved(car=car, src=src, space=space))
+        g.emit("car_moved", "3.1", f"The armored car advances to {g.where(space)}",
+               CarMoved(car=car, src=src, space=space))
         if tokens:
             del s["supp"][space]
             g.emit("suppression_discarded", "3.1",
@@ -201,7 +203,7 @@ def arrive(g: Kernel, cid: str, space: str, src: str) -> None:
     stack = s["spaces"].setdefault(space, [])
     stack.append(cid)
     verb = "stacks at the barrier on" if len(stack) > 1 else "moves to"
-    g.emit("counter_advanced", "3.1.2", f"The {counter_label(g, cid)} {verb} {space}",
+    g.emit("counter_advanced", "3.1.2", f"The {counter_label(g, cid)} {verb} {g.where(space)}",
            CounterAdvanced(counter=cid, src=src, space=space, stacked=len(stack) > 1))
     barrier = r.track_spaces[space].barrier
     if barrier and barrier not in s["barriers_open"] and barrier not in s["bundles_shuffled"]:
@@ -294,8 +296,9 @@ def task_breach(g: Kernel, cid: str, src: str) -> None:
             casualty(g, name, "3.1.2", "killed at the breached entrance")
             if g.over:
                 return
-    g.emit("counter_entered", "3.1.2", f"The {counter_label(g, cid)} enters the {entrance.floor} "
-               "interior", CounterEntered(counter=cid, floor=entrance.floor, space=f"{entrance.floor}:interior"))
+    interior = f"{entrance.floor}:interior"
+    g.emit("counter_entered", "3.1.2", f"The {counter_label(g, cid)} enters {g.where(interior)}",
+           CounterEntered(counter=cid, floor=entrance.floor, space=interior))
 
 
 def task_support(g: Kernel, space: str) -> None:
@@ -364,13 +367,13 @@ def machine_gunner(g: Kernel, cid: str, sspace: str) -> None:
         if occupied:
             break
     else:
-        g.emit("no_target", "3.2.2", f"The {counter_label(g, cid)} in {sspace} sees no defender",
+        g.emit("no_target", "3.2.2", f"The {counter_label(g, cid)} in {g.where(sspace)} sees no defender",
                NoTarget(counter=cid, space=sspace))
         return
     roll = g.d6(f"the {counter_label(g, cid)}'s target space", "3.2.2")
     target = pick_by_label(g, occupied, roll)
     defense = r.floors[floor].defense[s["defense"][floor]]
-    g.emit("support_targets", "3.2.2", f"The {counter_label(g, cid)} in {sspace} fires at {target}",
+    g.emit("support_targets", "3.2.2", f"The {counter_label(g, cid)} in {g.where(sspace)} fires at {g.where(target)}",
            SupportTargets(counter=cid, space=sspace, target=target))
     extra, cards = tactic_bonus(g, "support_dice")
     values = g.dice(combat + extra, f"the {counter_label(g, cid)} (defense {defense})"

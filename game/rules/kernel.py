@@ -21,6 +21,7 @@ from typing import Any, cast
 from game.rules.actions import Action
 from game.rules.data import Rules, default_rules
 from game.rules.events import DiceRolled, DieRolled, Event
+from game.rules.names import space_name, tokens_name
 from game.rules.rng import Pcg32
 
 SAVE_VERSION = 1
@@ -100,6 +101,14 @@ class Kernel:
         self.emit("die_rolled", "3.1.1", f"Placement die ({die}): {value}",
                   DieRolled(dice=[value], why="placement", die=die))
         return value
+
+    def where(self, space: str) -> str:
+        """A space in the narration's words (``ground floor, space 1-3``, ``track 1-2, space 3``)."""
+        return space_name(self.rules, space)
+
+    def carried(self, tokens: list[str] | tuple[str, ...]) -> str:
+        """Tokens in the narration's words (``a light machine gun and ammunition`` without the article)."""
+        return tokens_name(self.rules, tokens)
 
     def reseed(self, part: str) -> None:
         """Dice keyed by what they are rolled for (common random numbers).

@@ -51,7 +51,10 @@ def counter_label(g: Kernel, cid: str) -> str:
     if c["type"] == "leader":
         return f"leader {c['name']}"
     types = {**g.rules.assault_types, **g.rules.support_types}
-    return types[c["type"]].name.lower() if c["type"] in types else str(c["type"])
+    if c["type"] not in types:
+        return "enemy counter"
+    name = types[c["type"]].name
+    return name if name[:2].isupper() else name[0].lower() + name[1:]  # "SS rifleman" keeps its capitals
 
 
 def counter_space(g: Kernel, cid: str) -> str:
@@ -247,7 +250,8 @@ def targets(g: Kernel, name: str, why: Refusals | None = None) -> list[str]:
                     why[("attack", name, cid)] = "only the top counter of a stack can be attacked (4.2.1)"
             if not r.sees(here, space):
                 if why is not None:
-                    why[("attack", name, stack[-1])] = f"no line of sight: {here} and {space} share no colour (1.4)"
+                    why[("attack", name, stack[-1])] = \
+                        f"no line of sight: {g.where(here)} and {g.where(space)} share no colour (1.4)"
             elif needs_ranged or (kind == "support" and not ranged):
                 if why is not None:
                     why[("attack", name, stack[-1])] = \
@@ -366,8 +370,8 @@ def escape_blocker(g: Kernel, entrance: str) -> str:
         return ""
     where = counter_space(g, blockers[0])
     if where in g.rules.support_spaces:
-        return f"the support counter in {where} covers the {entrance} entrance (6.0)"
-    return f"an assault counter on {where} blocks the {entrance} entrance (6.0)"
+        return f"the support counter in {g.where(where)} covers the {entrance} entrance (6.0)"
+    return f"an assault counter on {g.where(where)} blocks the {entrance} entrance (6.0)"
 
 
 def escape_blockers(g: Kernel, entrance: str) -> list[str]:

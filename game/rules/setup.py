@@ -62,7 +62,8 @@ def task_attack_setup(g: Kernel, attack: int) -> None:
     for i, space in enumerate(setup.armored_cars, start=1):
         target = r.tracks[space].spaces[0]
         s["cars"][f"car{i}"] = target
-        g.emit("car_placed", f"2.{attack}", f"Armored car placed on {space}", CarPlaced(car=f"car{i}", space=target))
+        g.emit("car_placed", f"2.{attack}", f"Armored car placed on {g.where(target)}",
+               CarPlaced(car=f"car{i}", space=target))
     for b in setup.open_barriers:
         if b not in s["barriers_open"]:
             s["barriers_open"].append(b)

@@ -35,10 +35,14 @@ def font(face: str, size: int) -> pygame.font.Font:
 
 
 _text_cache: dict[tuple[str, int, str, tuple[int, int, int]], pygame.Surface] = {}
+# Every line of text drawn, when a test or a tool sets this to a set (the plain-words and translation checks).
+drawn: set[str] | None = None
 
 
 def text(s: str, face: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """A rendered, anti-aliased line of text (cached: the board redraws the same words every frame)."""
+    if drawn is not None:
+        drawn.add(s)
     key = (face, size, s, colour)
     surf = _text_cache.get(key)
     if surf is None:

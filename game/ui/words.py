@@ -1,31 +1,29 @@
-"""Actions said in words for the demo caption and the Hint ("Trained 2 attacks the rifleman on 3-4:2"), and a
-line fitted to a width. Reads the game; decides nothing."""
+"""Actions said in words for the demo caption, the Hint and the menus ("Trained 2 attacks the rifleman on track
+3-4, space 2"), and a line fitted to a width. The names of spaces, tokens and counters are the core's
+(game/rules/names.py); no id is shown. Reads the game; decides nothing."""
 
 from __future__ import annotations
 
 from game.rules import Action, Game
-from game.ui.counters import TOKEN_SHORT, token_kind
+from game.rules.names import space_name, token_name, tokens_name
 from game.ui.fonts import font
 
 END_WORDS = {"end_moves": "End the move step", "end_actions": "End the Defense Phase",
              "end_command": "End the command (no more rallies)", "end_escape": "Nobody else escapes"}
 
 
-def token_words(token: str) -> str:
-    return f"{TOKEN_SHORT.get(token_kind(token), token)} ({token})"
+def token_words(game: Game, token: str) -> str:
+    """``the light machine gun``, ``the grenades``, ``the ammunition``."""
+    return f"the {token_name(game.rules, token)}"
 
 
 def space_words(game: Game, space: str) -> str:
-    if space.endswith(":interior"):
-        floor = space.split(":")[0]
-        fl = game.rules.floors.get(floor)
-        return f"the {fl.name.lower() if fl else floor} interior"
-    return space
+    return space_name(game.rules, space)
 
 
 def counter_words(game: Game, cid: str) -> str:
     if cid not in game.state["counters"]:
-        return cid
+        return "the enemy counter"
     where = game.counter_space(cid)
     return f"the {game.counter_label(cid)} on {space_words(game, where)}" if where else f"the {game.counter_label(cid)}"
 
@@ -36,18 +34,18 @@ def describe(game: Game, action: Action) -> str:
     if k in END_WORDS:
         return END_WORDS[k]
     if k == "move" and len(a) >= 2:
-        carry = f" carrying {', '.join(token_words(t) for t in a[2:])}" if len(a) > 2 else ""
+        carry = f" carrying {tokens_name(game.rules, a[2:])}" if len(a) > 2 else ""
         return f"{a[0]} moves to {space_words(game, a[1])}{carry}"
     if k == "shift" and len(a) >= 3:
-        return f"{a[0]} passes {token_words(a[1])} to {space_words(game, a[2])}"
+        return f"{a[0]} passes {token_words(game, a[1])} to {space_words(game, a[2])}"
     if k == "attack" and len(a) >= 2:
         odds = game.odds(action)
         chance = f" ({odds:.0%})" if odds is not None else ""
         return f"{a[0]} attacks {counter_words(game, a[1])}{chance}"
     if k == "grenade" and len(a) >= 2:
-        return f"{a[0]} throws grenades ({a[1]})"
+        return f"{a[0]} throws grenades"
     if k == "suppress" and len(a) >= 2:
-        return f"{a[0]} places suppression tokens on {a[1]}"
+        return f"{a[0]} places suppression tokens on {space_words(game, a[1])}"
     if k == "recover" and len(a) >= 2:
         return f"{a[0]} recovers from being {a[1]}"
     if k == "rally" and len(a) >= 2:

@@ -128,9 +128,10 @@ class Controller:
             return f"{dec['by']} commands: {dec['left']} free rallies. Click a lit defender or a Rally button."
         if kind == "suppression":
             label = self.game.counter_label(dec["counter"])
-            return f"The {label} enters {dec['space']} ({dec['tokens']} suppression tokens): how many to spend?"
+            return f"The {label} enters {self.game.where(dec['space'])} ({dec['tokens']} suppression tokens): " \
+                "how many to spend?"
         if kind == "casualty":
-            return f"Choose the casualty in {dec['space']}."
+            return f"Choose the casualty in {self.game.where(dec['space'])}."
         if kind == "escape":
             return "Escape: click a lit defender to escape, or End escape."
         return str(kind)
@@ -320,7 +321,8 @@ class Controller:
             self.submit(actions[0])
             return
         x, y = self.positions.space_point(space)
-        self.open_popup((int(x), int(y)), f"{self.selected} → {space}", carry_items(self.game, actions))
+        self.open_popup((int(x), int(y)), f"{self.selected} to {self.game.where(space)}",
+                        carry_items(self.game, actions))
 
     def open_action_menu(self, name: str) -> None:
         """Every action kind, enabled when legal for this defender; a disabled one says why (from the core)."""

@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from game.rules import Game, Rules
+from game.rules.names import card_text
 from game.ui import palette as P
 from game.ui.cache import HoverRegions, PanelCache
 from game.ui.effects import DiceTray
@@ -219,7 +220,7 @@ class Hud:
                 for j, line in enumerate(heading[:2]):
                     blit_text(surface, line, "cond", 15, P.TARGET, (r.x + 8, r.y + 26 + j * 17))
                 top = r.y + 30 + 17 * min(2, len(heading))
-                for j, line in enumerate(wrap(card.describe(), "type", 14, r.w - 16)[:5]):
+                for j, line in enumerate(wrap(card_text(self.rules, card), "type", 14, r.w - 16)[:5]):
                     blit_text(surface, line, "type", 14, P.INK, (r.x + 8, top + j * 17))
         else:
             pygame.draw.rect(surface, P.INK_FAINT, card_rect, 2, border_radius=6)

@@ -10,9 +10,9 @@ from functools import partial
 import pygame
 
 from game.rules import Action, Game
+from game.rules.names import token_name, tokens_name
 from game.ui import palette as P
-from game.ui.counters import TOKEN_SHORT, token_kind
-from game.ui.fonts import blit_text
+from game.ui.fonts import blit_text, font
 from game.ui.layout import BOARD_RECT
 from game.ui.widgets import Button, panel
 from game.ui.words import describe
@@ -20,6 +20,7 @@ from game.ui.words import describe
 # (label, the Action it submits or None, tip): a tip "!reason" is a disabled item; "attack" and "suppress" (with no
 # Action) set that targeting mode
 PopupItem = tuple[str, Action | None, str]
+MIN_W, MAX_W = 300, 620  # a popup's button width, fitted to its longest label
 MODE_TIPS = {"attack": "Choose a lit enemy counter", "suppress": "Choose a lit assault space"}
 
 
@@ -34,7 +35,11 @@ class Popup:
     def open(self, pos: tuple[int, int], title: str, items: list[PopupItem], submit: Callable[[Action], None],
              set_mode: Callable[[str], None]) -> None:
         """Open beside ``pos`` (on the other side near the board's right edge), kept on the screen."""
-        w, h = 300, 44
+        # sized to its words: the widest label (or the title), between MIN_W and MAX_W; rows lower when many
+        widest = max([font("sans_bold", 20).size(label)[0] + 36 for label, _, _ in items] +
+                     [font("sans_bold", 19).size(title)[0] + 4])
+        w = max(MIN_W, min(MAX_W, widest))
+        h = 44 if len(items) <= 8 else 36
         rect = pygame.Rect(pos[0] + 30, pos[1] - 20, w + 20, 40 + len(items) * (h + 6))
         if rect.right > BOARD_RECT.right:
             rect.right = pos[0] - 30
@@ -74,11 +79,11 @@ def carry_items(game: Game, actions: list[Action]) -> list[PopupItem]:
     items: list[PopupItem] = []
     for a in actions:
         if a.kind == "move":
-            carried = [TOKEN_SHORT.get(token_kind(t), t) for t in a.args[2:]]
-            label = f"Move, carry {', '.join(carried)}" if carried else "Move alone"
+            carried = tokens_name(game.rules, a.args[2:])
+            label = f"Move, carry {carried}" if carried else "Move alone"
             items.append((label, a, describe(game, a)))
         else:
-            items.append((f"Send {TOKEN_SHORT.get(token_kind(a.args[1]), a.args[1])} only", a,
+            items.append((f"Send the {token_name(game.rules, a.args[1])} only", a,
                           f"{describe(game, a)} without moving"))
     return items
 
@@ -93,14 +98,15 @@ def action_items(game: Game, name: str, acts: list[Action]) -> list[PopupItem]:
         return "!" + (g.why_illegal(probe) or "not possible now")
     attacks = [a for a in acts if a.kind == "attack"]
     if attacks:
-        items.append((f"Attack… ({g.attack_dice(name)} dice)", None, "attack"))
+        dice = g.attack_dice(name)
+        items.append((f"Attack… ({dice} {'die' if dice == 1 else 'dice'})", None, "attack"))
     else:
         enemy = next((c for stack in g.state["spaces"].values() for c in stack), "")
         items.append(("Attack", None, why(Action("attack", (name, enemy))) if enemy else
                       "!no enemy counter to attack"))
     grenades = [a for a in acts if a.kind == "grenade"]
     for a in grenades:
-        items.append((f"Grenades ({a.args[1]})", a, "Grenades at every counter in this floor's interior"))
+        items.append(("Grenades", a, "Grenades at every counter in this floor's interior"))
     if not grenades:
         items.append(("Grenades", None, why(Action("grenade", (name, "gren1")))))
     if any(a.kind == "suppress" for a in acts):

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from game.rules import Action, Game
+from game.rules.names import space_name, tokens_name
 from game.ui.cache import HoverRegions
 from game.ui.layout import BOARD_RECT
 from game.ui.play.hits import defender_at, enemy_at, space_at
@@ -16,16 +17,18 @@ from game.ui.play.positions import Positions
 from game.ui.view import View
 from game.ui.widgets import Button, tooltip
 
+KIND_WORDS = {"postal": "postal worker", "trained": "trained defender", "noncombatant": "noncombatant"}
+
 
 def enemy_info(game: Game, view: View, cid: str) -> str:
-    """An enemy counter: its name, id and space, and its defense now."""
-    label = game.counter_label(cid) if cid in game.state["counters"] else cid
+    """An enemy counter: its name and space, and its defense now."""
+    label = game.counter_label(cid) if cid in game.state["counters"] else "enemy counter"
     try:
         d = game.assault_defense(cid)
     except (KeyError, ValueError):
         d = 0
     where = view.where(cid)
-    return f"{label} ({cid}) on {where}\ndefense {d}"
+    return f"{label[0].upper()}{label[1:]} on {space_name(game.rules, where)}\ndefense {d}"
 
 
 def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: dict[str, list[Action]],
@@ -49,7 +52,8 @@ def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: 
         state = ", ".join(x for x, on in (("exhausted", d["exh"]), ("disrupted", d["dis"]),
                                           ("moved", d.get("moved")), ("acted", d.get("acted"))) if on)
         attrs = " ".join(dd.attributes) or "none"
-        msg = f"{name} ({dd.kind}) combat {dd.combat}, attributes {attrs}" + (f"\n{state}" if state else "")
+        msg = f"{name} ({KIND_WORDS.get(dd.kind, dd.kind)}) combat {dd.combat}, attributes {attrs}" + \
+            (f"\n{state}" if state else "")
         here = positions.defenders_at(d["space"])
         if len(here) > 1:
             msg += f"\nwith: {', '.join(n for n in here if n != name)}"
@@ -58,7 +62,8 @@ def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: 
     if not space:
         return ""
     toks = sorted(t for t, sp in view.s["tokens"].items() if sp == space)
-    msg = space + (f"\ntokens: {', '.join(toks)}" if toks else "")
+    where = space_name(rules, space)
+    msg = where[0].upper() + where[1:] + (f"\ntokens: {tokens_name(rules, toks)}" if toks else "")
     stack = view.s["spaces"].get(space, [])
     if stack:
         msg += "\n" + ", ".join(game.counter_label(c) for c in stack if c in game.state["counters"])
