@@ -31,7 +31,7 @@ import game.rules.scoring as scoring
 import game.rules.setup as setup
 from game.rules.actions import Action, IllegalAction
 from game.rules.data import DIFFICULTIES, Rules, default_rules
-from game.rules.events import Event
+from game.rules.events import REVEALING, Event
 from game.rules.kernel import SAVE_VERSION, Kernel
 from game.rules.queries import hit_chance
 from game.rules.rng import Pcg32
@@ -112,6 +112,7 @@ DECISION_KINDS = {  # the action kinds each decision point accepts
 }
 
 
+UNDO_LIMIT = 100  # decisions kept for undo (a Defense Phase without a die takes a dozen at most)
 TRIALS = 2  # playouts tried on a save before it is accepted (Game.from_save); about 15 ms each
 TRIAL_DECISIONS = 5000  # far more than any game takes (a random game: well under a hundred decisions)
 TRIAL_STREAM = 91  # the generator stream that picks the trial actions (not the game's dice)
@@ -131,6 +132,14 @@ class Game(Kernel):
     """One game. Create with :meth:`new`, drive with :meth:`legal_actions` and :meth:`apply`."""
 
     initial_events: list[Event] = []
+    # Undo (a digital convenience, not a rule): with ``keep_undo`` on (the graphical game sets it; rollouts and
+    # simulations do not pay for it) each decision that revealed nothing is kept, so it can be taken back.
+    keep_undo = False
+
+    def __init__(self, state: dict[str, Any], rules: Rules | None = None) -> None:
+        super().__init__(state, rules)
+        # (the save before it, the decision) for each decision that can be taken back, oldest first
+        self.undo_history: list[tuple[str, Action]] = []
 
     # ------------------------------------------------------------------ creation and persistence
     @classmethod
@@ -377,11 +386,42 @@ class Game(Kernel):
         self.legal_cache = None
         self.legal_set = None
         self.events = []
+        before = self.to_json() if self.keep_undo else None
         dec = self.state["decision"] or {}
         self.reseed(f"{action} {dec.get('counter', '')} {dec.get('space', '')}")
         ACTIONS[action.kind](self, action)
         self.run()
-        return self.take_events()
+        events = self.take_events()
+        if before is not None:
+            history = self.undo_history
+            if self.over or any(e.kind in REVEALING for e in events):
+                history.clear()  # a die, a card or a shuffle was shown, or the game ended: no way back past it
+            else:
+                history.append((before, action))
+                del history[:-UNDO_LIMIT]
+        return events
+
+    @property
+    def undoable(self) -> int:
+        """How many decisions can be taken back now: those since the last die, card or shuffle, in this session
+        (``keep_undo`` on); none once the game is over. Undo is the digital edition's, not the rulebook's."""
+        return len(self.undo_history) if not self.over else 0
+
+    def undo(self) -> Action:
+        """Take back the last decision (:attr:`undoable` must be above 0) and return it: the game is as it was
+        just before it, dice generator included, so nothing is revealed or rerolled. Raises
+        :class:`IllegalAction` if there is none."""
+        if not self.undoable:
+            raise IllegalAction("nothing to undo: no decision since the last die, card or shuffle")
+        text, action = self.undo_history.pop()
+        restored = Game.from_json(text, self.rules)
+        self.state.clear()
+        self.state.update(restored.state)  # in place: whoever holds the state dict sees the restored game
+        self.rng = restored.rng
+        self.legal_cache = None
+        self.legal_set = None
+        self.events = []
+        return action
 
     def run(self) -> None:
         """Run the pending tasks until a decision point or the end of the game."""

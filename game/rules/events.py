@@ -319,6 +319,11 @@ class TacticApplied(TypedDict):
     cards: list[str]
 
 
+# The events that show the player something the dice or the decks decided: a die, a card, a shuffle. A decision
+# whose events hold none of them can be taken back (Game.undo) without revealing or rerolling anything.
+REVEALING = frozenset({"die_rolled", "dice_rolled", "card_revealed", "bundle_shuffled", "deck_reshuffled",
+                       "fire_truck_shuffled", "tactic_revealed", "tactics_reshuffled"})
+
 PAYLOADS: dict[str, type] = {
     "attack_started": AttackStarted, "car_placed": CarPlaced, "attack_ended": AttackEnded,
     "deck_reshuffled": DeckReshuffled, "extension_over": ExtensionOver, "fire_truck_shuffled": FireTruckShuffled,

@@ -24,11 +24,13 @@ from game.ui.widgets import Button, button_states, panel
 from game.ui.words import fit
 
 SPEED_LABELS = ((1.0, "1x"), (2.0, "2x"), (4.0, "4x"), (0.0, "Skip"))
+TOP_BUTTONS_X = 1920 - 8 - 4 * 76 - 96  # the speed buttons, then Menu; Hint and Undo to their left
 PHASE_NAMES = {"enemy": "Enemy Phase", "moves": "Defense Phase: moves", "actions": "Defense Phase: actions",
                "clearing": "Clearing Phase", "escape": "Escape Phase", "over": "Game over", "setup": "Set-up"}
 DIFFICULTY_LABELS = {"standard": "Standard", "veteran": "Veteran", "elite": "Elite"}
 TACTIC_CARD_H = 104  # a Tactics card in the side panel: name and three lines of effect text
 HINT_TIP = "The planner's recommended next action and why (H)"
+UNDO_TIP = "Take back your last decision (Ctrl+Z); possible back to the last die, card or shuffle"
 NOTICE_TIME = 3.5  # seconds a notice stays in the bottom bar
 
 TacticSlot = tuple[str | None, int, float, P.Colour, float]
@@ -43,18 +45,20 @@ def tactics_rect(rules: Rules, difficulty: str) -> pygame.Rect:
 
 
 def top_bar_buttons(speed: float, set_speed: Callable[[float], None], open_pause: Callable[[], None],
-                    ask_hint: Callable[[], None]) -> list[Button]:
-    """The animation speeds (the current one selected), Menu and Hint."""
+                    ask_hint: Callable[[], None], undo: Callable[[], None] | None = None) -> list[Button]:
+    """The animation speeds (the current one selected), Menu, Hint and (in a player's game) Undo."""
     buttons = []
-    x = 1920 - 8 - 5 * 96
+    x = TOP_BUTTONS_X
     for sp, label in SPEED_LABELS:
         def choose(sp: float = sp) -> None:
             set_speed(sp)
-        buttons.append(Button((x, 8, 88, 40), label, choose, 22, tip=f"Animation speed {label}",
+        buttons.append(Button((x, 8, 70, 40), label, choose, 22, tip=f"Animation speed {label}",
                               selected=speed == sp))
-        x += 96
+        x += 76
     buttons.append(Button((x, 8, 88, 40), "Menu", open_pause, 22, tip="Pause menu (Esc)"))
-    buttons.append(Button((1920 - 8 - 5 * 96 - 106, 8, 96, 40), "Hint", ask_hint, 22, tip=HINT_TIP))
+    buttons.append(Button((TOP_BUTTONS_X - 106, 8, 96, 40), "Hint", ask_hint, 22, tip=HINT_TIP))
+    if undo is not None:
+        buttons.append(Button((TOP_BUTTONS_X - 212, 8, 96, 40), "Undo", undo, 22, tip=UNDO_TIP))
     return buttons
 
 
@@ -101,8 +105,9 @@ class Hud:
 
     # ------------------------------------------------------------------ top bar
     def draw_top(self, surface: pygame.Surface, view: View, buttons: list[Button],
-                 hint_blocker: Callable[[], str]) -> None:
-        """The top bar; the Hint button is enabled unless ``hint_blocker()`` says why not (its tip then)."""
+                 hint_blocker: Callable[[], str], undo_blocker: Callable[[], str] = lambda: "") -> None:
+        """The top bar; the Hint and Undo buttons are enabled unless ``hint_blocker()`` or ``undo_blocker()``
+        says why not (the button's tip then)."""
         s = view.s
         phase = PHASE_NAMES.get(s["phase"], s["phase"])
         head = f"Attack {s['attack']}  ·  Turn {s['turn']}  ·  {phase}"
@@ -117,12 +122,17 @@ class Hud:
                 why = hint_blocker()
                 b.enabled = not why
                 b.tip = why or HINT_TIP
+            elif b.label == "Undo":
+                why = undo_blocker()
+                b.enabled = not why
+                b.tip = why or UNDO_TIP
 
         def render(panel_surface: pygame.Surface, rect: pygame.Rect) -> None:
             pygame.draw.rect(panel_surface, (46, 40, 34), rect)
             blit_text(panel_surface, "POSTMEN", "type_bold", 30, P.GOLD, (rect.x + 16, rect.y + 10))
             blit_text(panel_surface, head, "sans_bold", 22, P.PAPER_LIGHT, (rect.x + 190, rect.y + 15))
-            blit_text(panel_surface, status, "sans", 18, (200, 190, 170), (rect.x + 1010, rect.y + 18))
+            left = min(b.rect.x for b in buttons) if buttons else rect.right
+            blit_text(panel_surface, status, "sans", 18, (200, 190, 170), (left - 16, rect.y + 18), "topright")
             draw_buttons(panel_surface, buttons, self.top_cache.rect.topleft)
         self.top_cache.draw(surface, (head, status, button_states(buttons)), render)
 

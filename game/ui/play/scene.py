@@ -21,7 +21,7 @@ from game.ui.play import hints
 from game.ui.play.animator import Animator
 from game.ui.play.board_layer import BoardLayer, BoardMarks
 from game.ui.play.controller import Controller
-from game.ui.play.hud import Hud, top_bar_buttons
+from game.ui.play.hud import UNDO_TIP, Hud, top_bar_buttons
 from game.ui.play.positions import Positions
 from game.ui.play.stage import Stage
 from game.ui.play.tooltips import board_text, draw_hover
@@ -31,9 +31,10 @@ from game.ui.scenes.results import ResultsScene
 from game.ui.tween import AnimQueue
 from game.ui.view import View
 from game.ui.widgets import Button, handle_buttons
-from game.ui.words import explained
+from game.ui.words import describe, explained
 
 HINT_KEY = pygame.K_h
+UNDO_KEYS = (pygame.K_z, pygame.K_BACKSPACE)  # Ctrl+Z or Backspace
 OFF_SCREEN = (-1000, -1000)  # the mouse position a covered scene keeps until the mouse moves again
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
@@ -63,6 +64,7 @@ class PlayScene(Scene):
     def __init__(self, ctx: Context, game: Game, fresh: bool = True) -> None:
         super().__init__(ctx)
         self.game = game
+        game.keep_undo = not self.demo  # the player's decisions since the last die or card can be taken back
         self.rules = game.rules
         self.geo = Geometry(self.rules)
         self.art = CounterArt(self.rules)
@@ -249,7 +251,35 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ the top bar
     def _build_top(self) -> None:
-        self.top_buttons = top_bar_buttons(self.ctx.settings.speed, self.set_speed, self.open_pause, self.ask_hint)
+        self.top_buttons = top_bar_buttons(self.ctx.settings.speed, self.set_speed, self.open_pause, self.ask_hint,
+                                           self.undo)
+
+    # ------------------------------------------------------------------ Undo
+    def undo_blocker(self) -> str:
+        """Why Undo is not available now, or "" when it is (the core says what can be taken back)."""
+        if self.game.over:
+            return "The game is over: its end cannot be taken back"
+        if not self.game.undoable:
+            return "Nothing to undo: a die, a card or a shuffle has been shown since your last decision"
+        return ""
+
+    def undo(self) -> None:
+        """Take back the last decision (Undo button, Ctrl+Z, Backspace, the pause menu): the board, the choices
+        and the autosave go back to just before it; nothing is rerolled or revealed."""
+        why = self.undo_blocker()
+        if why:
+            self.say(why)
+            return
+        if self.queue.busy:
+            self.skip_animations()
+        self.controller.withdraw()
+        action = self.game.undo()
+        self.hint = None
+        self.log.add(f"Undone: {describe(self.game, action)}", P.POST_BLUE)
+        self.after_queue()
+        err = self.save()
+        if err:
+            self.say(err)
 
     def set_speed(self, speed: float) -> None:
         """An animation speed button: saved in the settings at once."""
@@ -259,7 +289,8 @@ class PlayScene(Scene):
         self._build_top()
 
     def open_pause(self) -> None:
-        self.stack.push(PauseScene(self.ctx))
+        why = self.undo_blocker()
+        self.stack.push(PauseScene(self.ctx, self.undo, why or UNDO_TIP, not why))
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
@@ -277,6 +308,8 @@ class PlayScene(Scene):
                 self.skip_animations()
             elif event.key == HINT_KEY:
                 self.ask_hint()
+            elif event.key in UNDO_KEYS and (event.key != pygame.K_z or event.mod & pygame.KMOD_CTRL):
+                self.undo()
             elif not self.queue.busy:
                 controller.key(event.key)
             return None
@@ -311,7 +344,7 @@ class PlayScene(Scene):
     def _draw_frame(self, surface: pygame.Surface) -> None:
         c = self.controller
         self.hover_regions = self.board_layer.draw(surface, self._marks(), self.ctx.settings.colour_blind)
-        self.hud.draw_top(surface, self.view, self.top_buttons, self.hint_blocker)
+        self.hud.draw_top(surface, self.view, self.top_buttons, self.hint_blocker, self.undo_blocker)
         self.hover_regions.extend(self.hud.draw_side(surface, self.stage))
         self.hud.draw_bottom(surface, self.prompt(), self.caption, c.buttons, self.stage.tray)
         if self.hint is not None and not self.queue.busy:

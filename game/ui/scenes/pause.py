@@ -1,6 +1,9 @@
-"""The pause menu (Esc): resume, rules, settings, or back to the title (the game is autosaved)."""
+"""The pause menu (Esc): resume, undo the last decision, rules, settings, or back to the title (the game is
+autosaved)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
@@ -18,12 +21,19 @@ class PauseScene(MenuScene):
     transparent = True
     name = "pause"
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, undo: Callable[[], None] | None = None, undo_tip: str = "",
+                 undo_enabled: bool = False) -> None:
+        """``undo`` takes back the player's last decision (offered when ``undo_enabled``); ``undo_tip`` says what
+        it does, or why it cannot now."""
         super().__init__(ctx)
-        self.rect = pygame.Rect(0, 0, 520, 470)  # the title and four buttons (menu.py: 66 high, 16 apart)
+        self.undo = undo
+        items = [("Resume", self.resume_play, "Back to the game (Esc)", True)]
+        if undo is not None:
+            items.append(("Undo", self.undo_last, undo_tip, undo_enabled))
+        self.rect = pygame.Rect(0, 0, 520, 142 + 82 * (len(items) + 3))  # the title and the buttons (66 high, 16 apart)
         self.rect.center = (960, 540)
         self.layout([
-            ("Resume", self.resume_play, "Back to the game (Esc)", True),
+            *items,
             ("Rules", self.rules, "The phases with their section numbers", True),
             ("Settings", self.settings, "Volume, speed, colour-blind patterns, full screen", True),
             ("Quit to title", self.to_title, "The game is autosaved after every decision", True),
@@ -31,6 +41,11 @@ class PauseScene(MenuScene):
 
     def resume_play(self) -> None:
         self.stack.pop(self)
+
+    def undo_last(self) -> None:
+        self.stack.pop(self)
+        if self.undo is not None:
+            self.undo()
 
     def rules(self) -> None:
         self.stack.push(RulesScene(self.ctx))
