@@ -339,6 +339,11 @@ class Game(Kernel):
         Phase."""
         return q.phase_limit(self, effect)
 
+    def canonical(self, action: Action) -> Action:
+        """4.1: identical tokens are interchangeable: ``action`` with its tokens named as the legal actions name
+        them (two actions that differ only by which of two alike tokens moves are the same choice)."""
+        return q.canonical(self, action)
+
     def escape_blocker(self, entrance: str) -> str:
         """6.0: why the ``entrance`` route is shut, or "" when it is clear."""
         return q.escape_blocker(self, entrance)
