@@ -1,7 +1,8 @@
 """Clicks a player needs per turn: whole games played through the real play scene (headless), the choices made
 by the heuristic and performed with the fewest clicks the UI offers (a bar or popup button when one stands for
-the choice; else the defender, then the target, the menu item or the carry choice; the Hint then Apply hint with
-``--hint``). Every click is counted; a turn is one round of the Enemy, Defense and Clearing Phases.
+the choice; else the defender, then the target, the menu item or the carry choice); with ``--hint`` every choice
+is the Hint's, made with its Apply hint button (two clicks). Every click is counted; a turn is one round of the
+Enemy, Defense and Clearing Phases.
 
     python tools/clicks.py --games 5 [--seed 0] [--difficulty standard] [--hint]
 
@@ -97,12 +98,9 @@ class Player:
 
     def perform(self, action: Action, hint: bool) -> None:
         scene, c = self.scene, self.scene.controller
-        if hint:
-            self.click(next(b for b in scene.top_buttons if b.label == "Hint").rect.center)
-            apply = next((b for b in self.shown() if b.label.startswith("Apply hint")), None)
-            if apply is not None:
-                self.click(apply.rect.center)
-                return
+        if hint:  # the Hint was asked: its Apply hint button
+            self.click(next(b for b in self.shown() if b.label == "Apply hint").rect.center)
+            return
         b = self.button_for(action)
         if b is not None:
             self.click(b.rect.center)
@@ -153,10 +151,15 @@ def play(seed: int, difficulty: str, hint: bool, tally: Tally) -> None:
         if game.state["turn"] != turn:
             turn = game.state["turn"]
             tally.turns += 1
-        action = policy.choose(game)
+        before = player.clicks
+        if hint:  # the Hint's choice, made with its Apply hint button
+            player.click(next(b for b in scene.top_buttons if b.label == "Hint").rect.center)
+            assert scene.hint is not None, "the Hint recommended nothing"
+            action = scene.hint[0]
+        else:
+            action = policy.choose(game)
         expected = Game.from_json(game.to_json())
         expected.apply(action)
-        before = player.clicks
         player.perform(action, hint)
         player.settle()
         if game.to_json() != expected.to_json():
@@ -180,7 +183,8 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["POSTMEN_DATA_DIR"] = folder
         for seed in range(args.seed, args.seed + args.games):
             play(seed, args.difficulty, args.hint, tally)
-    print(f"{args.games} {args.difficulty} games, choices of the heuristic{' through the Hint' if args.hint else ''}")
+    chooser = "the Hint's (the planner), each by Hint then Apply hint" if args.hint else "the heuristic's"
+    print(f"{args.games} {args.difficulty} games, choices {chooser}")
     for line in tally.lines():
         print(line)
     return 0

@@ -65,6 +65,11 @@ def layout_bar(specs: list[BarButton]) -> list[Button]:
     return buttons
 
 
+def apply_hint_spec(action: Action, submit: Callable[[Action], None]) -> BarButton:
+    """The Hint's recommendation as one click (also the key A)."""
+    return BarButton("Apply hint", partial(submit, action), "Make the recommended choice (A)", 170, action)
+
+
 def bar_specs(decision: dict[str, Any], legal: list[Action], spend_k: int | None, submit: Callable[[Action], None],
               step_spend: Callable[[int], None]) -> tuple[list[BarButton], int | None]:
     """The buttons for ``decision`` (each submits its Action), and the stepper's number of tokens (``spend_k``,

@@ -11,8 +11,9 @@ from collections.abc import Callable
 import pygame
 
 from game.rules import Action, Game
+from game.rules.names import token_name
 from game.ui.play import hits
-from game.ui.play.bar import bar_specs, layout_bar
+from game.ui.play.bar import apply_hint_spec, bar_specs, layout_bar
 from game.ui.play.popups import Popup, action_items, carry_items
 from game.ui.play.positions import Positions
 from game.ui.play.tooltips import enemy_info
@@ -23,6 +24,13 @@ SPEND_KEYS = {pygame.K_LEFT: -1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1, pyga
               pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1}
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 DRAG_START = 12  # pixels a pressed defender must travel before it is dragged (less: a click)
+NUMBER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7, pygame.K_8,
+               pygame.K_9)  # the popup's items, top to bottom
+
+
+def carried_kinds(game: Game, action: Action) -> tuple[str, ...]:
+    """What a move carries, by kind of token (alike tokens are interchangeable, 4.1): ``()`` alone."""
+    return tuple(sorted(token_name(game.rules, t) for t in action.args[2:])) if action.kind == "move" else ()
 
 
 class Controller:
@@ -46,6 +54,8 @@ class Controller:
         self.drag: tuple[str, tuple[int, int]] | None = None  # a defender pressed in the move step
         self.dragging = False
         self.spend_k: int | None = None  # the suppression stepper's number of tokens (many tokens only)
+        self.hinted: Action | None = None  # the Hint's recommendation: an "Apply hint" button in the bar
+        self.last_carry: tuple[str, ...] = ()  # the token kinds the last move carried: that choice comes first
 
     # ------------------------------------------------------------------ the choices on offer
     def offer(self, legal: list[Action]) -> None:
@@ -61,6 +71,7 @@ class Controller:
         self.legal = []
         self.buttons = []
         self.spend_k = None
+        self.hinted = None
 
     def cancel(self) -> bool:
         """Esc: close the popup and drop the selection; False when there was neither."""
@@ -84,7 +95,15 @@ class Controller:
         if not dec or self.game.over:
             return
         specs, self.spend_k = bar_specs(dec, self.legal, self.spend_k, self.submit, self.step_spend)
+        if self.hinted is not None and self.hinted in self.legal:
+            specs.insert(0, apply_hint_spec(self.hinted, self.submit))
         self.buttons = layout_bar(specs)
+
+    def show_hint(self, action: Action) -> None:
+        """The Hint recommends ``action``: the bar offers it as one click (Apply hint, or A)."""
+        self.hinted = action
+        self.show_spend(action)
+        self.rebuild_buttons()
 
     def step_spend(self, step: int) -> None:
         """The − / + of the suppression stepper (also the arrow keys)."""
@@ -179,7 +198,18 @@ class Controller:
 
     # ------------------------------------------------------------------ input
     def key(self, key: int) -> None:
-        """A key while the board is still: the stepper's arrows, Enter for the End button."""
+        """A key while the board is still: the stepper's arrows, Enter for the End button (or the popup's first
+        item), 1-9 for the popup's items, A for Apply hint."""
+        if self.popup.buttons and (key in NUMBER_KEYS or key in ENTER_KEYS):
+            index = NUMBER_KEYS.index(key) if key in NUMBER_KEYS else 0
+            items = self.popup.buttons
+            press = items[index].action if index < len(items) and items[index].enabled else None
+            if press is not None:
+                press()
+            return
+        if key == pygame.K_a and self.hinted is not None and self.hinted in self.legal:
+            self.submit(self.hinted)
+            return
         if key in SPEND_KEYS:
             self.step_spend(SPEND_KEYS[key])
         elif key in ENTER_KEYS and not self.popup.buttons:
@@ -250,9 +280,9 @@ class Controller:
             self.submit(targets[enemy][0])
             return
         name = self.defender_at(pos)
-        if kind == "moves" and self.selected and (not name or name not in self.selectable_defenders()):
+        if kind == "moves" and self.selected and name != self.selected:
             space = self.space_at(pos)
-            if space and space in targets:
+            if space and space in targets:  # anywhere inside a lit space, on a counter too: the move
                 self.choose_move(space, targets[space])
                 return
         if self.mode == "suppress":
@@ -295,7 +325,8 @@ class Controller:
             return
         if kind == "actions":
             self.selected = name
-            self.mode = ""
+            # his targets light up with the menu: a click on a lit enemy attacks at once
+            self.mode = "attack" if any(a.kind == "attack" for a in self.actions_of(name)) else ""
             self.open_action_menu(name)
             return
         acts = self.actions_of(name)
@@ -321,8 +352,11 @@ class Controller:
             self.submit(actions[0])
             return
         x, y = self.positions.space_point(space)
-        self.open_popup((int(x), int(y)), f"{self.selected} to {self.game.where(space)}",
-                        carry_items(self.game, actions))
+        items = carry_items(self.game, actions)
+        items.sort(key=lambda item: not (item[1] is not None and item[1].kind == "move"
+                                         and carried_kinds(self.game, item[1]) == self.last_carry))
+        self.popup.open((int(x), int(y)), f"{self.selected} to {self.game.where(space)}", items, self.submit_move,
+                        self.set_mode)
 
     def open_action_menu(self, name: str) -> None:
         """Every action kind, enabled when legal for this defender; a disabled one says why (from the core)."""
@@ -332,6 +366,12 @@ class Controller:
 
     def open_popup(self, pos: tuple[int, int], title: str, items: list[tuple[str, Action | None, str]]) -> None:
         self.popup.open(pos, title, items, self.submit, self.set_mode)
+
+    def submit_move(self, action: Action) -> None:
+        """A move chosen in the carry popup: remembered (its token kinds come first next time), then sent."""
+        if action.kind == "move":
+            self.last_carry = carried_kinds(self.game, action)
+        self.submit(action)
 
     def set_mode(self, mode: str) -> None:
         """Attack… or Suppress… in the menu: the next click on a lit target completes the action."""

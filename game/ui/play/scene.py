@@ -211,8 +211,9 @@ class PlayScene(Scene):
         self.log.add(f"Hint: {explained(self.game, action, reason)}", P.POST_BLUE)
 
     def hint_on_bar(self, action: Action) -> None:
-        """A recommended number of suppression tokens the stepper does not show yet: show it (ringed in gold)."""
-        self.controller.show_spend(action)
+        """The recommendation as one click in the bar (Apply hint); a recommended number of suppression tokens
+        the stepper does not show yet is shown too (ringed in gold)."""
+        self.controller.show_hint(action)
 
     def caption(self) -> str:
         """The gold line under the prompt: the hint in words and why."""

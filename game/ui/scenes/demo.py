@@ -141,7 +141,7 @@ class DemoScene(PlayScene):
             return
         if self.hint is None:
             self.hint = self.policy.explain(self.game)  # decided while the board is still
-            self.hint_on_bar(self.hint[0])
+            self.controller.show_spend(self.hint[0])  # the planner's number of tokens on the stepper
             self.decisions += 1
             self.last_caption = f"Planner: {explained(self.game, *self.hint)}"
             self.pending_t = SHOW_CHOICE
