@@ -23,6 +23,7 @@ class Settings:
     colour_blind: bool = False
     fullscreen: bool = True
     difficulty: str = "standard"  # of New game: standard | veteran | elite (8.1, 8.2)
+    tutorial_offered: bool = False  # the guided first game was offered at a first launch
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=2)
@@ -55,7 +56,7 @@ def _show(value: object) -> str:
 
 def _check(name: str, value: object) -> str:
     """Why ``value`` cannot be setting ``name`` ("" when it can)."""
-    if name in ("mute", "colour_blind", "fullscreen"):
+    if name in ("mute", "colour_blind", "fullscreen", "tutorial_offered"):
         return "" if isinstance(value, bool) else "is not true or false"
     if name == "volume":
         ok = isinstance(value, int | float) and not isinstance(value, bool) and 0.0 <= value <= 1.0

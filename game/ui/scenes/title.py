@@ -23,6 +23,7 @@ from game.ui.scenes.highscores import DIFFICULTY_NAMES, DIFFICULTY_TIPS, HighSco
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.rules_ref import RulesScene
 from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.scenes.tutorial import start_tutorial, tutorial_path
 from game.ui.widgets import Button, handle_buttons, panel
 from game.ui.words import fit
 
@@ -86,6 +87,7 @@ class TitleScene(MenuScene):
     def enter(self) -> None:
         self.idle = 0.0
         self.refresh()
+        self.offer_tutorial()
 
     def resume(self) -> None:
         self.idle = 0.0
@@ -101,6 +103,21 @@ class TitleScene(MenuScene):
     def demo(self) -> None:
         start_demo(self.ctx)
 
+    def tutorial(self) -> None:
+        start_tutorial(self.ctx)
+
+    def offer_tutorial(self) -> None:
+        """At a first launch (no game played or saved yet), once: offer the guided first game."""
+        settings = self.ctx.settings
+        if settings.tutorial_offered or self.ctx.headless:
+            return
+        settings.tutorial_offered = True
+        self.ctx.save_settings()
+        if self.has_save or tutorial_path().exists() or any(scores.load_scores()[0].values()):
+            return
+        self.stack.push(ConfirmScene(self.ctx, "New to Postmen? The guided first game shows the board and the "
+                                     "rules as you play.", self.tutorial, "Guided game", "Not now"))
+
     def refresh(self) -> None:
         self.has_save = storage.save_path().exists()
         self.saved_difficulty, self.save_finished = saved_game() if self.has_save else ("", False)
@@ -109,6 +126,9 @@ class TitleScene(MenuScene):
             (f" ({DIFFICULTY_NAMES.get(self.saved_difficulty, '')})" if self.saved_difficulty else "")
         items = [
             ("New game", self.new_game, f"Start the defence of the post office ({diff})", True),
+            ("Tutorial", self.tutorial, "Resume the guided game where you left it" if tutorial_path().exists() else
+             "A guided first game: the board, moves and attacks step by step, the rest explained as it happens",
+             True),
             ("Continue", self.continue_game, resume if self.has_save else "No saved game yet", self.has_save),
             ("Demo", self.demo, "Watch the planner play (any key or click returns here)", True),
             ("High scores", self.high_scores, "The top 10 of each difficulty", True),
@@ -116,7 +136,7 @@ class TitleScene(MenuScene):
             ("Settings", self.settings, "Volume, animation speed, colour-blind patterns, full screen", True),
             ("Quit", self.quit, "Leave the game", True),
         ]
-        self.layout(items, 1245, 308, h=60, gap=14)
+        self.layout(items, 1245, 312, h=54, gap=10)
         tables, msg = scores.load_scores()
         if msg:
             self.ctx.message = msg

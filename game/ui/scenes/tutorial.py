@@ -1,0 +1,349 @@
+"""The guided first game: a play scene on a fixed seed with a coach beside the board.
+
+The opening steps point at the board one thing at a time (the tracks, colours and line of sight, a move,
+carrying tokens, the end of the moves, an attack with its odds, suppression, morale, the Hint and Undo) and wait
+for the player's own click: the step's action on the board, or the coach's Next. After them the player plays on,
+and the coach explains each thing the first time it happens (the Clearing Phase, a grenade bundle, a breach, a
+suppression or casualty choice, a support weapon, a new Attack, the Escape Phase).
+
+Nothing is forced: any legal choice is accepted (a step whose moment has passed is left behind), Skip tutorial
+ends the coaching and the game goes on, and the game with its coaching is saved after every decision in its own
+file (``tutorial.json``: the player's autosave is never touched), so Tutorial on the title resumes it. A guided
+game is not entered in the high-score table.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.rules import Action, Event, Game, LevelError
+from game.ui import palette as P
+from game.ui import scores, storage
+from game.ui.fonts import blit_text, wrap
+from game.ui.layout import SIDE
+from game.ui.play.scene import PlayScene
+from game.ui.scene import Context
+from game.ui.widgets import Button, handle_buttons, panel
+
+TUTORIAL_SEED = 1939
+TUTORIAL_NAME = "tutorial.json"
+VERSION = 1
+MAX_BYTES = 4 << 20
+COACH = pygame.Rect(SIDE.x, 640, SIDE.w, SIDE.bottom - 640)  # over the lower part of the log
+
+
+@dataclass(frozen=True)
+class Step:
+    """An opening step: its words, what it rings on the screen, and when it is done (None: the Next button)."""
+
+    key: str
+    text: str
+    point: Callable[[TutorialScene], pygame.Rect | None]
+    done: Callable[[TutorialScene], bool] | None = None
+
+
+@dataclass(frozen=True)
+class Note:
+    """Explained the first time an event of one of ``kinds`` happens (and ``when`` holds for it)."""
+
+    key: str
+    kinds: tuple[str, ...]
+    text: str
+    when: Callable[[Event], bool] = lambda e: True
+
+
+def _ring(rect: pygame.Rect | None, grow: int = 10) -> pygame.Rect | None:
+    return rect.inflate(grow, grow) if rect is not None else None
+
+
+def _defender_rect(scene: TutorialScene, name: str | None) -> pygame.Rect | None:
+    if not name:
+        return None
+    x, y = scene.positions.defender_pos(name)
+    return pygame.Rect(int(x) - 30, int(y) - 36, 60, 72)
+
+
+def _first(scene: TutorialScene, kind: str) -> Action | None:
+    """The choice of ``kind`` the coach points at: the Hint's when it is of that kind, else the first legal."""
+    legal = [a for a in scene.controller.legal if a.kind == kind]
+    if kind == "attack" and legal:
+        return max(legal, key=lambda a: scene.game.odds(a) or 0.0)
+    return legal[0] if legal else None
+
+
+def _bar(scene: TutorialScene, label: str) -> pygame.Rect | None:
+    return next((b.rect for b in scene.controller.buttons if b.label == label), None)
+
+
+def _top(scene: TutorialScene, label: str) -> pygame.Rect | None:
+    return next((b.rect for b in scene.top_buttons if b.label == label), None)
+
+
+def _tracks(scene: TutorialScene) -> pygame.Rect:
+    points = [scene.positions.space_point(sp) for sp in scene.rules.track_spaces]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return pygame.Rect(min(xs) - 30, min(ys) - 30, max(xs) - min(xs) + 60, max(ys) - min(ys) + 60)
+
+
+def _did(kinds: tuple[str, ...], phase: str) -> Callable[[TutorialScene], bool]:
+    """Done when the player made a choice of one of ``kinds``, or the moment passed (the game left ``phase``)."""
+    def done(scene: TutorialScene) -> bool:
+        return bool(set(kinds) & scene.made) or (scene.synced and scene.game.phase != phase)
+    return done
+
+
+STEPS: tuple[Step, ...] = (
+    Step("welcome", "1 September 1939, Danzig. You command the postal workers and soldiers defending the Polish "
+         "Post Office. Hold out through three Attacks until the fire truck ends the last one; every defender "
+         "still inside scores.", lambda s: None),
+    Step("tracks", "The enemy comes along these assault tracks. Each turn the Enemy Phase draws cards: counters "
+         "are placed on a track and advance one space at a time toward an entrance of the building.", _tracks),
+    Step("colours", "Every space has a colour. A defender can fire only at track spaces sharing a colour with "
+         "his own space: that is his line of sight (rule 1.4). Hover a defender or a space to read it.",
+         lambda s: _ring(s.geo.rect(next(iter(s.rules.defender_spaces))))),
+    Step("move", "The Defense Phase starts with moves. Click a defender: the spaces of his floor he can reach "
+         "light up. Click one (anywhere inside it) to move him there. Try it now.",
+         lambda s: _defender_rect(s, (_first(s, "move") or Action("move", ("",))).args[0]),
+         _did(("move", "shift"), "moves")),
+    Step("carry", "Weapons and ammunition are tokens in the spaces. A defender moving out of a space can carry "
+         "them: the popup asks what he takes. A weapon fires only with ammunition beside it.",
+         lambda s: None),
+    Step("end_moves", "When your moves are done, click End moves (or press Enter).",
+         lambda s: _ring(_bar(s, "End moves")), _did(("end_moves",), "moves")),
+    Step("attack", "Now the actions. Click a defender: his menu opens and the enemies he can hit light up. Hover "
+         "one to read the odds, then click it to fire.",
+         lambda s: _defender_rect(s, (_first(s, "attack") or Action("attack", ("",))).args[0]),
+         _did(("attack", "grenade", "suppress", "recover", "command"), "actions")),
+    Step("odds", "Each die that reaches the counter's defense hits it. The dice show in the tray below; the log "
+         "on the right narrates every roll with its rule number.", lambda s: None),
+    Step("suppress", "Suppress… in a defender's menu puts suppression tokens on an empty track space he sees "
+         "(he needs a Suppress weapon and ammunition): a counter arriving there must get past them.",
+         lambda s: None),
+    Step("morale", "Morale: every defender lost and some enemy successes lower it. At 0 the post office falls "
+         "and the game is lost.", lambda s: _ring(s.hud.morale_cache.rect, 4)),
+    Step("tools", "Stuck? Hint (H) shows what the planner would do and why; Apply hint (A) does it. Undo "
+         "(Ctrl+Z) takes back your choices until a die is rolled or a card drawn.", lambda s: _ring(_top(s, "Hint"))),
+    Step("end_actions", "Click End actions when you are done: the turn goes on with the Clearing and Enemy Phases. "
+         "From here you play on your own; I will explain each new thing when it first happens.",
+         lambda s: _ring(_bar(s, "End actions")), _did(("end_actions",), "actions")),
+)
+
+NOTES: tuple[Note, ...] = (
+    Note("suppression", ("__decision_suppression",), "A counter is entering a space with your suppression tokens. "
+         "Choose how many to spend: each is a die against its defense, and a hit sends it back (4.2.2)."),
+    Note("breach", ("breach",), "An enemy counter broke in (3.1.2): it is inside the building now. Defenders of "
+         "that floor can fire at it, and grenades hit every counter inside the floor."),
+    Note("clearing", ("clearing_target", "counter_changed_floor", "counter_idle", "casualty"), "The Clearing Phase "
+         "(5.0): each counter inside removes defenders of its floor, following the Target table printed in the "
+         "interior; a disrupted one does nothing.", lambda e: e.section.startswith("5.")),
+    Note("casualty", ("__decision_casualty",), "A counter removes a defender and the rules let you choose among "
+         "equals: click the one who falls."),
+    Note("bundle", ("barrier_destroyed",), "A grenade bundle blew a barrier (3.1): the counters stacked behind it "
+         "advance through the gap.", lambda e: e.section == "3.1"),
+    Note("support", ("support_placed",), "A support weapon is placed on a lettered support space (3.2): it fires "
+         "at a floor it sees every time its card comes up.", lambda e: e.section.startswith("3.")),
+    Note("attack2", ("attack_started",), "A new Attack begins: the board is cleared, new counters set up, and a new "
+         "deck is used (2.2, 2.3).", lambda e: int(e.data.get("attack", 1)) > 1),
+    Note("escape", ("phase_changed",), "The Escape Phase (6.0): a defender on an entrance space whose route is "
+         "clear may slip out. An escaped postal worker scores double.",
+         lambda e: e.data.get("phase") == "escape"),
+)
+NOTE_KEYS = {n.key for n in NOTES}
+
+
+def tutorial_path() -> Path:
+    return storage.data_dir() / TUTORIAL_NAME
+
+
+def load_tutorial(ctx: Context) -> TutorialScene | None:
+    """The guided game saved in ``tutorial.json`` at the step it reached, or None (no file; a damaged one is set
+    aside with a one-line message)."""
+    path = tutorial_path()
+    try:
+        text = storage.read_text(path, MAX_BYTES)
+        if text is None:
+            return None
+        raw = storage.parse_json(text)
+        if not isinstance(raw, dict) or raw.get("version") != VERSION:
+            raise ValueError("not a guided game of this version")
+        step, seen, saved = raw.get("step"), raw.get("seen"), raw.get("game")
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(STEPS):
+            raise ValueError("a damaged step")
+        if not isinstance(seen, list) or any(not isinstance(k, str) or k not in NOTE_KEYS for k in seen):
+            raise ValueError("a damaged list of notes shown")
+        if not isinstance(saved, str):
+            raise ValueError("no game")
+        game = Game.from_save(saved)
+        coaching = raw.get("coaching", True)
+        return TutorialScene(ctx, game, fresh=False, step=step, seen=set(seen), coaching=coaching is True)
+    except LevelError as exc:
+        ctx.message = f"Cannot resume the guided game: {exc}"
+        return None
+    except Exception as exc:  # noqa: BLE001 - any failure of a damaged file is a message, never a crash
+        aside = storage.move_aside(path)
+        where = f"; kept as {aside.name}" if aside else ""
+        ctx.message = f"The guided game in {TUTORIAL_NAME} was damaged ({str(exc)[:80]}{where}); it starts afresh."
+        return None
+
+
+def start_tutorial(ctx: Context) -> None:
+    """Tutorial on the title: resume the guided game, or begin it."""
+    scene = load_tutorial(ctx)
+    if scene is None:
+        try:
+            scene = TutorialScene(ctx, Game.new(TUTORIAL_SEED, "standard"), fresh=True)
+        except LevelError as exc:
+            ctx.message = f"Cannot start the guided game: {exc}"
+            return
+    ctx.message = ""
+    ctx.stack.push(scene)
+
+
+class TutorialScene(PlayScene):
+    """A play scene with the coach: the opening :data:`STEPS` in order, then the :data:`NOTES` as they happen."""
+
+    name = "tutorial"
+
+    def __init__(self, ctx: Context, game: Game, fresh: bool = True, step: int = 0, seen: set[str] | None = None,
+                 coaching: bool = True) -> None:
+        self.step = step
+        self.seen: set[str] = set(seen or ())
+        self.coaching = coaching
+        self.made: set[str] = set()  # the kinds of choice made since the current step began
+        self.notes: list[Note] = []  # waiting to be shown, the first on screen
+        self.coach_buttons: list[Button] = []
+        super().__init__(ctx, game, fresh)
+
+    # ---- what the coach says
+    def current(self) -> tuple[str, pygame.Rect | None, bool]:
+        """The coach's words, the rect it rings, and whether it waits for Next / Got it ("" when silent)."""
+        if not self.coaching:
+            return "", None, False
+        if self.notes:
+            return self.notes[0].text, None, True
+        if self.step < len(STEPS):
+            step = STEPS[self.step]
+            try:
+                point = step.point(self) if self.synced else None
+            except (KeyError, ValueError, StopIteration):
+                point = None  # what it pointed at is gone: the words still stand
+            return step.text, point, step.done is None
+        return "", None, False
+
+    def advance(self) -> None:
+        """Next / Got it, or the step's action done: the next note or step."""
+        if self.notes:
+            self.seen.add(self.notes.pop(0).key)
+        elif self.step < len(STEPS):
+            self.step += 1
+            self.made = set()
+        self.save()
+
+    def skip_tutorial(self) -> None:
+        self.coaching = False
+        self.notes = []
+        self.save()
+        self.say("Coaching off: the guided game goes on as a normal game.")
+
+    # ---- the play scene, coached
+    def submit(self, action: Action) -> None:
+        self.made.add(action.kind)
+        super().submit(action)
+
+    def play(self, events: list[Event]) -> None:
+        """The events of a choice: the notes they call for are queued (once each), then animated as usual."""
+        if events is not self.game.initial_events:  # the set-up is the tracks step's to explain
+            for e in events:
+                self._notice(e.kind, e)
+        super().play(events)
+
+    def after_queue(self) -> None:
+        super().after_queue()
+        decision = self.game.decision
+        if decision:
+            self._notice(f"__decision_{decision['kind']}", None)
+
+    def _notice(self, kind: str, event: Event | None) -> None:
+        if not self.coaching:
+            return
+        for note in NOTES:
+            if note.key in self.seen or note in self.notes or kind not in note.kinds:
+                continue
+            if event is None or note.when(event):
+                self.notes.append(note)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.coaching and not self.notes and self.step < len(STEPS):
+            done = STEPS[self.step].done
+            if done is not None and done(self):
+                self.advance()
+
+    def save(self) -> str:
+        """The guided game in its own file, with the step it reached: the player's autosave is never touched. A
+        finished guided game is removed (Tutorial then starts a new one)."""
+        if self.game.over:
+            try:
+                tutorial_path().unlink(missing_ok=True)
+                return ""
+            except OSError as exc:
+                return f"Could not remove the finished guided game: {exc}"
+        record = {"version": VERSION, "step": self.step, "seen": sorted(self.seen), "coaching": self.coaching,
+                  "game": self.game.to_json()}
+        try:
+            storage.write_atomic(tutorial_path(), json.dumps(record))
+            return ""
+        except OSError as exc:
+            return f"Could not save the guided game: {exc}"
+
+    def record_score(self) -> tuple[scores.Tables, int | None]:
+        return scores.load_scores()[0], None  # a guided game is not entered in the high-score table
+
+    # ---- input and drawing
+    def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        if self.coach_buttons and handle_buttons(self.coach_buttons, event):
+            return None
+        return super().handle(event)
+
+    def _draw_frame(self, surface: pygame.Surface) -> None:
+        super()._draw_frame(surface)
+        self.draw_coach(surface)
+
+    def draw_coach(self, surface: pygame.Surface) -> None:
+        text, point, waits = self.current()
+        if not text:
+            self.coach_buttons = []
+            return
+        if point is not None:
+            glow = 2 + int(2 * abs(((self.time * 2) % 2) - 1))
+            pygame.draw.rect(surface, P.GOLD, point, 3 + glow, border_radius=10)
+        panel(surface, COACH, P.PAPER_LIGHT, P.GOLD, width=3)
+        blit_text(surface, "WHAT JUST HAPPENED" if self.notes else "GUIDED GAME", "sans_bold", 18, P.POST_BLUE,
+                  (COACH.x + 14, COACH.y + 10))
+        if not self.notes and self.step < len(STEPS):
+            blit_text(surface, f"{self.step + 1} / {len(STEPS)}", "sans", 16, P.INK_SOFT,
+                      (COACH.right - 14, COACH.y + 12), "topright")
+        y = COACH.y + 40
+        for line in wrap(text, "sans", 19, COACH.w - 28):
+            blit_text(surface, line, "sans", 19, P.INK, (COACH.x + 14, y))
+            y += 25
+        buttons = []
+        if waits:
+            label = "Got it" if self.notes else "Next"
+            buttons.append(Button((COACH.x + 14, COACH.bottom - 62, 150, 48), label, self.advance, 22,
+                                  tip="Go on with the guided game"))
+        else:
+            blit_text(surface, "Waiting for your click on the board…", "sans", 16, P.INK_SOFT,
+                      (COACH.x + 14, COACH.bottom - 92))
+        buttons.append(Button((COACH.right - 174, COACH.bottom - 62, 160, 48), "Skip tutorial", self.skip_tutorial,
+                              18, tip="Stop the coaching; the game goes on as a normal game"))
+        for b in buttons:
+            old = next((o for o in self.coach_buttons if o.label == b.label), None)
+            b.hover = bool(old and old.hover)
+            b.draw(surface)
+        self.coach_buttons = buttons
