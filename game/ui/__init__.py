@@ -13,7 +13,8 @@ One idea per module:
     layout       where the board and panels sit; positions of spaces     board      the board drawn by code
     counters     counter, token, car and fire-truck images               effects    pymunk debris and dice, particles
     view         the drawn position, advanced event by event             cache      panels redrawn only on change
-    log_panel    the scrollable narration                                 widgets    buttons, panels, tooltips
+    log_panel    the scrollable narration (a line opens its rule)         widgets    buttons, panels, tooltips
+    rules_text   every rulebook section in the game's words (the rules reference's searchable text)
     words        actions said in words (demo caption, Hint)               scores     high-score tables per difficulty
     play/        the play scene by job: scene (turn, autosave, results, frame), controller (input -> Actions),
                  animator (events -> steps on its stage), stage, positions, hits, board_layer, hud, bar, popups,

@@ -1,12 +1,27 @@
-"""The scrollable log: every event narrated as ``[section] text`` in the typewriter face."""
+"""The scrollable log: every event narrated as ``[section] text`` in the typewriter face. A click on a line that
+names its rule calls ``on_section`` with that section (the play scene opens the rules reference there); the
+hovered line is lit and says so in a tooltip."""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Callable
 
 import pygame
 
 from game.ui import palette as P
-from game.ui.cache import PanelCache
+from game.ui.cache import HoverRegions, PanelCache
 from game.ui.fonts import font, text, wrap
+
+SECTION = re.compile(r"^\[(\d+\.\d+(?:\.\d+)*)\]")  # the rulebook section a narrated line starts with
+HOVER_FILL = (226, 214, 186)  # behind the hovered entry's lines
+OUTSIDE = (-1000, -1000)
+
+
+def section_of(msg: str) -> str:
+    """The rulebook section ``msg`` starts with (``"[4.2.1] ..."`` -> ``"4.2.1"``), or ""."""
+    m = SECTION.match(msg)
+    return m.group(1) if m else ""
 
 
 class LogPanel:
@@ -16,23 +31,30 @@ class LogPanel:
         self.rect = rect
         self.entries: list[tuple[str, P.Colour]] = []
         self.lines: list[tuple[str, P.Colour]] = []
+        self.meta: list[tuple[int, str]] = []  # for each line: the number of its entry and the entry's section
         self.scroll = 0  # lines scrolled up from the bottom
         self.line_h = font("type", self.SIZE).get_linesize()
         self.version = 0  # bumped by every change of the lines
         self.cache = PanelCache(rect)
+        self.mouse = OUTSIDE  # the last mouse position the panel was told of
+        self.on_section: Callable[[str], object] | None = None  # called with the section of a clicked line
 
     def signature(self) -> tuple[object, ...]:
         """Everything the drawn panel depends on (its cached image is redrawn when this changes)."""
-        return (self.version, id(self.lines), len(self.lines), self.scroll, tuple(self.rect), self.line_h)
+        return (self.version, id(self.lines), len(self.lines), self.scroll, tuple(self.rect), self.line_h,
+                self.hovered_entry())
 
     def add(self, msg: str, colour: P.Colour = P.INK) -> None:
         self.entries.append((msg, colour))
+        number, section = len(self.entries), section_of(msg)
         width = self.rect.w - 44  # room for the continuation indent and the scrollbar
         wrapped = wrap(msg, "type", self.SIZE, width)
         for i, line in enumerate(wrapped):
             self.lines.append((("  " if i else "") + line, colour))
+            self.meta.append((number, section))
         if len(self.lines) > 3000:
             self.lines = self.lines[-2500:]
+            self.meta = self.meta[-2500:]
         self.version += 1
         if self.scroll:
             self.scroll += len(wrapped)
@@ -41,10 +63,69 @@ class LogPanel:
     def visible_lines(self) -> int:
         return max(1, (self.rect.h - 36) // self.line_h)
 
+    def shown(self) -> range:
+        """The indices of the lines drawn now, top to bottom."""
+        end = len(self.lines) - self.scroll
+        return range(max(0, end - self.visible_lines), end)
+
+    def line_rect(self, index: int) -> pygame.Rect | None:
+        """Where line ``index`` is drawn on the screen (None when it is scrolled out of view)."""
+        shown = self.shown()
+        if index not in shown:
+            return None
+        return pygame.Rect(self.rect.x + 4, self.rect.y + 30 + (index - shown.start) * self.line_h,
+                           self.rect.w - 16, self.line_h)
+
+    def line_at(self, pos: tuple[int, int]) -> int | None:
+        """The index of the line drawn under ``pos``, if any."""
+        if not self.rect.inflate(-8, 0).collidepoint(pos) or pos[1] < self.rect.y + 30:
+            return None
+        shown = self.shown()
+        index = shown.start + (pos[1] - self.rect.y - 30) // self.line_h
+        return index if index in shown else None
+
+    def section_at(self, pos: tuple[int, int]) -> str:
+        """The rulebook section of the log entry drawn under ``pos`` ("" when none)."""
+        index = self.line_at(pos)
+        return "" if index is None else self.meta[index][1]
+
+    def hovered_line(self) -> int | None:
+        """The index of the line under the mouse when a click on it would open its rule."""
+        index = self.line_at(self.mouse)
+        if index is None or self.on_section is None or not self.meta[index][1]:
+            return None
+        return index
+
+    def hovered_entry(self) -> int:
+        """The number of the entry whose lines are lit under the mouse (0 when none)."""
+        index = self.hovered_line()
+        return 0 if index is None else self.meta[index][0]
+
+    def hover_regions(self) -> HoverRegions:
+        """The tooltip over the ``[section]`` tag of the hovered entry: a click opens its rule. (Only over the
+        tag: the rest of the entry stays readable; the lit band says that it can be clicked too.)"""
+        index = self.hovered_line()
+        if index is None:
+            return []
+        number, section = self.meta[index]
+        first = next((i for i in self.shown() if self.meta[i][0] == number), index)
+        rect = self.line_rect(first)
+        if rect is None or self.lines[first][0].startswith(" "):
+            return []  # the tag has scrolled out of view
+        tag = pygame.Rect(rect.x, rect.y, font("type", self.SIZE).size(f"[{section}]")[0] + 10, rect.h)
+        return [(tag, f"Click: rule {section} in the rules reference")]
+
     def handle(self, event: pygame.event.Event, mouse: tuple[int, int]) -> bool:
+        """The wheel scrolls, a left click on a line with a section calls ``on_section``; True when consumed."""
+        self.mouse = mouse
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(mouse):
             self.scroll = max(0, min(len(self.lines) - self.visible_lines, self.scroll + event.y * 3))
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.on_section is not None:
+            section = self.section_at(event.pos)
+            if section:
+                self.on_section(section)
+                return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -61,12 +142,15 @@ class LogPanel:
             surface.blit(text(f"↓ {self.scroll} newer lines below (scroll down)", "sans", 14, P.INK_SOFT),
                          (rect.x + 60, rect.y + 8))
         n = self.visible_lines
-        end = len(self.lines) - self.scroll
-        start = max(0, end - n)
+        shown = self.shown()
+        hovered = self.hovered_entry()
         y = rect.y + 30
         clip = surface.get_clip()
         surface.set_clip(rect.inflate(-4, -4))
-        for line, colour in self.lines[start:end]:
+        for index in shown:
+            line, colour = self.lines[index]
+            if hovered and self.meta[index][0] == hovered:
+                pygame.draw.rect(surface, HOVER_FILL, (rect.x + 4, y, rect.w - 16, self.line_h), border_radius=3)
             surface.blit(text(line, "type", self.SIZE, colour), (rect.x + 10, y))
             y += self.line_h
         surface.set_clip(clip)

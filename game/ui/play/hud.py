@@ -181,6 +181,7 @@ class Hud:
                   16, P.INK, (sbox.x + 10, sbox.y + 56))
         hovers.extend(self._draw_tactics(surface, stage))
         self.log.draw(surface)
+        hovers.extend(self.log.hover_regions())  # a log line: click for its rule
         return hovers
 
     @staticmethod

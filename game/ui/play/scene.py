@@ -28,6 +28,7 @@ from game.ui.play.tooltips import board_text, draw_hover
 from game.ui.scene import Context, Scene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.results import ResultsScene
+from game.ui.scenes.rules_ref import RulesScene
 from game.ui.tween import AnimQueue
 from game.ui.view import View
 from game.ui.widgets import Button, handle_buttons
@@ -71,6 +72,7 @@ class PlayScene(Scene):
         self.queue = AnimQueue()
         self.hud = Hud(game)
         self.log = self.hud.log
+        self.log.on_section = lambda section: self.stack.push(RulesScene(self.ctx, section=section))
         self.positions = Positions(self.rules, self.geo, View(game.state), self.queue)
         self.view = self.positions.view
         self.stage = Stage(self.positions, self.log, game.state)
