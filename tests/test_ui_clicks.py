@@ -80,6 +80,7 @@ def test_apply_hint_makes_the_recommended_choice_in_one_click(open_play: Opener)
     assert scene.hint is not None
     recommended = scene.hint[0]
     expected = Game.from_json(scene.game.to_json())
+    expected.keep_history = True  # as the play scene's game
     expected.apply(recommended)
     apply = next(b for b in scene.controller.buttons if b.label == "Apply hint")
     assert apply.data == recommended
@@ -89,6 +90,7 @@ def test_apply_hint_makes_the_recommended_choice_in_one_click(open_play: Opener)
     scene.ask_hint()  # the key A does the same
     assert scene.hint is not None
     expected = Game.from_json(scene.game.to_json())
+    expected.keep_history = True  # as the play scene's game
     expected.apply(scene.hint[0])
     key(app, pygame.K_a)
     settle(app, scene)

@@ -159,6 +159,7 @@ def play(seed: int, difficulty: str, hint: bool, tally: Tally) -> None:
         else:
             action = policy.choose(game)
         expected = Game.from_json(game.to_json())
+        expected.keep_history = game.keep_history  # the play scene keeps the game's record
         expected.apply(action)
         player.perform(action, hint)
         player.settle()

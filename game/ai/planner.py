@@ -182,6 +182,11 @@ class PlannerPolicy:
             steps += 1
         return evaluate(sim)
 
+    def compare(self, game: Game, options: list[list[Action]], samples: int) -> list[list[float]]:
+        """Each option (a list of actions played first) valued on the same ``samples`` sampled futures, to the
+        next Defense Phase (the after-action review's comparison of two choices)."""
+        return self._compare(game, options, samples)
+
     def _compare(self, game: Game, options: list[list[Action]], samples: int, turns: int = 1) -> list[list[float]]:
         """Each option's evaluation on the same ``samples`` sampled futures (common random numbers)."""
         seeds = self._seeds(samples)

@@ -25,6 +25,7 @@ __all__ = ["PHASE_DECISIONS", "TASK_ARGS", "SaveDamaged", "check_state"]
 MAX_TURN = 1000  # far beyond any real game (a random game ends well before turn 100)
 MAX_TASKS = 2000  # pending rule steps; a real game holds a few dozen at most
 MAX_FORCED = 1000  # forced dice (scenarios only)
+MAX_HISTORY = 20_000  # decisions in the game's record (a game takes a few hundred)
 COUNTER_ID = re.compile(r"e[1-9][0-9]{0,5}")
 STATUSES = ("board", "casualty", "escaped")
 OUTCOMES = ("win", "draw", "loss")
@@ -147,6 +148,9 @@ class _Checker:
         _bool(s["extended"], "an extended-Attack mark")
         for value in _list(s["forced"], "list of forced dice", MAX_FORCED):
             _int(value, 1, 12, "a forced die")
+        for text in _list(s["history"], "record of decisions", MAX_HISTORY):
+            if not isinstance(text, str) or len(text) > 200:
+                raise _fail("a damaged record of decisions")
 
     def cards(self) -> None:
         """2.0 / 8.1.2: every card in exactly one pile, each pile holding only its own kind of card."""

@@ -22,17 +22,32 @@ def award_for(score: int) -> tuple[str, str]:
     return "", "Loss"
 
 
+def _scoring(g: Kernel) -> list[tuple[str, str, int]]:
+    """7.0: each surviving defender who scores, with his status and points (doubled if he escaped)."""
+    out = []
+    for name, d in g.state["defenders"].items():
+        vp = g.rules.defenders[name].victory_points
+        if vp and d["status"] == "board":
+            out.append((name, "board", vp))
+        elif vp and d["status"] == "escaped":
+            out.append((name, "escaped", 2 * vp))
+    return out
+
+
+def breakdown(g: Kernel) -> list[tuple[str, int]]:
+    """7.0, line by line: each surviving defender who scores (his points, doubled if he escaped) and the assault
+    counters in the post office (minus one each); :func:`score` is their sum."""
+    lines = [(f"{name}, escaped ×2" if status == "escaped" else name, points) for name, status, points in _scoring(g)]
+    inside = counters_inside(g)
+    if inside:
+        lines.append((f"{inside} enemy counter{'s' if inside > 1 else ''} inside", -inside))
+    return lines
+
+
 def score(g: Kernel) -> int:
     """7.0: morale adjustments of surviving postal workers and noncombatants, doubled if escaped, minus one
     per assault counter in the post office."""
-    total = 0
-    for name, d in g.state["defenders"].items():
-        vp = g.rules.defenders[name].victory_points
-        if d["status"] == "board":
-            total += vp
-        elif d["status"] == "escaped":
-            total += 2 * vp
-    return total - counters_inside(g)
+    return sum(points for _, _, points in _scoring(g)) - counters_inside(g)
 
 
 def end_game(g: Kernel, how: str, section: str) -> None:

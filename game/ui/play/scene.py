@@ -6,13 +6,11 @@ hint, the popup and the tooltip. No rule is decided here: every choice offered c
 
 from __future__ import annotations
 
-import zlib
-
 import pygame
 
 from game.rules import Action, Event, Game, IllegalAction
 from game.ui import palette as P
-from game.ui import scores, storage
+from game.ui import records, scores, storage
 from game.ui.cache import HoverRegions
 from game.ui.counters import CounterArt
 from game.ui.effects import Tracer
@@ -25,6 +23,7 @@ from game.ui.play.hud import UNDO_TIP, Hud, top_bar_buttons
 from game.ui.play.positions import Positions
 from game.ui.play.stage import Stage
 from game.ui.play.tooltips import board_text, draw_hover
+from game.ui.records import game_id
 from game.ui.scene import Context, Scene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.results import ResultsScene
@@ -51,11 +50,6 @@ def autosave(game: Game) -> str:
         return f"autosave failed: {exc}"
 
 
-def game_id(game: Game) -> str:
-    """A finished game's id in the high-score table: its seed and a checksum of its final state."""
-    return f"{game.state['seed']}-{zlib.crc32(game.to_json().encode()):08x}"
-
-
 class PlayScene(Scene):
     """One game in play; ``fresh`` plays its opening events, otherwise it goes on from the autosave."""
 
@@ -66,6 +60,7 @@ class PlayScene(Scene):
         super().__init__(ctx)
         self.game = game
         game.keep_undo = not self.demo  # the player's decisions since the last die or card can be taken back
+        game.keep_history = not self.demo  # the game's record, for its after-action review
         self.rules = game.rules
         self.geo = Geometry(self.rules)
         self.art = CounterArt(self.rules)
@@ -234,10 +229,14 @@ class PlayScene(Scene):
         id); the tables and the entry's rank."""
         if self.recorded is None:
             result = self.game.result or {}
+            gid = game_id(self.game)
             tables, rank, msg = scores.record(str(self.game.state.get("difficulty", "standard")),
                                               int(result.get("score", self.game.score())),
                                               str(result.get("award") or ""), int(self.game.state["seed"]),
-                                              game=game_id(self.game))
+                                              game=gid)
+            if rank is not None:  # in the table: its record is kept for the review; those that left, removed
+                msg = "; ".join(m for m in (msg, records.save(gid, self.game)) if m)
+                records.prune({e.game for entries in tables.values() for e in entries if e.game})
             if msg:
                 self.ctx.message = msg
             self.recorded = (tables, rank)

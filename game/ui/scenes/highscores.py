@@ -7,9 +7,10 @@ import pygame
 
 from game.rules.data import DIFFICULTIES
 from game.ui import palette as P
-from game.ui import scores
+from game.ui import records, scores
 from game.ui.fonts import blit_text
 from game.ui.scene import Context, Scene
+from game.ui.scenes.review import ReviewScene
 from game.ui.widgets import Button, handle_buttons, panel
 from game.ui.words import fit
 
@@ -50,6 +51,9 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, entries: list[scores.
             blit_text(surface, value[:28], face, 20, P.INK, (rect.x + x, cy), "midleft")
 
 
+TABLE_RECT = pygame.Rect(360, 240, 1200, 690)
+
+
 class HighScoresScene(Scene):
     """The tables, one tab per difficulty; Esc or Back returns."""
 
@@ -75,6 +79,16 @@ class HighScoresScene(Scene):
             self.buttons.append(Button((460 + i * 340, 150, 320, 60), DIFFICULTY_NAMES[diff], pick, 26,
                                        tip=DIFFICULTY_TIPS[diff], selected=diff == self.difficulty))
         self.buttons.append(Button((760, 960, 400, 66), "Back", self.back, 28, tip="Back to the title (Esc)"))
+        rect = TABLE_RECT
+        row_h = max(30, min(42, (rect.h - 100) // scores.TOP))
+        for i, entry in enumerate(self.tables.get(self.difficulty, [])[: scores.TOP]):
+            record = records.load(entry.game)[0] if entry.game else None
+            if record is None:
+                continue
+            def open_review(record: records.Record = record) -> None:
+                self.stack.push(ReviewScene(self.ctx, record))
+            self.buttons.append(Button((rect.right + 12, rect.y + 88 + i * row_h, 120, row_h - 6), "Review",
+                                       open_review, 18, tip="The after-action review of this game"))
 
     def back(self) -> None:
         self.stack.pop(self)
@@ -99,7 +113,7 @@ class HighScoresScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(P.PAPER)
         blit_text(surface, "HIGH SCORES", "type_bold", 56, P.INK, (960, 40), "midtop")
-        rect = pygame.Rect(360, 240, 1200, 690)
+        rect = TABLE_RECT
         draw_table(surface, rect, self.tables.get(self.difficulty, []),
                    f"{DIFFICULTY_NAMES[self.difficulty]}: the top {scores.TOP}", None, self.t)
         for b in self.buttons:

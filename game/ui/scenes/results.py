@@ -7,10 +7,11 @@ import pygame
 
 from game.rules import Game
 from game.ui import palette as P
-from game.ui import scores
+from game.ui import records, scores
 from game.ui.fonts import blit_text, wrap
 from game.ui.scene import Context, Scene
 from game.ui.scenes.highscores import DIFFICULTY_NAMES, draw_table
+from game.ui.scenes.review import ReviewScene
 from game.ui.widgets import Button, handle_buttons, panel
 from game.ui.words import fit
 
@@ -42,6 +43,11 @@ class ResultsScene(Scene):
         self.buttons = [] if demo else [
             Button((1440, 960, 400, 66), "Back to the title", self.to_title, 28),
             Button((1000, 960, 400, 66), "New game", self.new_game, 28, tip="Defend the post office again")]
+        record = None if demo else records.load(records.game_id(game))[0]
+        if record is not None:
+            self.buttons.append(Button((560, 960, 400, 66), "Review", lambda: self.stack.push(
+                ReviewScene(ctx, record)), 28, tip="The after-action review: the score, the turning points, the "
+                "luck and the planner's view of your decisions"))
 
     def new_game(self) -> None:
         self.to_title()

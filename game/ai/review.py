@@ -1,0 +1,216 @@
+"""The after-action review of a finished game, from its record (seed, difficulty and the decisions taken):
+the score line by line (7.0), the turning points (breaches, morale steps, the end of each Attack, the fire
+truck), a luck report (dice against their expected values, the player's and the enemy's) and the planner's
+review of the player's decisions (the three where its estimate lost most, with what it would have done).
+
+The game is replayed from its record; keyed dice make the replay the game that was played. The decision review
+is the slow part (sampled futures for each decision where the planner would have chosen otherwise), so it is a
+separate call the UI runs in the background, reporting progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.ai.planner import PlannerPolicy
+from game.rules import Action, Event, Game
+
+__all__ = ["DecisionReview", "Review", "Step", "review", "review_decisions", "replay"]
+
+REVIEW_SAMPLES = 8  # sampled futures per option when a decision is reviewed
+REVIEW_SEED = 7  # the planner's seed for reviews (the same game gets the same review)
+TOP = 3  # decisions shown
+
+
+@dataclass
+class Step:
+    """One decision of the record: the game before it (as saved), the action and the events it brought."""
+
+    before: str
+    action: Action
+    events: list[Event]
+
+
+@dataclass
+class DecisionReview:
+    """A decision the planner would have taken otherwise (the UI says both choices in words)."""
+
+    attack: int
+    turn: int
+    before: str  # the game at that decision (as saved)
+    played: Action  # the player's choice
+    better: Action  # the planner's
+    loss: float  # expected points the player's choice lost against the planner's (on the same futures)
+
+
+@dataclass
+class Review:
+    score: int
+    level: str
+    breakdown: list[tuple[str, int]]
+    turning: list[str]
+    luck: list[str]
+    complete: bool  # the record replays to the game's end
+    decisions: list[DecisionReview] | None = None  # filled by review_decisions
+    steps: list[Step] = field(default_factory=list, repr=False)
+
+
+def replay(seed: int, difficulty: str, history: list[str]) -> tuple[Game, list[Step]]:
+    """The game of ``seed`` and ``difficulty`` with the recorded decisions applied again, and each step."""
+    game = Game.new(seed, difficulty)
+    game.keep_history = True  # the replay keeps its record too: the same game, state for state
+    steps: list[Step] = [Step("", Action("start"), list(game.initial_events))]
+    for text in history:
+        if game.over:
+            break
+        before = game.to_json()
+        action = Action.parse(text)
+        events = game.apply(action)
+        steps.append(Step(before, action, events))
+    return game, steps
+
+
+def _when(attack: int, turn: int) -> str:
+    return f"Attack {attack}, turn {turn}"
+
+
+def turning_points(steps: list[Step]) -> list[str]:
+    """The moments that shaped the game, one line per turn that had any: the counters that broke in (by
+    entrance), the morale lost or won (and who fell), the end of an Attack, the fire truck, the end."""
+    out: list[str] = []
+    attack, turn = 1, 0
+    breaches: list[str] = []
+    morale: tuple[int, int] | None = None
+    fallen: list[str] = []
+    other: list[str] = []
+
+    def flush() -> None:
+        nonlocal morale
+        parts = []
+        if breaches:
+            n = len(breaches)
+            parts.append(f"{n} counter{'s' if n > 1 else ''} broke in ({', '.join(breaches)})")
+        if morale is not None and morale[0] != morale[1]:
+            parts.append(f"morale {morale[0]} → {morale[1]}" + (f" ({', '.join(fallen)} fell)" if fallen else ""))
+        parts += other
+        if parts:
+            out.append(f"{_when(attack, turn)}: {'; '.join(parts)}")
+        breaches.clear()
+        fallen.clear()
+        other.clear()
+        morale = None
+    for step in steps:
+        for e in step.events:
+            if e.kind == "phase_changed" and int(e.data.get("turn", turn)) != turn:
+                flush()
+                attack, turn = int(e.data.get("attack", attack)), int(e.data.get("turn", turn))
+            elif e.kind == "breach":
+                breaches.append(str(e.data["entrance"]))
+            elif e.kind == "morale_changed":
+                morale = (morale[0] if morale else int(e.data["old"]), int(e.data["new"]))
+                if e.data.get("defender"):
+                    fallen.append(str(e.data["defender"]))
+            elif e.kind == "attack_ended":
+                other.append(f"Attack {e.data['attack']} ends")
+            elif e.kind in ("fire_truck", "fire_truck_shuffled", "game_over"):
+                other.append(e.text)
+    flush()
+    return out
+
+
+def _hits(dice: list[int], target: int) -> tuple[int, float]:
+    p = max(0, 7 - target) / 6
+    return sum(1 for d in dice if d >= target), len(dice) * p
+
+
+def luck_report(steps: list[Step]) -> list[str]:
+    """The dice against their expected values: the player's attacks and grenades (hits and counters removed),
+    his suppression tokens, and the enemy's support weapons and howitzer."""
+    mine_hits = mine_expected = 0.0
+    shots = kills = 0
+    kill_expected = 0.0
+    supp_hits = supp_expected = 0.0
+    enemy_hits = enemy_expected = 0.0
+    mine_dice = enemy_dice = supp_dice = 0
+    for step in steps:
+        for e in step.events:
+            if e.kind != "dice_rolled":
+                continue
+            dice, target = list(e.data["dice"]), int(e.data["target"])
+            hits, expected = _hits(dice, target)
+            if e.section.startswith("4.2.1"):
+                mine_hits += hits
+                mine_expected += expected
+                mine_dice += len(dice)
+                shots += 1
+                kills += hits > 0
+                kill_expected += 1 - (1 - max(0, 7 - target) / 6) ** len(dice)
+            elif e.section.startswith("4.2.2"):
+                supp_hits += hits
+                supp_expected += expected
+                supp_dice += len(dice)
+            elif e.section.startswith(("3.2", "3.3")):
+                enemy_hits += hits
+                enemy_expected += expected
+                enemy_dice += len(dice)
+
+    def verdict(actual: float, expected: float, good_high: bool) -> str:
+        if expected <= 0:
+            return ""
+        ratio = actual / expected
+        lucky = ratio > 1.1 if good_high else ratio < 0.9
+        unlucky = ratio < 0.9 if good_high else ratio > 1.1
+        return ": lucky" if lucky else (": unlucky" if unlucky else ": about as expected")
+    lines = [f"Your dice: {int(mine_hits)} hits from {mine_dice} dice (expected {mine_expected:.1f})"
+             f"{verdict(mine_hits, mine_expected, True)}",
+             f"Your rolls removed {kills} of the {shots} counters you fired at (expected {kill_expected:.1f})"
+             f"{verdict(kills, kill_expected, True)}"]
+    if supp_dice:
+        lines.append(f"Your suppression tokens: {int(supp_hits)} hits from {supp_dice} dice (expected "
+                     f"{supp_expected:.1f}){verdict(supp_hits, supp_expected, True)}")
+    lines.append(f"The enemy's support weapons and howitzer: {int(enemy_hits)} hits from {enemy_dice} dice "
+                 f"(expected {enemy_expected:.1f}){verdict(enemy_hits, enemy_expected, False)}")
+    return lines
+
+
+def review(seed: int, difficulty: str, history: list[str]) -> Review:
+    """The quick part of the review: replay, score breakdown, turning points and luck."""
+    game, steps = replay(seed, difficulty, history)
+    result = game.result or {}
+    lines = game.score_breakdown()
+    if result.get("how") == "morale":  # 1.2 / 7.0: a broken morale scores 0 whoever is left
+        lines = [("Morale broke: the post office fell, the score is 0", 0)]
+    return Review(score=int(result.get("score", game.score())), level=str(result.get("level", "")),
+                  breakdown=lines, turning=turning_points(steps), luck=luck_report(steps), complete=game.over,
+                  steps=steps)
+
+
+def review_decisions(rev: Review, progress: Callable[[int, int], None] | None = None,
+                     samples: int = REVIEW_SAMPLES) -> list[DecisionReview]:
+    """The planner's review of the player's Defense Phase decisions: where it would have chosen otherwise, both
+    choices are played out on the same sampled futures; the :data:`TOP` largest losses are kept (those above a
+    tenth of a point). ``progress(done, total)`` is called as it goes."""
+    planner = PlannerPolicy(REVIEW_SEED)
+    found: list[DecisionReview] = []
+    todo = [s for s in rev.steps[1:] if s.before]
+    for i, step in enumerate(todo):
+        if progress is not None:
+            progress(i, len(todo))
+        game = Game.from_json(step.before)
+        if (game.decision or {}).get("kind") not in ("moves", "actions") or len(game.legal_actions()) < 2:
+            continue
+        choice = planner.choose(game)
+        played = game.canonical(step.action)
+        if game.canonical(choice) == played:
+            continue
+        values = planner.compare(game, [[choice], [played]], samples)
+        loss = sum(values[0]) / samples - sum(values[1]) / samples
+        if loss > 0.1:
+            found.append(DecisionReview(int(game.state["attack"]), int(game.state["attack_turn"]), step.before,
+                                        played, choice, loss))
+    if progress is not None:
+        progress(len(todo), len(todo))
+    found.sort(key=lambda d: -d.loss)
+    rev.decisions = found[:TOP]
+    return rev.decisions

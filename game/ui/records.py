@@ -1,0 +1,95 @@
+"""The record of each finished game in the high-score tables (``records/<game id>.json`` in the data folder: seed,
+difficulty and the decisions taken), from which the after-action review replays it. Records of games that left
+the tables are removed. A damaged record is one line, never a crash; the table keeps its entry."""
+
+from __future__ import annotations
+
+import json
+import re
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.rules import Game
+from game.rules.data import DIFFICULTIES
+from game.ui import storage
+
+VERSION = 1
+FOLDER = "records"
+MAX_BYTES = 1 << 20  # a record takes a few kilobytes
+MAX_DECISIONS = 20_000
+GAME_ID = re.compile(r"[0-9]{1,20}-[0-9a-f]{8}")
+
+
+@dataclass(frozen=True)
+class Record:
+    seed: int
+    difficulty: str
+    history: list[str]
+
+
+def game_id(game: Game) -> str:
+    """A finished game's id in the high-score table: its seed and a checksum of its final state (its record of
+    decisions left out: the same game is the same id however much of it was recorded)."""
+    game.to_json()  # brings the saved generator state up to date
+    state = {k: v for k, v in game.state.items() if k != "history"}
+    return f"{game.state['seed']}-{zlib.crc32(json.dumps(state, separators=(',', ':')).encode()):08x}"
+
+
+def folder() -> Path:
+    return storage.data_dir() / FOLDER
+
+
+def path(game_id: str) -> Path | None:
+    """The record file of ``game_id``; None for an id that is not one of ours (nothing outside the folder)."""
+    return folder() / f"{game_id}.json" if GAME_ID.fullmatch(game_id) else None
+
+
+def save(game_id: str, game: Game) -> str:
+    """Write the finished game's record; "" or a one-line error."""
+    target = path(game_id)
+    if target is None:
+        return ""
+    text = json.dumps({"version": VERSION, "seed": int(game.state["seed"]),
+                       "difficulty": str(game.state["difficulty"]), "history": list(game.state["history"])})
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        storage.write_atomic(target, text)
+        return ""
+    except OSError as exc:
+        return f"Could not save the game's record for its review: {exc}"
+
+
+def load(game_id: str) -> tuple[Record | None, str]:
+    """The record of ``game_id`` and "" , or None and why (one line; "" when there is simply none)."""
+    target = path(game_id)
+    if target is None:
+        return None, ""
+    try:
+        text = storage.read_text(target, MAX_BYTES)
+        if text is None:
+            return None, ""
+        raw = storage.parse_json(text)
+        if not isinstance(raw, dict) or raw.get("version") != VERSION:
+            raise ValueError("not a game record of this version")
+        seed, difficulty, history = raw.get("seed"), raw.get("difficulty"), raw.get("history")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise ValueError("a damaged seed")
+        if difficulty not in DIFFICULTIES:
+            raise ValueError("an unknown difficulty")
+        if not isinstance(history, list) or len(history) > MAX_DECISIONS or \
+                any(not isinstance(h, str) or len(h) > 200 for h in history):
+            raise ValueError("a damaged list of decisions")
+        return Record(seed, str(difficulty), list(history)), ""
+    except (ValueError, OSError) as exc:
+        return None, f"The record {target.name} is damaged ({str(exc)[:80]}): no review for that game."
+
+
+def prune(keep: set[str]) -> None:
+    """Remove the records of games no longer in any table."""
+    try:
+        for item in folder().glob("*.json"):
+            if item.stem not in keep and GAME_ID.fullmatch(item.stem):
+                item.unlink(missing_ok=True)
+    except OSError:
+        pass  # a record left behind costs a few kilobytes; never a reason to fail
