@@ -313,8 +313,10 @@ class HeuristicPolicy:
                     shift *= 0.2
                 value += shift
                 if shift > 0.05 and not reason:
+                    # shelling strikes a whole floor, interior included (3.2.2, 3.3): only another floor is away
                     reason = f"{name} heads for {game.where(dest)}, away from the shelling of the " \
-                        f"{floor_name(r, r.space_floor[here])}"
+                        f"{floor_name(r, r.space_floor[here])}" if r.space_floor[dest] != r.space_floor[here] else \
+                        f"{name} heads for {game.where(dest)}, on his way to a floor less exposed to the shelling"
                 if dest.endswith(":interior"):
                     value -= an.interior_risk(r.space_floor[dest]) * v_name * 0.9  # cleared first (5.2)
                 if here.endswith(":interior"):
@@ -406,8 +408,14 @@ class HeuristicPolicy:
 
         ammo_left = sum(1 for t, sp in s["tokens"].items() if t.startswith("ammo") and sp)
         ammo_cost = self.w["ammo_cost"] * (1.5 if ammo_left <= 3 else 1.0) * (0.3 if an.attack == 3 else 1.0)
+        ending = game.attack_ends_this_turn()  # the tracks are cleared with the Attack: leave them be
         for a in legal:
             kind = a.kind
+            if ending and (kind == "suppress" or (kind == "attack" and game.counter_space(a.args[1]) in
+                                                  game.rules.track_spaces)):
+                scored.append(Scored(a, -1.0, "pointless: the Attack ends with this turn and the assault "
+                                     "counters and suppression tokens on the tracks are cleared with it (2.1-2.3)"))
+                continue
             if kind == "end_actions":
                 scored.append(Scored(a, 0.0, "nothing left worth an action"))
             elif kind == "attack":

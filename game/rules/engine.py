@@ -37,8 +37,8 @@ from game.rules.queries import hit_chance
 from game.rules.rng import Pcg32
 from game.rules.scoring import AWARDS, award_for
 
-__all__ = ["ACTIONS", "AWARDS", "DECISION_KINDS", "GENERATORS", "SAVE_VERSION", "TASKS", "Game", "NewerSaveError",
-           "award_for", "hit_chance"]
+__all__ = ["ACTIONS", "ACTION_SECTIONS", "AWARDS", "DECISION_KINDS", "GENERATORS", "SAVE_VERSION", "TASKS", "Game",
+           "NewerSaveError", "award_for", "hit_chance"]
 
 # The pending rule steps: a task record ``[name, *args]`` on the stack runs ``TASKS[name](game, *args)``. The
 # names are part of the save format: a task may wait on the stack while the game waits for a decision.
@@ -88,6 +88,13 @@ ACTIONS: dict[str, Callable[[Kernel, Action], None]] = {
     "end_escape": escape.do_end_escape,
 }
 
+# The rulebook section of each kind of choice (the Hint cites it; each handler's docstring opens with it).
+ACTION_SECTIONS = {
+    "move": "4.1", "shift": "4.1", "end_moves": "4.1", "attack": "4.2.1", "grenade": "4.2.1", "suppress": "4.2.2",
+    "recover": "4.2.3", "command": "4.2.4", "rally": "4.2.4", "end_command": "4.2.4", "end_actions": "4.2",
+    "spend": "4.2.2", "remove": "5.2", "escape": "6.0", "end_escape": "6.0",
+}
+
 # The legal actions of each decision point, in their fixed order.
 GENERATORS: dict[str, Callable[[Kernel, q.Refusals | None], list[Action]]] = {
     "moves": defense.gen_moves,
@@ -135,6 +142,9 @@ class Game(Kernel):
     # Undo (a digital convenience, not a rule): with ``keep_undo`` on (the graphical game sets it; rollouts and
     # simulations do not pay for it) each decision that revealed nothing is kept, so it can be taken back.
     keep_undo = False
+    # The game's record (``state["history"]``, the decisions as action texts, for the after-action review): kept
+    # by the graphical game; rollouts and simulations do not pay for it.
+    keep_history = False
 
     def __init__(self, state: dict[str, Any], rules: Rules | None = None) -> None:
         super().__init__(state, rules)
@@ -177,6 +187,7 @@ class Game(Kernel):
             "morale": rules.morale_start, "moves": 0, "actions": 0,
             "tasks": [], "decision": None, "forced": [], "moved_floor": [], "result": None,
             "transit": {},
+            "history": [],  # the decisions taken, as action texts (with keep_history: the game's record)
             # 8.1.2 / 8.2.2 Tactics cards; empty at Standard. in_play[0] is the card nearest the Tactics deck.
             "tactics": {"decks": {"1": [], "2": [], "3": []}, "discards": {"1": [], "2": [], "3": []},
                         "removed": [], "in_play": []},
@@ -212,6 +223,8 @@ class Game(Kernel):
             state["dice_key"] = state["seed"]
         if "extended" not in state:  # a save from before the extended Attack was recorded: not extended
             state["extended"] = False
+        if "history" not in state:  # a save from before the game's record: its decisions are not known
+            state["history"] = []
         for key, value in template.items():
             if key not in state:
                 raise ValueError(f"saved game is missing {key!r}")
@@ -307,6 +320,10 @@ class Game(Kernel):
         """7.0: the score if the game ended now."""
         return scoring.score(self)
 
+    def score_breakdown(self) -> list[tuple[str, int]]:
+        """7.0: the score line by line (each scoring survivor, escapes doubled, the counters inside)."""
+        return scoring.breakdown(self)
+
     def odds(self, action: Action) -> float | None:
         """Chance that an attack removes its target, or that spending suppression tokens stops the counter;
         None for other actions."""
@@ -338,6 +355,11 @@ class Game(Kernel):
         """4.1, 4.2, 8.x: the moves (``"defender_moves"``) or actions (``"defender_actions"``) of this Defense
         Phase."""
         return q.phase_limit(self, effect)
+
+    def attack_ends_this_turn(self) -> bool:
+        """2.1-2.3: the current Attack ends with this turn whatever the defenders do (the assault counters and
+        suppression tokens on the tracks are then cleared: attacking or suppressing there changes nothing)."""
+        return q.attack_ends_this_turn(self)
 
     def canonical(self, action: Action) -> Action:
         """4.1: identical tokens are interchangeable: ``action`` with its tokens named as the legal actions name
@@ -395,6 +417,8 @@ class Game(Kernel):
         dec = self.state["decision"] or {}
         self.reseed(f"{action} {dec.get('counter', '')} {dec.get('space', '')}")
         ACTIONS[action.kind](self, action)
+        if self.keep_history:
+            self.state["history"].append(str(action))
         self.run()
         events = self.take_events()
         if before is not None:

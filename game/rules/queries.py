@@ -104,6 +104,22 @@ def counters_inside(g: Kernel) -> int:
     return sum(len(v) for v in g.state["interior"].values())
 
 
+def attack_ends_this_turn(g: Kernel) -> bool:
+    """2.1-2.3: the current Attack (the game, in Attack 3) ends at the end of this turn whatever the defenders
+    do: the fire truck was drawn (Attack 3), or no extension can follow, its deck being spent (or an Attack 1 or
+    2 already extended) with no assault counter inside or no leader on the board. Killing counters only keeps
+    it so (no card is left to bring new ones this turn). The assault counters and suppression tokens on the
+    tracks are then cleared (2.1, 2.2) or no longer matter (7.0): attacking or suppressing there changes nothing
+    (support counters stay for the next Attack). Mirrors ``setup.task_turn_end``."""
+    s = g.state
+    attack = int(s["attack"])
+    if attack == 3 and s["fire_truck_drawn"]:
+        return True
+    if counters_inside(g) and leader_on_board(g):
+        return False
+    return not s["decks"][str(attack)] or (bool(s["extended"]) and attack != 3)
+
+
 def leader_on_board(g: Kernel) -> bool:
     return any(c["type"] == "leader" for c in g.state["counters"].values())
 

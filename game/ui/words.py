@@ -4,10 +4,14 @@
 
 from __future__ import annotations
 
+import re
+
 from game.rules import Action, Game
+from game.rules.engine import ACTION_SECTIONS
 from game.rules.names import space_name, token_name, tokens_name
 from game.ui.fonts import font
 
+CITED = re.compile(r"\b[1-8]\.\d(\.\d)?\b")  # a reason that cites a rulebook section already
 END_WORDS = {"end_moves": "End the move step", "end_actions": "End the Defense Phase",
              "end_command": "End the command (no more rallies)", "end_escape": "Nobody else escapes"}
 
@@ -34,7 +38,7 @@ def describe(game: Game, action: Action) -> str:
     if k in END_WORDS:
         return END_WORDS[k]
     if k == "move" and len(a) >= 2:
-        carry = f" carrying {tokens_name(game.rules, a[2:])}" if len(a) > 2 else ""
+        carry = f" carrying the {tokens_name(game.rules, a[2:])}" if len(a) > 2 else ""
         return f"{a[0]} moves to {space_words(game, a[1])}{carry}"
     if k == "shift" and len(a) >= 3:
         return f"{a[0]} passes {token_words(game, a[1])} to {space_words(game, a[2])}"
@@ -63,16 +67,19 @@ def describe(game: Game, action: Action) -> str:
 
 
 def explained(game: Game, action: Action, reason: str) -> str:
-    """The action in words and why, said once: a reason that already names the action (most of the
-    planner's do: "Fuz attacks the rifleman on 3-4:2 (75%): ...") stands alone."""
+    """The action in words and why, said once (a reason that already names the action, as most of the
+    planner's do, "Fuz attacks the rifleman on track 3-4, space 2 (75%): ...", stands alone), with the rule it
+    applies: "(rule 4.2.1)" unless the reason cites one already."""
     reason = reason.strip()
+    section = ACTION_SECTIONS.get(action.kind, "")
+    cite = f" (rule {section})" if section and not CITED.search(reason) else ""
     if not reason:
-        return describe(game, action)
+        return describe(game, action) + cite
     first = reason.split(" ", 1)[0].lower()
     names = {action.kind, *(a.lower() for a in action.args[:1])}
     if first in names or (action.args and reason.lower().startswith(action.args[0].lower() + " ")):
-        return reason[0].upper() + reason[1:]
-    return f"{describe(game, action)} — {reason}"
+        return reason[0].upper() + reason[1:] + cite
+    return f"{describe(game, action)} — {reason}{cite}"
 
 
 def fit(line: str, face: str, size: int, width: int, smallest: int = 14) -> tuple[str, int]:

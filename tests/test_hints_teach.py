@@ -1,0 +1,66 @@
+"""Hints that teach (issue "A new player's first hour"): each hint cites the rule it applies, never advises what
+the rules make pointless (attacking or suppressing outside when the Attack ends with this turn), and never says
+"away from the shelling" for a move that stays on the shelled floor."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.ai import HeuristicPolicy, make_policy
+from game.ai.random_policy import RandomPolicy
+from game.rules import Game
+from game.rules.engine import ACTION_SECTIONS, ACTIONS
+from game.ui.words import explained
+
+CITE = re.compile(r"\(rule [1-8]\.\d(\.\d)?\)|\b[1-8]\.\d(\.\d)?\b")
+
+
+def test_every_kind_of_choice_has_its_section_and_its_handler_cites_it() -> None:
+    assert set(ACTION_SECTIONS) == set(ACTIONS)
+    for kind, section in ACTION_SECTIONS.items():
+        assert section in (ACTIONS[kind].__doc__ or ""), kind
+
+
+@pytest.mark.parametrize("difficulty", ["standard", "veteran", "elite"])
+def test_the_end_of_an_attack_is_foreseen(difficulty: str) -> None:
+    """Whenever the core says the Attack ends with this turn, it does: at the next turn the Attack has changed or
+    the game is over."""
+    foreseen = 0
+    for seed in range(12):
+        game, policy = Game.new(seed, difficulty), (HeuristicPolicy(seed) if seed % 2 else RandomPolicy(seed))
+        pending: tuple[int, int] | None = None
+        while not game.over:
+            s = game.state
+            if pending is not None and s["turn"] != pending[1]:
+                assert s["attack"] != pending[0], (seed, pending)
+                pending = None
+            if game.decision and game.decision["kind"] in ("moves", "actions") and game.attack_ends_this_turn():
+                pending = (s["attack"], s["turn"])
+                foreseen += 1
+            game.apply(policy.choose(game))
+    assert foreseen > 5
+
+
+@pytest.mark.parametrize(("policy", "games"), [("heuristic", 12), ("planner", 2)])
+def test_hints_cite_a_rule_and_give_no_pointless_or_misleading_advice(policy: str, games: int) -> None:
+    pointless = 0
+    for seed in range(games):
+        game = Game.new(seed, ("standard", "veteran", "elite")[seed % 3])
+        chooser = make_policy(policy, seed)
+        while not game.over:
+            action, reason = chooser.explain(game)
+            line = explained(game, action, reason)
+            assert CITE.search(line), line
+            if game.decision and game.decision["kind"] == "actions" and game.attack_ends_this_turn():
+                outside = action.kind == "suppress" or (
+                    action.kind == "attack" and game.counter_space(action.args[1]) in game.rules.track_spaces)
+                assert not outside, line
+                pointless += 1
+            if reason.startswith(f"{action.args[0] if action.args else ''} heads for") and \
+                    "away from the shelling" in reason and action.kind == "move":
+                here = game.state["defenders"][action.args[0]]["space"]
+                assert game.rules.space_floor[here] != game.rules.space_floor[action.args[1]], line
+            game.apply(action)
+    assert pointless > 0 or policy == "planner"  # the heuristic games pass through Attacks' last turns
