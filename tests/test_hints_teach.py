@@ -5,13 +5,17 @@ the rules make pointless (attacking or suppressing outside when the Attack ends 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+import pygame
 import pytest
 
 from game.ai import HeuristicPolicy, make_policy
 from game.ai.random_policy import RandomPolicy
 from game.rules import Game
 from game.rules.engine import ACTION_SECTIONS, ACTIONS
+from game.ui.app import App
+from game.ui.play.scene import PlayScene
 from game.ui.words import explained
 
 CITE = re.compile(r"\(rule [1-8]\.\d(\.\d)?\)|\b[1-8]\.\d(\.\d)?\b")
@@ -64,3 +68,23 @@ def test_hints_cite_a_rule_and_give_no_pointless_or_misleading_advice(policy: st
                 assert game.rules.space_floor[here] != game.rules.space_floor[action.args[1]], line
             game.apply(action)
     assert pointless > 0 or policy == "planner"  # the heuristic games pass through Attacks' last turns
+
+
+def test_the_hint_in_the_play_scene_names_its_rule(open_play: Callable[[int, str], tuple[App, PlayScene]]) -> None:
+    """H in the real play scene, at each decision of the first turns: the caption and the log line cite a rule."""
+    app, scene = open_play(0, "standard")
+    app.ctx.settings.speed = 0.0
+    asked = 0
+    for _ in range(3000):
+        app.step(1 / 60, [], draw=False)
+        if scene.queue.busy or not scene.controller.legal:
+            continue
+        app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)])
+        assert scene.hint is not None
+        assert CITE.search(scene.caption()), scene.caption()
+        assert CITE.search(scene.log.entries[-1][0])
+        asked += 1
+        if asked == 12:
+            break
+        app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0)])
+    assert asked == 12
