@@ -32,7 +32,7 @@ def test_the_end_of_an_attack_is_foreseen(difficulty: str) -> None:
     """Whenever the core says the Attack ends with this turn, it does: at the next turn the Attack has changed or
     the game is over."""
     foreseen = 0
-    for seed in range(12):
+    for seed in range(6):
         game, policy = Game.new(seed, difficulty), (HeuristicPolicy(seed) if seed % 2 else RandomPolicy(seed))
         pending: tuple[int, int] | None = None
         while not game.over:
@@ -44,10 +44,10 @@ def test_the_end_of_an_attack_is_foreseen(difficulty: str) -> None:
                 pending = (s["attack"], s["turn"])
                 foreseen += 1
             game.apply(policy.choose(game))
-    assert foreseen > 5
+    assert foreseen >= 3
 
 
-@pytest.mark.parametrize(("policy", "games"), [("heuristic", 12), ("planner", 2)])
+@pytest.mark.parametrize(("policy", "games"), [("heuristic", 6), ("planner", 1)])
 def test_hints_cite_a_rule_and_give_no_pointless_or_misleading_advice(policy: str, games: int) -> None:
     pointless = 0
     for seed in range(games):
