@@ -61,6 +61,7 @@ def test_hints_cite_a_rule_and_give_no_pointless_or_misleading_advice(policy: st
                 outside = action.kind == "suppress" or (
                     action.kind == "attack" and game.counter_space(action.args[1]) in game.rules.track_spaces)
                 assert not outside, line
+                assert game.state["attack"] == 3 or action.kind not in ("recover", "command"), line
                 pointless += 1
             if reason.startswith(f"{action.args[0] if action.args else ''} heads for") and \
                     "away from the shelling" in reason and action.kind == "move":

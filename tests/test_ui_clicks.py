@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.rules import Action, Game
+from game.ui import fonts
 from game.ui.app import App
 from game.ui.play.scene import PlayScene
 
@@ -68,6 +69,14 @@ def test_a_lit_enemy_is_attacked_straight_from_the_menu(open_play: Opener) -> No
     assert scene.controller.popup.buttons, "his menu is open"
     assert cid in scene.controller.targets(), "and his targets are lit with it"
     before = scene.game.state["actions"]
+    fonts.drawn = set()  # the odds show on hover while the menu is still open
+    try:
+        x, y = scene.positions.enemy_pos(cid)
+        app.hover((int(x), int(y)))
+        app.step(1 / 60)
+        assert any("dice vs" in line and "%" in line for line in fonts.drawn), sorted(fonts.drawn)[:20]
+    finally:
+        fonts.drawn = None
     app.hover(scene.positions.space_point(scene.view.where(cid)))
     app.click(at(scene.positions.enemy_pos(cid)))
     assert scene.game.state["actions"] == before + 1, "two clicks: the defender, the enemy"

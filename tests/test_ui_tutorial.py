@@ -84,7 +84,9 @@ def test_the_whole_guided_game_by_clicks(data_dir: Path) -> None:
         player.settle()
         if step in STEP_KINDS and action.kind in STEP_KINDS[step]:
             done_by_click.append(step)  # the step's own choice, made by clicks
-    assert isinstance(app.stack.top, ResultsScene), "the guided game reached its results"
+    results = app.stack.top
+    assert isinstance(results, ResultsScene), "the guided game reached its results"
+    assert results.guided and any(b.label == "Review" for b in results.buttons), "reviewed from the game in memory"
     assert scene.step == len(STEPS), "every opening step was done"
     assert {"move", "end_moves", "attack", "end_actions"} <= set(done_by_click)
     assert len(notes_shown) == len(set(notes_shown)), "each note once"

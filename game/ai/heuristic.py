@@ -291,7 +291,8 @@ class HeuristicPolicy:
                     safety *= 0.35
                 value += safety
                 if safety > 0.05:
-                    reason = f"{name} leaves {game.where(here)}: a breach or fire there would cost {v_name:.1f}"
+                    reason = f"{name} leaves {game.where(here)}: a breach or the enemy's fire there could cost his " \
+                        "life"
                 # escape positions in Attack 3
                 if an.attack == 3 and dd.victory_points and not dest.endswith(":interior"):
                     ent = r.defender_spaces[dest].entrance
@@ -415,6 +416,10 @@ class HeuristicPolicy:
                                                   game.rules.track_spaces)):
                 scored.append(Scored(a, -1.0, "pointless: the Attack ends with this turn and the assault "
                                      "counters and suppression tokens on the tracks are cleared with it (2.1-2.3)"))
+                continue
+            if ending and an.attack < 3 and kind in ("recover", "command"):
+                scored.append(Scored(a, -1.0, "pointless: the Attack ends with this turn and every exhausted or "
+                                     "disrupted marker is cleared with it (2.1, 2.2)"))
                 continue
             if kind == "end_actions":
                 scored.append(Scored(a, 0.0, "nothing left worth an action"))

@@ -237,7 +237,8 @@ class PlannerPolicy:
             i = self._pick(self._compare(game, [p for p, _ in plans], n, self.plan_turns))
             best = plans[i]
             if i:
-                best = (best[0], f"{best[1]} (lookahead: +{self.last_gain:.1f} points over {n} sampled futures)")
+                best = (best[0], f"{best[1]} (looking ahead: about {self.last_gain:.1f} points better over {n} "
+                                 "possible futures)")
         plan, reason = best
         if not plan:
             return Action("end_moves"), "no move improves the defense"
@@ -289,6 +290,6 @@ class PlannerPolicy:
         i = self._pick(self._compare(game, [[x.action] for x in top], self.samples))
         chosen = top[i]
         if i:
-            return chosen.action, f"{chosen.reason} (lookahead: +{self.last_gain:.1f} points over {self.samples} " \
-                                  "sampled futures)"
+            return chosen.action, f"{chosen.reason} (looking ahead: about {self.last_gain:.1f} points better over " \
+                f"{self.samples} possible futures)"
         return chosen.action, chosen.reason

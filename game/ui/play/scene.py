@@ -55,6 +55,7 @@ class PlayScene(Scene):
 
     name = "play"
     demo = False  # the demo scene (game/ui/scenes/demo.py) plays by itself and never saves
+    guided = False  # the guided first game (game/ui/scenes/tutorial.py): not entered in the high scores
 
     def __init__(self, ctx: Context, game: Game, fresh: bool = True) -> None:
         super().__init__(ctx)
@@ -249,7 +250,7 @@ class PlayScene(Scene):
             return
         self.results_shown = True
         tables, rank = self.record_score()
-        self.stack.push(ResultsScene(self.ctx, self.game, tables=tables, rank=rank))
+        self.stack.push(ResultsScene(self.ctx, self.game, tables=tables, rank=rank, guided=self.guided))
 
     # ------------------------------------------------------------------ the top bar
     def _build_top(self) -> None:
@@ -359,8 +360,8 @@ class PlayScene(Scene):
 
         def on_board() -> str:
             return board_text(self.game, self.positions, mouse, c.targets(), c.selected, c.dragging)
-        draw_hover(surface, mouse, [*c.popup.buttons, *c.buttons, *self.top_buttons], bool(c.popup.buttons),
-                   self.hover_regions, on_board)
+        draw_hover(surface, mouse, [*c.popup.buttons, *c.buttons, *self.top_buttons],
+                   c.popup.rect if c.popup.buttons else None, self.hover_regions, on_board)
 
     def _marks(self) -> BoardMarks:
         """What the player's choice lights up on the board this frame."""

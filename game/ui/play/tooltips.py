@@ -76,15 +76,16 @@ def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: 
     return msg
 
 
-def draw_hover(surface: pygame.Surface, pos: tuple[int, int], buttons: list[Button], popup_open: bool,
+def draw_hover(surface: pygame.Surface, pos: tuple[int, int], buttons: list[Button], popup: pygame.Rect | None,
                regions: HoverRegions, on_board: Callable[[], str]) -> None:
-    """The one tooltip at ``pos``: a hovered button's tip first; while a popup is open nothing else; then a
-    panel's hover region; then, on the board, ``on_board()``."""
+    """The one tooltip at ``pos``: a hovered button's tip first; over an open ``popup`` nothing else; then a
+    panel's hover region; then, on the board, ``on_board()`` (beside an open action menu too: the odds of the
+    lit enemies show while the menu waits)."""
     for b in buttons:
         if b.hover and b.tip:
             b.draw_tip(surface, pos)
             return
-    if popup_open:
+    if popup is not None and popup.collidepoint(pos):
         return
     for rect, msg in regions:
         if rect.collidepoint(pos):

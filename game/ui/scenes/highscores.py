@@ -33,7 +33,7 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, entries: list[scores.
     row_h = max(30, min(42, (rect.h - 100) // scores.TOP))
     y += 30
     if not entries:
-        blit_text(surface, "No game entered yet: finish a game to set the first score.", "type", 20, P.INK_SOFT,
+        blit_text(surface, "No game entered yet at this difficulty.", "type", 20, P.INK_SOFT,
                   (rect.x + 20, y + 10))
         return
     for i, e in enumerate(entries[: scores.TOP]):

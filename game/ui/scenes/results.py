@@ -23,10 +23,11 @@ class ResultsScene(Scene):
     name = "results"
 
     def __init__(self, ctx: Context, game: Game, demo: bool = False, tables: scores.Tables | None = None,
-                 rank: int | None = None) -> None:
+                 rank: int | None = None, guided: bool = False) -> None:
         super().__init__(ctx)
         self.game = game
         self.demo = demo  # a demo game's results: no buttons, no high-score entry
+        self.guided = guided  # the guided first game's: not entered, reviewed from the game in memory
         self.difficulty = str(game.state.get("difficulty", "standard"))
         if tables is None:
             tables, msg = scores.load_scores()
@@ -44,6 +45,8 @@ class ResultsScene(Scene):
             Button((1440, 960, 400, 66), "Back to the title", self.to_title, 28),
             Button((1000, 960, 400, 66), "New game", self.new_game, 28, tip="Defend the post office again")]
         record = None if demo else records.load(records.game_id(game))[0]
+        if guided and game.state["history"]:
+            record = records.Record(int(game.state["seed"]), self.difficulty, list(game.state["history"]))
         if record is not None:
             self.buttons.append(Button((560, 960, 400, 66), "Review", lambda: self.stack.push(
                 ReviewScene(ctx, record)), 28, tip="The after-action review: the score, the turning points, the "
@@ -109,8 +112,8 @@ class ResultsScene(Scene):
                 y += 22
             y += 10
         name = DIFFICULTY_NAMES.get(self.difficulty, self.difficulty)
-        if self.demo:
-            title = f"High scores, {name} (demo games are not entered)"
+        if self.demo or self.guided:
+            title = f"High scores, {name} ({'demo' if self.demo else 'guided'} games are not entered)"
         elif self.rank is None:
             title = f"High scores, {name}: not in the top {scores.TOP}"
         else:

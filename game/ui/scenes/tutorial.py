@@ -54,7 +54,7 @@ class Note:
     key: str
     kinds: tuple[str, ...]
     text: str
-    when: Callable[[Event], bool] = lambda e: True
+    when: Callable[[TutorialScene, Event], bool] = lambda scene, e: True
 
 
 def _ring(rect: pygame.Rect | None, grow: int = 10) -> pygame.Rect | None:
@@ -113,45 +113,60 @@ STEPS: tuple[Step, ...] = (
     Step("carry", "Weapons and ammunition are tokens in the spaces. A defender moving out of a space can carry "
          "them: the popup asks what he takes. A weapon fires only with ammunition beside it.",
          lambda s: None),
-    Step("end_moves", "When your moves are done, click End moves (or press Enter).",
+    Step("end_moves", "When your moves are done, click End moves (or press Enter). Remember: a defender who moved "
+         "this turn cannot also take an action (4.2).",
          lambda s: _ring(_bar(s, "End moves")), _did(("end_moves",), "moves")),
     Step("attack", "Now the actions. Click a defender: his menu opens and the enemies he can hit light up. Hover "
          "one to read the odds, then click it to fire.",
          lambda s: _defender_rect(s, (_first(s, "attack") or Action("attack", ("",))).args[0]),
          _did(("attack", "grenade", "suppress", "recover", "command"), "actions")),
-    Step("odds", "Each die that reaches the counter's defense hits it. The dice show in the tray below; the log "
-         "on the right narrates every roll with its rule number.", lambda s: None),
+    Step("odds", "Each die that reaches the counter's defense hits it. The defender who fired is now exhausted "
+         "(hatched): only a Recover action (4.2.3) readies him again. The dice show in the tray below; the log "
+         "narrates every roll, and a click on a line opens its rule.", lambda s: None),
     Step("suppress", "Suppress… in a defender's menu puts suppression tokens on an empty track space he sees "
          "(he needs a Suppress weapon and ammunition): a counter arriving there must get past them.",
          lambda s: None),
     Step("morale", "Morale: every defender lost and some enemy successes lower it. At 0 the post office falls "
          "and the game is lost.", lambda s: _ring(s.hud.morale_cache.rect, 4)),
-    Step("tools", "Stuck? Hint (H) shows what the planner would do and why; Apply hint (A) does it. Undo "
+    Step("tools", "Stuck? Hint (H) shows what the planner would do and why; then Apply hint (A) does it. Undo "
          "(Ctrl+Z) takes back your choices until a die is rolled or a card drawn.", lambda s: _ring(_top(s, "Hint"))),
     Step("end_actions", "Click End actions when you are done: the turn goes on with the Clearing and Enemy Phases. "
          "From here you play on your own; I will explain each new thing when it first happens.",
          lambda s: _ring(_bar(s, "End actions")), _did(("end_actions",), "actions")),
 )
 
+def _at_a_door(scene: TutorialScene, e: Event) -> bool:
+    space = scene.rules.track_spaces.get(str(e.data.get("space", "")))
+    return space is not None and space.next == ""
+
+
 NOTES: tuple[Note, ...] = (
+    Note("door", ("counter_advanced",), "A counter stands at a door: its next advance breaks into the building, "
+         "and the defenders on that entrance's door space (the space with the entrance's flag) are killed "
+         "(3.1.2). Move them away, or shoot the counter first.", _at_a_door),
+    Note("disrupted", ("defender_disrupted",), "A defender was disrupted (the red D on his counter): he can do "
+         "nothing until he recovers (4.2.3), and a second disruption before that kills him."),
+    Note("leader", ("counter_placed",), "A leader (a named counter): if an Attack's deck runs out while a counter "
+         "is inside and a leader is on the board, the Attack goes on (2.1-2.3). Removing leaders shortens it.",
+         lambda scene, e: e.data.get("unit") == "leader"),
     Note("suppression", ("__decision_suppression",), "A counter is entering a space with your suppression tokens. "
          "Choose how many to spend: each is a die against its defense, and a hit sends it back (4.2.2)."),
     Note("breach", ("breach",), "An enemy counter broke in (3.1.2): it is inside the building now. Defenders of "
          "that floor can fire at it, and grenades hit every counter inside the floor."),
     Note("clearing", ("clearing_target", "counter_changed_floor", "counter_idle", "casualty"), "The Clearing Phase "
          "(5.0): each counter inside removes defenders of its floor, following the Target table printed in the "
-         "interior; a disrupted one does nothing.", lambda e: e.section.startswith("5.")),
+         "interior; a disrupted one does nothing.", lambda scene, e: e.section.startswith("5.")),
     Note("casualty", ("__decision_casualty",), "A counter removes a defender and the rules let you choose among "
          "equals: click the one who falls."),
     Note("bundle", ("barrier_destroyed",), "A grenade bundle blew a barrier (3.1): the counters stacked behind it "
-         "advance through the gap.", lambda e: e.section == "3.1"),
+         "advance through the gap.", lambda scene, e: e.section == "3.1"),
     Note("support", ("support_placed",), "A support weapon is placed on a lettered support space (3.2): it fires "
-         "at a floor it sees every time its card comes up.", lambda e: e.section.startswith("3.")),
+         "at a floor it sees every time its card comes up.", lambda scene, e: e.section.startswith("3.")),
     Note("attack2", ("attack_started",), "A new Attack begins: the board is cleared, new counters set up, and a new "
-         "deck is used (2.2, 2.3).", lambda e: int(e.data.get("attack", 1)) > 1),
+         "deck is used (2.2, 2.3).", lambda scene, e: int(e.data.get("attack", 1)) > 1),
     Note("escape", ("phase_changed",), "The Escape Phase (6.0): a defender on an entrance space whose route is "
          "clear may slip out. An escaped postal worker scores double.",
-         lambda e: e.data.get("phase") == "escape"),
+         lambda scene, e: e.data.get("phase") == "escape"),
 )
 NOTE_KEYS = {n.key for n in NOTES}
 
@@ -208,6 +223,7 @@ class TutorialScene(PlayScene):
     """A play scene with the coach: the opening :data:`STEPS` in order, then the :data:`NOTES` as they happen."""
 
     name = "tutorial"
+    guided = True
 
     def __init__(self, ctx: Context, game: Game, fresh: bool = True, step: int = 0, seen: set[str] | None = None,
                  coaching: bool = True) -> None:
@@ -274,7 +290,7 @@ class TutorialScene(PlayScene):
         for note in NOTES:
             if note.key in self.seen or note in self.notes or kind not in note.kinds:
                 continue
-            if event is None or note.when(event):
+            if event is None or note.when(self, event):
                 self.notes.append(note)
 
     def update(self, dt: float) -> None:
