@@ -19,6 +19,13 @@ from game.ui.scenes.title import TitleScene
 from game.ui.settings import load_settings
 
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+# Idle frames: after IDLE_AFTER seconds without input, with nothing animating, the loop waits for input (at most
+# IDLE_WAIT ms: the title's slow lights still change twice a second) instead of drawing 60 frames a second.
+IDLE_AFTER = 2.0
+IDLE_WAIT = 500
+INPUT_TYPES = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+               pygame.MOUSEWHEEL, pygame.TEXTINPUT, pygame.JOYBUTTONDOWN, pygame.FINGERDOWN, pygame.FINGERMOTION,
+               pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE)
 
 
 class AppScenes:
@@ -51,6 +58,7 @@ class App:
         self.ctx.sounds.load()
         self.ctx.sounds.set_volume(self.ctx.settings.volume, self.ctx.settings.mute)
         self.clock = pygame.time.Clock()
+        self.quiet = 0.0  # seconds since the last input event (idle frames after IDLE_AFTER)
         if demo:  # postmen --demo: straight into the demo (any key or click then goes to the title)
             start_demo(self.ctx)
         else:
@@ -104,14 +112,38 @@ class App:
         self.ctx.stack.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
         self.ctx.stack.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
+    def idle(self) -> bool:
+        """The app may wait for input instead of drawing 60 frames a second: no input for IDLE_AFTER seconds and
+        every scene on screen still (no animation under way)."""
+        return self.quiet >= IDLE_AFTER and all(scene.still() for scene in self.ctx.stack.visible())
+
+    def next_frame(self) -> tuple[float, list[pygame.event.Event]]:
+        """Wait for the next frame: 1/60 s while anything moves or the player is active; when idle, until an input
+        event arrives or IDLE_WAIT passes (a few frames a second, each input answered at once). Returns the
+        seconds to advance (the time that passed, capped: 0.1 s while animating so nothing jumps, the whole wait
+        when idle so the title's attract timer keeps time) and the events."""
+        idle = self.idle()
+        if idle:
+            first = pygame.event.wait(IDLE_WAIT)
+            events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+            dt = self.clock.tick() / 1000.0
+        else:
+            dt = self.clock.tick(60) / 1000.0
+            events = pygame.event.get()
+        self.quiet = 0.0 if any(e.type in INPUT_TYPES for e in events) else self.quiet + dt
+        return min(dt, 1.0 if idle else 0.1), events
+
     def loop(self, frames: int | None = None, screenshot_dir: str | None = None) -> int:
         n = 0
         shots = Path(screenshot_dir) if screenshot_dir else None
         if shots:
             shots.mkdir(parents=True, exist_ok=True)
         while not self.ctx.quit and self.ctx.stack.top is not None:
-            dt = self.clock.tick(60) / 1000.0 if not self.ctx.headless else 1 / 60
-            self.step(min(dt, 0.1))
+            if self.ctx.headless:
+                self.step(1 / 60)
+            else:
+                dt, events = self.next_frame()
+                self.step(dt, events)
             n += 1
             if shots and (n == 1 or n % 60 == 0):
                 self.screenshot(shots / f"frame_{n:05d}.png")

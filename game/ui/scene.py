@@ -62,6 +62,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto the 1920x1080 logical surface."""
 
+    def still(self) -> bool:
+        """Nothing on screen needs the full frame rate (no animation under way): once the player leaves the
+        mouse and keys alone, the app waits for input and draws a few frames a second."""
+        return True
+
 
 class SceneStack:
     """Push/pop scenes; offer input top-down; update the top scene; draw from the lowest visible one."""

@@ -338,6 +338,10 @@ class PlayScene(Scene):
         if not self.synced and not self.queue.busy:
             self.after_queue()
 
+    def still(self) -> bool:
+        """The board waits for the player: no animation queued or in flight."""
+        return not self.queue.busy and self.synced and self.stage.still()
+
     def draw(self, surface: pygame.Surface) -> None:
         # Where every counter and defender stands is worked out once per frame (the view cannot change while a
         # frame is drawn); outside draw the lookups read the view directly.

@@ -37,6 +37,12 @@ class Stage:
         self.banner_t = 0.0
         self.card_flip = 1.0  # the card being resolved turning face up (0..1)
 
+    def still(self) -> bool:
+        """Nothing in flight: no effect, dice, shake, flash, banner, card or marker still moving."""
+        return (not self.effects and self.tray.settled and self.shake.t == 0 and self.flash == 0
+                and self.banner_t == 0 and self.card_flip >= 1 and not self.tactic_flash
+                and all(v >= 1 for v in self.tactic_flip.values()))
+
     def markers_at(self, state: dict[str, Any]) -> None:
         """The morale and defense markers stand on ``state``'s values."""
         self.defense_drawn = {f: float(i) for f, i in state["defense"].items()}

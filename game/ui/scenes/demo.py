@@ -121,6 +121,9 @@ class DemoScene(PlayScene):
     def resume(self) -> None:
         self.queue.speed = 1.0
 
+    def still(self) -> bool:
+        return False  # it plays by itself
+
     def prompt(self) -> str:
         return f"DEMO · the planner plays game {self.seed} ({self.game.state.get('difficulty', 'standard')})" \
                "  ·  any key or click returns to the title"
