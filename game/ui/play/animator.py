@@ -24,6 +24,23 @@ from game.ui.tween import Anim, AnimQueue, Call, Deferred, Group, Tween, Wait
 SLIDE = 0.16  # seconds per space at 1x
 
 
+SILENT = ("counter_placed", "counter_advanced")  # narrated in the soft colour as their counters slide
+
+
+def log_colour(kind: str) -> P.Colour:
+    """The colour of an event's line in the log (losses red, gains green, phases blue, bookkeeping soft)."""
+    if kind in SILENT or kind in ("defender_acted", "markers_removed"):
+        return P.INK_SOFT  # bookkeeping the board shows with its markers and slides
+    if kind in ("casualty", "breach", "barrier_destroyed", "morale_changed", "game_over", "tactic_applied"):
+        return P.TARGET  # losses, and when a Tactics card changed a result
+    if kind in ("counter_removed", "counter_suppressed", "escaped", "defender_recovered"):
+        return P.OK_GREEN
+    if kind in ("phase_changed", "attack_started", "tactic_revealed", "tactics_reshuffled", "deck_reshuffled",
+                "extension_over"):
+        return P.POST_BLUE
+    return P.INK
+
+
 class Animator:
     """Plays events on ``queue`` by moving ``stage``; ``on_game_over`` is called when the game-over event has
     played (the scene shows the results)."""
@@ -50,19 +67,7 @@ class Animator:
     # ------------------------------------------------------------------ helpers
     def _narrate(self, e: Event) -> Call:
         def f() -> None:
-            colour = P.INK
-            if e.kind in ("casualty", "breach", "barrier_destroyed", "morale_changed", "game_over"):
-                colour = P.TARGET
-            elif e.kind in ("counter_removed", "counter_suppressed", "escaped", "defender_recovered"):
-                colour = P.OK_GREEN
-            elif e.kind in ("phase_changed", "attack_started", "tactic_revealed", "tactics_reshuffled",
-                            "deck_reshuffled", "extension_over"):
-                colour = P.POST_BLUE
-            elif e.kind == "tactic_applied":
-                colour = P.TARGET  # the log says when a Tactics card changed a result
-            elif e.kind in ("defender_acted", "markers_removed"):
-                colour = P.INK_SOFT  # bookkeeping the board shows with its markers
-            self.stage.log.add(str(e), colour)
+            self.stage.log.add(str(e), log_colour(e.kind))
             self.stage.view.apply(e)
         return Call(f)
 

@@ -22,6 +22,7 @@ from game.ui.play.controller import Controller
 from game.ui.play.hud import UNDO_TIP, Hud, top_bar_buttons
 from game.ui.play.positions import Positions
 from game.ui.play.stage import Stage
+from game.ui.play.story import story_of
 from game.ui.play.tooltips import board_text, draw_hover
 from game.ui.records import game_id
 from game.ui.scene import Context, Scene
@@ -113,8 +114,24 @@ class PlayScene(Scene):
             self.play(self.game.initial_events)
             self.ctx.message = self.save() or self.ctx.message
         else:
+            self.tell_story()
             self.log.add("Game resumed from the autosave.", P.POST_BLUE)
             self.after_queue()
+
+    def tell_story(self) -> None:
+        """A continued game shows the story so far (replayed from the game's record): the log, the card being
+        resolved and the last dice, as they were when the game was left."""
+        told = story_of(self.game)
+        if told is None:
+            return
+        for text, colour in told.lines:
+            self.log.add(text, colour)
+        self.view.card = told.card
+        self.view.card_left.update(told.card_left)
+        if told.dice is not None:
+            d = told.dice.data
+            self.stage.tray.roll(list(d["dice"]), told.dice.text, int(d.get("target", 0)), 0.0)
+            self.stage.tray.finish()
 
     def pause(self) -> None:
         """A scene covers this one (pause menu, results): no tooltip, hover or drag is left behind under it."""

@@ -1,0 +1,54 @@
+"""The story so far of a continued game: the game is replayed from its record (seed, difficulty and the decisions
+taken, ``state["history"]``; keyed dice make it the same game), and its events give back what the board showed
+before the window closed: the log's narration, the card last drawn and the last dice. Nothing is kept beside the
+save: the core's record is the one source. A save without a full record (from before the record was kept) tells
+no story."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.rules import Event, Game
+from game.ui import palette as P
+from game.ui.play.animator import log_colour
+from game.ui.view import View
+
+LOG_KEEP = 400  # lines of narration given back (the log keeps scrolling through them)
+
+
+@dataclass
+class Story:
+    lines: list[tuple[str, P.Colour]] = field(default_factory=list)
+    card: str = ""  # the card being resolved when the game was saved ("" when none is)
+    card_left: dict[str, int] = field(default_factory=dict)
+    dice: Event | None = None  # the last roll
+
+
+def story_of(game: Game) -> Story | None:
+    """The story of ``game`` replayed from its record, or None when the record does not lead to this game."""
+    history = list(game.state.get("history", []))
+    if not history:
+        return None
+    try:
+        replay = Game.new(int(game.state["seed"]), str(game.state["difficulty"]), game.rules)
+        replay.keep_history = True
+        view = View(replay.state)
+        story = Story()
+
+        def tell(events: list[Event]) -> None:
+            for e in events:
+                story.lines.append((str(e), log_colour(e.kind)))
+                view.apply(e)
+                if e.kind in ("die_rolled", "dice_rolled"):
+                    story.dice = e
+        view.rewind(replay.initial_events)
+        tell(replay.initial_events)
+        for text in history:
+            tell(replay.apply(text))
+    except (ValueError, KeyError):
+        return None
+    if replay.to_json() != game.to_json():
+        return None
+    story.lines = story.lines[-LOG_KEEP:]
+    story.card, story.card_left = view.card, dict(view.card_left)
+    return story
