@@ -3,8 +3,6 @@ logical surface, and where every space of the board is drawn."""
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from game.rules.data import Rules
@@ -20,6 +18,7 @@ DICE_TRAY = pygame.Rect(BOTTOM.right - 360, BOTTOM.y + 6, 354, BOTTOM.h - 12)
 # Counter sizes in logical pixels (legible from 1280x720 up: names at 13-14 px, values bigger).
 DEF_W, DEF_H = 44, 56  # a defender counter: name band on top, combat value, status chips at the bottom
 ENEMY_PX = 44  # an assault counter on a track or inside (the closest track spaces are 45 px apart)
+TRANSIT_LIFT = 46  # a counter placed, waiting above (or below) its space for the counters ahead to advance
 SUPPORT_PX = 50  # a support weapon on its support square
 TRACK_RADIUS = 27
 SUPPORT_SIZE = 64
@@ -151,6 +150,14 @@ class Geometry:
         step = min(w + 2, room / max(n - 1, 1)) if n > 1 else 0
         return (r.x + 4 + w / 2 + step * i, r.bottom - 13)
 
+    def above(self, space: str, lift: float) -> tuple[float, float]:
+        """A point ``lift`` pixels above ``space``, or as far below it when above would leave the board (the
+        spaces along the board's top edge): a counter waiting to come in, a stack fanned out under the mouse."""
+        x, y = self.pos(space)
+        if y - lift - ENEMY_PX / 2 < BOARD_RECT.top + 4:
+            return x, y + lift
+        return x, y - lift
+
     def enemy_slot(self, space: str, i: int, n: int, fanned: bool = False) -> tuple[float, float]:
         """Centre of the i-th enemy counter of a stack of ``n`` on ``space`` (offset diagonally; fanned out
         in a row when hovered; in an interior, spread out when ``fanned``)."""
@@ -159,7 +166,10 @@ class Geometry:
             return self.interior_slot(space, "e", i, n, fanned)
         if fanned and n > 1:
             size = ENEMY_PX + 4
-            ang = -math.pi / 2
-            return (cx + (i - (n - 1) / 2) * size * math.cos(ang + math.pi / 2), cy - size - 8)
+            # a row centred over the space, slid sideways to stay on the board
+            first = cx - (n - 1) / 2 * size
+            first = max(first, BOARD_RECT.left + 4 + ENEMY_PX / 2)
+            first = min(first, BOARD_RECT.right - 4 - ENEMY_PX / 2 - (n - 1) * size)
+            return (first + i * size, self.above(space, size + 8)[1])
         off = 5
         return (cx + i * off - (n - 1) * off / 2, cy - i * off + (n - 1) * off / 2)

@@ -16,7 +16,7 @@ from game.ui import easing
 from game.ui import palette as P
 from game.ui.counters import CounterArt
 from game.ui.effects import Debris, FallingCounter, Flames, Particles, Strike, Tracer
-from game.ui.layout import BUILDING, FLOOR_BANDS, FLOOR_X, bp, bs
+from game.ui.layout import BUILDING, FLOOR_BANDS, FLOOR_X, TRANSIT_LIFT, bp, bs
 from game.ui.play.stage import Stage
 from game.ui.sound import SoundBank
 from game.ui.tween import Anim, AnimQueue, Call, Deferred, Group, Tween, Wait
@@ -112,8 +112,7 @@ class Animator:
             def spawn() -> None:
                 st.log.add(str(e), P.INK_SOFT)
                 st.view.apply(e)
-                x, y = at.geo.pos(d["space"])
-                at.override[d["counter"]] = (x, y - 46)
+                at.override[d["counter"]] = at.geo.above(d["space"], TRANSIT_LIFT)
             return [Call(spawn), Wait(0.06)]
         if k == "counter_advanced":
             return self._slide_enemy(e)

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pygame
 
 from game.rules import Rules
-from game.ui.layout import INTERIOR_COLS, Geometry
+from game.ui.layout import INTERIOR_COLS, TRANSIT_LIFT, Geometry
 from game.ui.tween import AnimQueue
 from game.ui.view import View
 
@@ -66,8 +66,7 @@ class Positions:
         if not space:
             return (-100.0, -100.0)
         if cid in self.view.s["transit"] and cid not in self.view.s["spaces"].get(space, []):
-            x, y = self.geo.pos(space)
-            return (x, y - 46)
+            return self.geo.above(space, TRANSIT_LIFT)  # placed, waiting for the counters ahead to advance
         if space in self.view.s["support"]:
             return self.geo.pos(space)
         if space.endswith(":interior"):
