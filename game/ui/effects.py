@@ -5,6 +5,7 @@ Effects use their own random stream (never the game's dice)."""
 from __future__ import annotations
 
 import math
+import re
 
 import pygame
 import pymunk
@@ -12,6 +13,9 @@ import pymunk
 from game.rules.rng import Pcg32
 from game.ui import palette as P
 from game.ui.fonts import blit_text, wrap
+from game.ui.words import fit
+
+DEFENSE = re.compile(r"\s*\(defense (\d+)\)")  # the target a roll's narration names
 
 _rng = Pcg32.seeded(2024, 0xEFFEC7)
 
@@ -327,6 +331,20 @@ class DiceTray:
     def finish(self) -> None:
         self.age = self.tumble
 
+    def caption(self) -> list[str]:
+        """The roll's caption in at most two lines: what is rolled for and against what (the narration without its
+        ": 3, 5, 6": the dice show their faces, and never before they stop); a longer text is cut with an
+        ellipsis at the end of the second line."""
+        text = self.label.rsplit(": ", 1)[0]
+        target = DEFENSE.search(text)
+        if target:  # the number to reach first: it must survive the cut
+            text = f"Defense {target.group(1)} · " + (text[:target.start()] + text[target.end():]).strip()
+        width = self.rect.w - 16
+        lines = wrap(text, "type", 14, width)
+        if len(lines) > 2:
+            lines = [lines[0], fit(" ".join(lines[1:]), "type", 14, width, 14)[0]]
+        return lines
+
     def update(self, dt: float) -> None:
         if self.settled or self.space is None:
             return
@@ -339,7 +357,7 @@ class DiceTray:
         pygame.draw.rect(surface, (64, 84, 60), self.rect, border_radius=8)
         pygame.draw.rect(surface, P.INK, self.rect, 2, border_radius=8)
         if self.label:
-            for j, line in enumerate(wrap(self.label, "type", 14, self.rect.w - 16)[:2]):
+            for j, line in enumerate(self.caption()):
                 blit_text(surface, line, "type", 14, P.PAPER_LIGHT, (self.rect.x + 8, self.rect.y + 4 + j * 16))
         n = len(self.values)
         for i, v in enumerate(self.values):
