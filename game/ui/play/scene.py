@@ -380,6 +380,8 @@ class PlayScene(Scene):
         mouse = self.positions.mouse
 
         def on_board() -> str:
+            if self.queue.busy:  # the enemy acts: no tooltip left over the pieces moving under it
+                return ""
             return board_text(self.game, self.positions, mouse, c.targets(), c.selected, c.dragging)
         draw_hover(surface, mouse, [*c.popup.buttons, *c.buttons, *self.top_buttons],
                    c.popup.rect if c.popup.buttons else None, self.hover_regions, on_board)
