@@ -9,7 +9,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,18 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "data"
     monkeypatch.setenv("POSTMEN_DATA_DIR", str(folder))
     return folder
+
+
+@pytest.fixture()
+def drawn() -> Iterator[set[str]]:
+    """Every line of text the UI draws while the test runs (game/ui/fonts.py records them into this set)."""
+    from game.ui import fonts
+
+    fonts.drawn = set()
+    try:
+        yield fonts.drawn
+    finally:
+        fonts.drawn = None
 
 
 @pytest.fixture()

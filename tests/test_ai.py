@@ -3,8 +3,6 @@ heuristic beating random on a small seeded sample. Speed is measured by tools/be
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +13,7 @@ from game.ai.planner import evaluate, fast_clone, resample
 from game.rules import Action, Game
 from game.rules.defense import start_defense
 from game.rules.rng import Pcg32
+from tests.helpers import load_tool
 
 KINDS = ("moves", "actions", "command", "suppression", "casualty", "escape")
 
@@ -236,17 +235,9 @@ def test_planner_plan_is_the_whole_move_plan(turns: int) -> None:
     assert (game.decision or {}).get("kind") != "moves"
 
 
-def _tool(name: str) -> Any:
-    path = Path(__file__).resolve().parent.parent / "tools" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"tools_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_planner_gain_tool_keeps_overrides_and_replays_them() -> None:
-    gain = _tool("planner_gain")
+    gain = load_tool("planner_gain")
     rows = []
     for seed in range(6000, 6005):
         rows = gain.positions((seed, "heuristic", "standard"))

@@ -6,13 +6,11 @@ opened, and the hints and the demo's captions of the policies said for whole gam
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
 from game.ai import make_policy
 from game.rules import Game
-from game.ui import fonts
 from game.ui.app import App
 from game.ui.play.scene import PlayScene
 from game.ui.scenes.results import ResultsScene
@@ -32,15 +30,6 @@ def test_the_pattern_finds_ids_and_spares_words() -> None:
     for text in ("Trained 2 attacks the SS rifleman on track 1-2, space 3 (75%)", "upper floors, space 4",
                  "Card 1-04", "Attack 2  ·  Turn 7", "[4.2.1] 1 die for Konrad", "Po.3", "1-2 dice"):
         assert not ID.search(text), text
-
-
-@pytest.fixture()
-def drawn() -> Iterator[set[str]]:
-    fonts.drawn = set()
-    try:
-        yield fonts.drawn
-    finally:
-        fonts.drawn = None
 
 
 def test_no_id_is_drawn_in_a_whole_game_by_clicks(drawn: set[str]) -> None:

@@ -5,21 +5,16 @@ through the real scene; here its per-choice counts are checked on one game."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
 import pygame
 
 from game.rules import Action, Game
-from game.ui import fonts
 from game.ui.app import App
 from game.ui.play.scene import PlayScene
+from tests.helpers import load_tool
 
 Opener = Callable[[int, str], tuple[App, PlayScene]]
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "clicks.py"
 
 
 def settle(app: App, scene: PlayScene) -> None:
@@ -58,7 +53,7 @@ def test_a_click_on_a_counter_inside_a_lit_space_moves_there(open_play: Opener) 
     assert s["defenders"][mover]["space"] == dest
 
 
-def test_a_lit_enemy_is_attacked_straight_from_the_menu(open_play: Opener) -> None:
+def test_a_lit_enemy_is_attacked_straight_from_the_menu(open_play: Opener, drawn: set[str]) -> None:
     app, scene = open_play(3, "standard")
     settle(app, scene)
     scene.submit(Action("end_moves"))
@@ -69,14 +64,11 @@ def test_a_lit_enemy_is_attacked_straight_from_the_menu(open_play: Opener) -> No
     assert scene.controller.popup.buttons, "his menu is open"
     assert cid in scene.controller.targets(), "and his targets are lit with it"
     before = scene.game.state["actions"]
-    fonts.drawn = set()  # the odds show on hover while the menu is still open
-    try:
-        x, y = scene.positions.enemy_pos(cid)
-        app.hover((int(x), int(y)))
-        app.step(1 / 60)
-        assert any("dice vs" in line and "%" in line for line in fonts.drawn), sorted(fonts.drawn)[:20]
-    finally:
-        fonts.drawn = None
+    drawn.clear()  # the odds show on hover while the menu is still open
+    x, y = scene.positions.enemy_pos(cid)
+    app.hover((int(x), int(y)))
+    app.step(1 / 60)
+    assert any("dice vs" in line and "%" in line for line in drawn), sorted(drawn)[:20]
     app.hover(scene.positions.space_point(scene.view.where(cid)))
     app.click(at(scene.positions.enemy_pos(cid)))
     assert scene.game.state["actions"] == before + 1, "two clicks: the defender, the enemy"
@@ -134,19 +126,11 @@ def test_number_keys_pick_popup_items_and_the_last_carry_comes_first(open_play: 
     assert first.data == third, (first.label, [b.label for b in scene.controller.popup.buttons])
 
 
-def load_tool() -> Any:
-    spec = importlib.util.spec_from_file_location("tools_clicks", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_the_click_counter_plays_a_whole_game_with_two_clicks_an_attack() -> None:
     """The measuring tool's own game (seed 0): every choice made through the scene, an attack in two clicks
     (the defender, the enemy), a recovery in two, End moves in one."""
-    tool = load_tool()
+    tool = load_tool("clicks")
     tally = tool.Tally()
     tool.play(0, "standard", False, tally)
     assert tally.turns >= 10 and tally.decisions > 50

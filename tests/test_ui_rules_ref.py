@@ -5,7 +5,7 @@ internal id anywhere. Driven through the real UI, headless."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -13,7 +13,6 @@ import pytest
 
 from game.rules import load_rules
 from game.rules.scoring import AWARDS, award_for
-from game.ui import fonts
 from game.ui.app import App
 from game.ui.log_panel import section_of
 from game.ui.play.scene import PlayScene
@@ -43,16 +42,6 @@ def key(app: App, code: int, char: str = "", mod: int = 0) -> None:
 def type_text(app: App, words: str) -> None:
     for char in words:
         key(app, pygame.K_SPACE if char == " " else pygame.key.key_code(char), char)
-
-
-@pytest.fixture()
-def drawn() -> Iterator[set[str]]:
-    """Every line of text drawn while the test runs."""
-    fonts.drawn = set()
-    try:
-        yield fonts.drawn
-    finally:
-        fonts.drawn = None
 
 
 def open_rules(section: str = "") -> tuple[App, RulesScene]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.rules import Action
-from game.ui import fonts
 from game.ui.app import App
 from game.ui.play.scene import PlayScene
 
@@ -18,19 +17,17 @@ def settle(app: App, scene: PlayScene) -> None:
             break
 
 
-def test_board_tooltips_wait_for_the_animations(open_play: Callable[[int, str], tuple[App, PlayScene]]) -> None:
+def test_board_tooltips_wait_for_the_animations(open_play: Callable[[int, str], tuple[App, PlayScene]],
+                                                drawn: set[str]) -> None:
     app, scene = open_play(3, "standard")
     settle(app, scene)
     space = next(iter(scene.game.state["spaces"]))
     x, y = scene.positions.enemy_pos(scene.game.state["spaces"][space][-1])
-    fonts.drawn = set()
-    try:
-        app.hover((int(x), int(y)))
-        app.step(1 / 60)
-        assert any(line.startswith("defense ") for line in fonts.drawn), "the tooltip while the board is still"
-        scene.submit(Action("end_moves"))
-        fonts.drawn.clear()
-        app.step(1 / 60)
-        assert scene.queue.busy and not any(line.startswith("defense ") for line in fonts.drawn)
-    finally:
-        fonts.drawn = None
+    drawn.clear()
+    app.hover((int(x), int(y)))
+    app.step(1 / 60)
+    assert any(line.startswith("defense ") for line in drawn), "the tooltip while the board is still"
+    scene.submit(Action("end_moves"))
+    drawn.clear()
+    app.step(1 / 60)
+    assert scene.queue.busy and not any(line.startswith("defense ") for line in drawn)

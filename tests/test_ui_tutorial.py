@@ -4,11 +4,8 @@ by clicks with each first-time note acknowledged, to the results; skipping, resu
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -21,20 +18,12 @@ from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.scenes.tutorial import NOTES, STEPS, TutorialScene, tutorial_path
 from game.ui.settings import load_settings
+from tests.helpers import load_tool
 
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "clicks.py"
 # the kind of choice each waiting step asks for
 STEP_KINDS = {"move": ("move", "shift"), "end_moves": ("end_moves",), "attack": ("attack",),
               "end_actions": ("end_actions",)}
 
-
-def clicks_tool() -> Any:
-    spec = importlib.util.spec_from_file_location("tools_clicks", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def open_tutorial(app: App) -> TutorialScene:
@@ -57,7 +46,7 @@ def test_the_whole_guided_game_by_clicks(data_dir: Path) -> None:
     app = App(headless=True, seed=1)
     app.ctx.settings.speed = 0.0
     scene = open_tutorial(app)
-    player = clicks_tool().Player(app, scene)
+    player = load_tool("clicks").Player(app, scene)
     policy = HeuristicPolicy(0)
     done_by_click: list[str] = []
     notes_shown: list[str] = []

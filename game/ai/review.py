@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.ai.planner import PlannerPolicy
-from game.rules import Action, Event, Game
+from game.rules import Action, Event, Game, Rules
 
 __all__ = ["DecisionReview", "Review", "Step", "review", "review_decisions", "replay"]
 
@@ -56,15 +56,18 @@ class Review:
     steps: list[Step] = field(default_factory=list, repr=False)
 
 
-def replay(seed: int, difficulty: str, history: list[str]) -> tuple[Game, list[Step]]:
-    """The game of ``seed`` and ``difficulty`` with the recorded decisions applied again, and each step."""
-    game = Game.new(seed, difficulty)
+def replay(seed: int, difficulty: str, history: list[str], rules: Rules | None = None,
+           snapshots: bool = True) -> tuple[Game, list[Step]]:
+    """The game of ``seed`` and ``difficulty`` with the recorded decisions applied again, and each step (the game
+    before it saved in ``Step.before`` with ``snapshots``, else ""). Raises ``ValueError`` for a record that is
+    not a game of these rules."""
+    game = Game.new(seed, difficulty, rules)
     game.keep_history = True  # the replay keeps its record too: the same game, state for state
     steps: list[Step] = [Step("", Action("start"), list(game.initial_events))]
     for text in history:
         if game.over:
             break
-        before = game.to_json()
+        before = game.to_json() if snapshots else ""
         action = Action.parse(text)
         events = game.apply(action)
         steps.append(Step(before, action, events))

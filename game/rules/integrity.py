@@ -103,6 +103,11 @@ def _str_in(value: Any, allowed: Iterable[str], where: str) -> str:
     return value
 
 
+def _require(ok: object, what: str) -> None:
+    if not ok:
+        raise _fail(what)
+
+
 def _list(value: Any, where: str, limit: int = 10_000) -> list[Any]:
     if not isinstance(value, list) or len(value) > limit:
         raise _fail(f"a damaged {where} (expected a list)")
@@ -361,8 +366,8 @@ class _Checker:
                       "defense": lambda v: _int(v, 1, 7, "a defense value")}
         elif kind == "casualty":
             fields = {"space": lambda v: _str_in(v, r.space_floor, "space"),
-                      "options": lambda v: [_str_in(x, names, "defender") for x in _list(v, "casualty options", 39)]
-                      or _fail("no casualty options"),
+                      "options": lambda v: _require([_str_in(x, names, "defender")
+                                                     for x in _list(v, "casualty options", 39)], "no casualty options"),
                       "counter": lambda v: _str_in(v, s["counters"], "counter"),
                       "tactic": lambda v: _bool(v, "a Tactics mark")}
         extra = set(dec) - {"kind"} - set(fields)
@@ -373,8 +378,7 @@ class _Checker:
                 if key == "tactic":
                     continue
                 raise _fail(f"a {kind} decision without its {key}")
-            if isinstance(check(dec[key]), SaveDamaged):
-                raise _fail("no casualty options")
+            check(dec[key])
 
     def rally(self, given: Any) -> list[Any]:
         """4.3.1: a rally given this command: ``[defender, "exhausted" | "disrupted"]``."""
@@ -394,12 +398,12 @@ class _Checker:
             "unit": lambda v: _str_in(v, r.assault_types, "counter type"),
             "track": lambda v: _str_in(v, r.tracks, "track"),
             "leader_name": lambda v: v == "" or _str_in(v, r.leaders, "leader name"),
-            "section": lambda v: isinstance(v, str) and len(v) <= 10 or _fail("a damaged section number"),
-            "counter": lambda v: isinstance(v, str) and COUNTER_ID.fullmatch(v) or _fail("a damaged counter id"),
+            "section": lambda v: _require(isinstance(v, str) and len(v) <= 10, "a damaged section number"),
+            "counter": lambda v: _require(isinstance(v, str) and COUNTER_ID.fullmatch(v), "a damaged counter id"),
             "track_space": lambda v: _str_in(v, r.track_spaces, "track space"),
             "source": lambda v: v == "" or _str_in(v, r.track_spaces, "track space"),
             "car": lambda v: v == "" or _str_in(v, s["cars"], "armored car"),
-            "barrier": lambda v: _int(v, 1, max(r.barriers), "a barrier") in r.barriers or _fail("an unknown barrier"),
+            "barrier": lambda v: _require(_int(v, 1, max(r.barriers), "a barrier") in r.barriers, "an unknown barrier"),
             "support_space": lambda v: _str_in(v, r.support_spaces, "support space"),
             "floor": lambda v: _str_in(v, r.floors, "floor"),
             "defender_space": lambda v: _str_in(v, r.space_floor, "space"),
@@ -414,8 +418,7 @@ class _Checker:
             if not needed <= len(args) <= len(spec):
                 raise _fail(f"a {name} step with {len(args)} arguments")
             for kind, value in zip(spec, args, strict=False):
-                if isinstance(kinds[kind.rstrip("?")](value), SaveDamaged):
-                    raise _fail(f"a damaged {name} step")
+                kinds[kind.rstrip("?")](value)
 
 
 def check_state(state: dict[str, Any], rules: Rules) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.ai.review import replay
 from game.rules import Event, Game
 from game.ui import palette as P
 from game.ui.play.animator import log_colour
@@ -30,25 +31,21 @@ def story_of(game: Game) -> Story | None:
     if not history:
         return None
     try:
-        replay = Game.new(int(game.state["seed"]), str(game.state["difficulty"]), game.rules)
-        replay.keep_history = True
-        view = View(replay.state)
-        story = Story()
-
-        def tell(events: list[Event]) -> None:
-            for e in events:
-                story.lines.append((str(e), log_colour(e.kind)))
-                view.apply(e)
-                if e.kind in ("die_rolled", "dice_rolled"):
-                    story.dice = e
-        view.rewind(replay.initial_events)
-        tell(replay.initial_events)
-        for text in history:
-            tell(replay.apply(text))
+        replayed, steps = replay(int(game.state["seed"]), str(game.state["difficulty"]), history, game.rules,
+                                 snapshots=False)
     except (ValueError, KeyError):
         return None
-    if replay.to_json() != game.to_json():
+    if replayed.to_json() != game.to_json():
         return None
+    view = View(Game.new(int(game.state["seed"]), str(game.state["difficulty"]), game.rules).state)
+    view.rewind(steps[0].events)
+    story = Story()
+    for step in steps:
+        for e in step.events:
+            story.lines.append((str(e), log_colour(e.kind)))
+            view.apply(e)
+            if e.kind in ("die_rolled", "dice_rolled"):
+                story.dice = e
     story.lines = story.lines[-LOG_KEEP:]
     story.card, story.card_left = view.card, dict(view.card_left)
     return story

@@ -69,7 +69,7 @@ def _defender_rect(scene: TutorialScene, name: str | None) -> pygame.Rect | None
 
 
 def _first(scene: TutorialScene, kind: str) -> Action | None:
-    """The choice of ``kind`` the coach points at: the Hint's when it is of that kind, else the first legal."""
+    """The choice of ``kind`` the coach points at: the attack with the best odds, else the first legal one."""
     legal = [a for a in scene.controller.legal if a.kind == kind]
     if kind == "attack" and legal:
         return max(legal, key=lambda a: scene.game.odds(a) or 0.0)
