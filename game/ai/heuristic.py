@@ -417,7 +417,7 @@ class HeuristicPolicy:
                 scored.append(Scored(a, -1.0, "pointless: the Attack ends with this turn and the assault "
                                      "counters and suppression tokens on the tracks are cleared with it (2.1-2.3)"))
                 continue
-            if ending and an.attack < 3 and kind in ("recover", "command"):
+            if kind in ("recover", "command") and game.markers_cleared_this_turn():
                 scored.append(Scored(a, -1.0, "pointless: the Attack ends with this turn and every exhausted or "
                                      "disrupted marker is cleared with it (2.1, 2.2)"))
                 continue

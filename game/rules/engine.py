@@ -361,6 +361,11 @@ class Game(Kernel):
         suppression tokens on the tracks are then cleared: attacking or suppressing there changes nothing)."""
         return q.attack_ends_this_turn(self)
 
+    def markers_cleared_this_turn(self) -> bool:
+        """2.1 / 2.2: Attack 1 or 2 ends with this turn whatever the defenders do, clearing every exhausted and
+        disrupted marker: a Recover or Command now changes nothing."""
+        return q.markers_cleared_this_turn(self)
+
     def canonical(self, action: Action) -> Action:
         """4.1: identical tokens are interchangeable: ``action`` with its tokens named as the legal actions name
         them (two actions that differ only by which of two alike tokens moves are the same choice)."""

@@ -120,6 +120,13 @@ def attack_ends_this_turn(g: Kernel) -> bool:
     return not s["decks"][str(attack)] or (bool(s["extended"]) and attack != 3)
 
 
+def markers_cleared_this_turn(g: Kernel) -> bool:
+    """2.1 / 2.2: the exhausted and disrupted markers are cleared at the end of this turn whatever the defenders
+    do: Attack 1 or 2 ends with it (``setup.end_attack``). Not in Attack 3, where the Escape Phase still asks who
+    is fit to escape (6.0) before the game ends."""
+    return int(g.state["attack"]) < 3 and attack_ends_this_turn(g)
+
+
 def leader_on_board(g: Kernel) -> bool:
     return any(c["type"] == "leader" for c in g.state["counters"].values())
 
