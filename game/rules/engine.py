@@ -347,6 +347,10 @@ class Game(Kernel):
         """4.2.2, 4.3: the suppression tokens a suppress action by ``name`` places."""
         return q.suppression_tokens(self, name)
 
+    def sight(self, name: str) -> list[str]:
+        """4.2.1, 1.4: the spaces whose top counter ``name`` could attack from where he stands, occupied or not."""
+        return q.sight(self, name)
+
     def command_targets(self, name: str) -> list[tuple[str, str]]:
         """4.2.4: the free recover actions a command by ``name`` could give now."""
         return q.command_targets(self, name)

@@ -284,6 +284,26 @@ def targets(g: Kernel, name: str, why: Refusals | None = None) -> list[str]:
     return out
 
 
+def sight(g: Kernel, name: str) -> list[str]:
+    """4.2.1 with 1.4: the spaces whose top counter the defender could attack from where he stands, occupied or
+    not (what the board lights when the player points at him): his own floor's interior; from a space outside the
+    interior, the track spaces that share a colour with it (from the upper floors only with a Ranged [R] weapon
+    there) and the support spaces sharing a colour (always with a Ranged [R] weapon). The same tests as
+    :func:`targets`."""
+    r = g.rules
+    here = g.state["defenders"][name]["space"]
+    floor = r.floor_of(here)
+    out = [f"{floor}:interior"]
+    if r.is_interior(here):
+        return out
+    ranged = has_designation(g, here, "R")
+    if ranged or floor != "upper":
+        out.extend(space for space in r.track_spaces if r.sees(here, space))
+    if ranged:
+        out.extend(space for space in r.support_spaces if r.sees(here, space))
+    return out
+
+
 def command_options(g: Kernel, name: str, given: list[list[str]] | None = None) -> list[Action]:
     """4.2.4 Command [C]: recover actions for defenders in the same coloured spaces on the same floor, never
     for a [C] defender, never in interior spaces; at most two on one defender (one of each kind)."""
