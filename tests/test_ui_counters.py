@@ -12,7 +12,7 @@ import pytest
 from game.ui import palette as P
 from game.ui.app import App
 from game.ui.counters import fit_label, group_tokens
-from game.ui.layout import BOARD_RECT, DEF_H, DEF_W, INTERIOR_COLS
+from game.ui.layout import BOARD_RECT, COUNT_W, DEF_H, DEF_W, INTERIOR_COLS
 from game.ui.play.scene import PlayScene
 
 
@@ -91,8 +91,8 @@ def test_labels_are_never_below_13_px() -> None:
 
 
 def test_identical_tokens_share_one_image_with_a_count(open_play: Callable[[int, str], tuple[App, PlayScene]]) -> None:
-    """Four ammunition tokens, a grenade and a machine gun in one square space: three images, each inside the
-    space, the ammunition drawn once with a ×4 chip above it."""
+    """Four ammunition tokens, a grenade and a machine gun in one square space: three images side by side inside
+    the space's bottom row, none over another, the ammunition's with its number in a dark disc."""
     assert group_tokens(["ammo5", "lmg3", "ammo6", "gren3", "ammo1"]) == [["ammo1", "ammo5", "ammo6"], ["gren3"],
                                                                          ["lmg3"]]
     app, scene = open_play(0, "standard")
@@ -106,11 +106,14 @@ def test_identical_tokens_share_one_image_with_a_count(open_play: Callable[[int,
     groups = group_tokens(toks)
     assert len(toks) >= 6 and len(groups) == 3
     rect = scene.geo.rect(space)
-    for i in range(len(groups)):
-        x, y = scene.geo.token_slot(space, i, len(groups))
-        assert rect.collidepoint(x, y)
+    width, slots = scene.geo.token_row(space, [len(g) for g in groups])
+    images = [scene.art.token(g[0], width, len(g)).get_rect(center=(int(x), int(y)))
+              for g, (x, y) in zip(groups, slots, strict=True)]
+    for k, img in enumerate(images):
+        assert rect.contains(img), (img, rect)
+        assert all(not img.colliderect(other) for other in images[k + 1:])
     surface = pygame.Surface(app.display.logical.get_size())
     scene.board_layer.draw_tokens(surface)
-    first = scene.art.token(groups[0][0]).get_rect(center=tuple(map(int, scene.geo.token_slot(space, 0, 3))))
-    chip = surface.get_at((first.left + 10, first.top - 4))[:3]
-    assert chip == P.INK, chip  # the count chip sits above the first image
+    first = images[0]
+    assert first.w == width + COUNT_W
+    assert surface.get_at((first.right - 6, first.centery - 5))[:3] == P.INK  # the disc with the number

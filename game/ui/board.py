@@ -10,10 +10,12 @@ import pygame
 
 from game.rules.data import Rules
 from game.ui import palette as P
-from game.ui.fonts import blit_text
+from game.ui.fonts import blit_text, font
 from game.ui.layout import (
     BOARD_RECT,
     BUILDING,
+    DEF_H,
+    EXTERIOR,
     FLOOR_BANDS,
     FLOOR_X,
     Geometry,
@@ -21,6 +23,26 @@ from game.ui.layout import (
     bs,
 )
 from game.ui.palette import LOS_LETTER
+
+CAPTION = "Heveliusplatz, Danzig"
+
+
+def caption_rect() -> pygame.Rect:
+    """Where the place's name is printed: the exterior's bottom left corner."""
+    w, h = font("type_bold", 15).size(CAPTION)
+    return pygame.Rect(EXTERIOR.x + 10, EXTERIOR.bottom - 25, w, h)
+
+
+def support_tab(square: pygame.Rect) -> pygame.Rect:
+    """The name tab above a support square (below it, under its colour band, when above leaves the ground)."""
+    tab = pygame.Rect(square.x + 4, square.y - 16, square.w - 8, 16)
+    if tab.top < EXTERIOR.top + 2:
+        tab.top = square.bottom + 14
+    return tab
+
+
+def font_size(words: str, face: str = "type_bold", size: int = 15) -> tuple[int, int]:
+    return font(face, size).size(words)
 
 
 def _hatch(surface: pygame.Surface, rect: pygame.Rect, colour: P.Colour, step: int = 9, kind: str = "/") -> None:
@@ -73,12 +95,13 @@ class BoardRenderer:
         surf = self._cache.get(colour_blind)
         if surf is None:
             surf = pygame.Surface((1920, 1080))
-            self._draw_static(surf, colour_blind)
+            self.draw_static(surf, colour_blind)
             self._cache[colour_blind] = surf
         return surf
 
     # ---------------------------------------------------------------- static layer
-    def _draw_static(self, s: pygame.Surface, cb: bool) -> None:
+    def draw_static(self, s: pygame.Surface, cb: bool) -> None:
+        """The printed board on ``s`` (cached by :meth:`static`; the layout check draws it to see its words)."""
         r, geo = self.rules, self.geo
         s.fill((58, 50, 42))
         # paper with a faint grain
@@ -94,7 +117,7 @@ class BoardRenderer:
             pygame.draw.line(s, P.GRASS_DARK, (ext.x + k, ext.y), (ext.x + k - 30, ext.y + 30), 1) if k < ext.w \
                 else None
         pygame.draw.rect(s, P.INK_SOFT, ext, 2, border_radius=10)
-        blit_text(s, "Heveliusplatz — Danzig / Gdańsk", "type_bold", 20, P.INK, (ext.x + 12, ext.bottom - 30))
+        blit_text(s, CAPTION, "type_bold", 15, P.INK, caption_rect().topleft)
         # the post office building
         bx, by, bw, bh = BUILDING
         building = pygame.Rect(*bp(bx, by), bs(bw), bs(bh))
@@ -123,24 +146,26 @@ class BoardRenderer:
                 if r.track_spaces[sid].track != track.id:
                     continue
                 self._track_space(s, sid, cb, first=(idx == 0))
-            # placement label beside the first space
-            first = geo.pos(track.spaces[0])
-            lab = pygame.Rect(0, 0, 54, 26)
-            lab.center = (int(first[0]), int(first[1] + bs(27) + 16))
-            if lab.bottom > BOARD_RECT.bottom - 4:
-                lab.center = (int(first[0] + bs(27) + 32), int(first[1]))
-            pygame.draw.rect(s, P.PAPER_LIGHT, lab, border_radius=5)
-            pygame.draw.rect(s, P.INK, lab, 2, border_radius=5)
-            blit_text(s, track.id, "sans_bold", 17, P.INK, lab.center, "center")
-        # entrances
+        # (each track's placement label is drawn with the counters, clear of them: BoardLayer)
+        # entrances: the door, its name inside the building beside it (never under the counters outside)
         for eid in r.entrances:
-            c = geo.pos(f"entrance:{eid}")
-            door = pygame.Rect(0, 0, 34, 24)
-            door.center = (int(c[0]), int(c[1]))
+            door = self.door(eid)
             pygame.draw.rect(s, (70, 50, 36), door)
             pygame.draw.rect(s, P.INK, door, 2)
-            blit_text(s, eid, "type_bold", 15, P.PAPER_LIGHT, (door.centerx, door.bottom + 2), "midtop") \
-                if eid != "front" else blit_text(s, eid, "type_bold", 15, P.PAPER_LIGHT, door.center, "center")
+            name = pygame.Rect(0, 0, *font_size(eid))
+            # the wall the door is in: the top or bottom wall when it is there (a door near a corner too)
+            wall = min((abs(door.centery - building.top), "top"), (abs(door.centery - building.bottom), "bottom"))
+            if wall[0] > 12:
+                wall = min((abs(door.centerx - building.left), "left"), (abs(door.centerx - building.right), "right"))
+            if wall[1] == "top":
+                name.midtop = (door.centerx, door.bottom + 3)
+            elif wall[1] == "bottom":
+                name.midbottom = (door.centerx, door.top - 3)
+            elif wall[1] == "right":  # under the door, inside
+                name.topright = (building.right - 4, door.bottom + 3)
+            else:
+                name.topleft = (building.left + 4, door.bottom + 3)
+            blit_text(s, eid, "type_bold", 15, P.PAPER_LIGHT, name.center, "center")
         # support squares
         for sid, sp in r.support_spaces.items():
             rect = geo.rect(sid)
@@ -151,17 +176,20 @@ class BoardRenderer:
                 band = pygame.Rect(rect.x + i * stripe, rect.bottom - 10, stripe, 10)
                 pygame.draw.rect(s, P.LOS[col], band)
             pygame.draw.rect(s, P.INK, rect, 2, border_radius=4)
-            blit_text(s, sid, "sans_bold", 28, P.INK_SOFT, (rect.x + 5, rect.y + 1))
-            blit_text(s, "MG" if sp.kind == "mg" else "IG", "sans", 13, P.INK_SOFT, (rect.right - 4, rect.y + 3),
-                      "topright")
+            # its name on a tab above it (below it on the board's top edge), in view under a support counter
+            tab = support_tab(rect)
+            pygame.draw.rect(s, P.PAPER_LIGHT, tab, border_top_left_radius=4, border_top_right_radius=4)
+            pygame.draw.rect(s, P.INK, tab, 1, border_top_left_radius=4, border_top_right_radius=4)
+            blit_text(s, f"{sid} · {'MG' if sp.kind == 'mg' else 'IG'}", "sans_bold", 12, P.INK, tab.center,
+                      "center")
         # interior: floor bands
         for fid, (y0, y1) in FLOOR_BANDS.items():
             band = pygame.Rect(*bp(FLOOR_X[0], y0), bs(FLOOR_X[1] - FLOOR_X[0]), bs(y1 - y0))
             pygame.draw.rect(s, (80, 66, 54), band.move(5, 5), border_radius=6)
             pygame.draw.rect(s, P.FLOOR_BAND[fid], band, border_radius=6)
             pygame.draw.rect(s, P.INK, band, 3, border_radius=6)
-            name = r.floors[fid].name.upper()
-            blit_text(s, name, "cond", 18, P.INK_SOFT, (band.x + 10, band.y + 6))
+            title = r.floors[fid].name.upper()
+            blit_text(s, title, "cond", 15, P.INK_SOFT, (band.x + 10, band.y + 7))  # fits above the interior box
         # interior spaces with their target tables
         for fid, fl in r.floors.items():
             rect = geo.rect(f"{fid}:interior")
@@ -189,15 +217,25 @@ class BoardRenderer:
                 pattern(s, rect, colour)
             pygame.draw.rect(s, P.INK, rect, 2, border_radius=3)
             ink = P.text_on(P.LOS[colour])
-            blit_text(s, ds.label, "sans_bold", 16, ink, (rect.right - 5, rect.bottom - 3), "bottomright")
+            # between the defenders' row (top) and the tokens' row (bottom): the space's number, its door, the
+            # colour's letters
+            middle = rect.y + 4 + DEF_H + (rect.h - 4 - DEF_H - 26) // 2 + 2
+            blit_text(s, ds.label, "sans_bold", 16, ink, (rect.right - 5, middle), "midright")
+            left = rect.x + 4
             if cb:
-                blit_text(s, LOS_LETTER[colour], "sans_bold", 14, ink, (rect.x + 4, rect.bottom - 3),
-                          "bottomleft")
+                left = blit_text(s, LOS_LETTER[colour], "sans_bold", 12, ink, (left, middle), "midleft").right + 4
             if ds.entrance:
-                blit_text(s, f"⚑{ds.entrance}", "sans", 12, ink, (rect.x + 4, rect.y + 2))
+                blit_text(s, f"⚑{ds.entrance}", "sans", 11, ink, (left, middle), "midleft")
         # compass-rose style title on the interior
         blit_text(s, "INSIDE THE POST OFFICE", "type_bold", 18, P.INK_SOFT, bp(1870, 10), "topright")
         blit_text(s, "OUTSIDE", "type_bold", 18, P.INK_SOFT, bp(40, 4), "topleft")
+
+    def door(self, entrance: str) -> pygame.Rect:
+        """The door of an entrance on the building's wall."""
+        c = self.geo.pos(f"entrance:{entrance}")
+        door = pygame.Rect(0, 0, 34, 24)
+        door.center = (int(c[0]), int(c[1]))
+        return door
 
     def _track_space(self, s: pygame.Surface, sid: str, cb: bool, first: bool) -> None:
         geo, sp = self.geo, self.rules.track_spaces[sid]
@@ -211,11 +249,7 @@ class BoardRenderer:
             # two colours: half discs
             pygame.draw.circle(s, P.LOS[cols[0]], (cx, cy), rad, draw_top_left=True, draw_bottom_left=True)
             pygame.draw.circle(s, P.LOS[cols[1]], (cx, cy), rad, draw_top_right=True, draw_bottom_right=True)
-        if cb:
-            for i, col in enumerate(cols):
-                dx = -8 if len(cols) > 1 and i == 0 else (8 if len(cols) > 1 else 0)
-                blit_text(s, P.LOS_LETTER[col], "sans_bold", 13, P.text_on(P.LOS[col]), (cx + dx, cy + rad - 12),
-                          "center")
+        # (the colour-blind letters are drawn with the counters: in the circle, or beside the counters on it)
         pygame.draw.circle(s, P.INK, (cx, cy), rad, 3 if first else 2)
         if sp.barrier:
             pass
@@ -234,7 +268,8 @@ class BoardRenderer:
                     px = cx + math.cos(ang) * (6 + 3 * k)
                     py = cy + math.sin(ang) * (4 + 2 * k)
                     pygame.draw.rect(s, (120, 100, 80), (px - 3, py - 3, 7, 5))
-                blit_text(s, str(b), "sans_bold", 14, P.INK_FAINT, (cx + 16, cy - 18), "center")
+                dx, dy = math.cos(a + math.pi / 2) * 30, math.sin(a + math.pi / 2) * 30
+                blit_text(s, str(b), "sans_bold", 14, P.INK_FAINT, self._tag_point((cx, cy), (dx, dy)), "center")
                 continue
             self.draw_barrier_at(s, b, (cx, cy), a)
 
@@ -249,10 +284,20 @@ class BoardRenderer:
             mx, my = cx + dx * k, cy + dy * k
             pygame.draw.line(s, P.INK, (mx - dy * 0.15, my + dx * 0.15), (mx + dy * 0.15, my - dx * 0.15), 2)
         tag = pygame.Rect(0, 0, 22, 22)
-        tag.center = (int(cx + dy * 0.0 + 22), int(cy - 22))
+        tag.center = self._tag_point(c, (dx, dy))
         pygame.draw.circle(s, P.PAPER_LIGHT, tag.center, 11)
         pygame.draw.circle(s, P.INK, tag.center, 11, 2)
         blit_text(s, str(b), "sans_bold", 14, P.INK, tag.center, "center")
+
+    def _tag_point(self, c: tuple[float, float], half: tuple[float, float]) -> tuple[int, int]:
+        """The barrier's number goes past one end of its line (beyond the colour rings of the spaces either side):
+        the end farther from every other track space."""
+        ends = []
+        for sign in (1, -1):
+            x, y = c[0] + sign * half[0] * 1.4, c[1] + sign * half[1] * 1.4
+            room = min(math.hypot(x - px, y - py) for px, py in (self.geo.pos(sp) for sp in self.rules.track_spaces))
+            ends.append((room, (int(x), int(y))))
+        return max(ends)[1]
 
     def _barrier_angle(self, b: int) -> float:
         """Direction of the track at barrier ``b`` (the barrier is drawn across it)."""

@@ -9,7 +9,7 @@ import pygame
 from game.rules.data import Rules
 from game.ui import palette as P
 from game.ui.fonts import blit_text, text
-from game.ui.layout import DEF_H, DEF_W, ENEMY_PX, SUPPORT_PX
+from game.ui.layout import COUNT_W, DEF_H, DEF_W, ENEMY_PX, SUPPORT_PX, TOKEN_W
 
 ENEMY_SHORT = {"rifleman": ("Police", ""), "smg": ("SMG", ""), "ss_rifleman": ("SS", ""),
                "ss_smg": ("SS SMG", ""), "leader": ("Leader", ""), "mg": ("MG", ""), "mg_emplaced": ("MG", "empl."),
@@ -82,6 +82,14 @@ class CounterArt:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+    def kind_of(self, img: pygame.Surface) -> str:
+        """What a cached image shows: "d" a defender, "e" an enemy counter, "car", "t" a token, "s" a suppression
+        marker, "truck"; "" for any other image (the layout check reads the board's pieces by it)."""
+        for key, kept in self._cache.items():
+            if kept is img:
+                return str(key[0])
+        return ""
 
     def _keep(self, key: tuple[object, ...], img: pygame.Surface) -> pygame.Surface:
         """Cache ``img`` in the display's pixel format when there is one (faster blits every frame)."""
@@ -186,18 +194,27 @@ class CounterArt:
         blit_text(img, "ARMORED", "cond", 11, (236, 236, 220), (35, 20), "center")
         return self._keep(key, img)
 
-    def token(self, token: str) -> pygame.Surface:
-        key = ("t", token_kind(token))
+    def token(self, token: str, width: int = TOKEN_W, count: int = 1) -> pygame.Surface:
+        """A weapon or ammunition token; narrower where a row of them would not fit; ``count`` identical tokens
+        (4.1: interchangeable) as one image with their number in a dark disc at its right end."""
+        key = ("t", token_kind(token), width, count)
         img = self._cache.get(key)
         if img is not None:
             return img
         kind = token_kind(token)
-        img = pygame.Surface((36, 20), pygame.SRCALPHA)
+        img = pygame.Surface((width, 20), pygame.SRCALPHA)
         fill = {"gren": (96, 110, 70), "ammo": (176, 150, 80), "lmg": (70, 70, 70), "atr": (90, 70, 60),
                 "rifle": (120, 90, 60)}.get(kind, (90, 90, 90))
         pygame.draw.rect(img, fill, img.get_rect(), border_radius=4)
         pygame.draw.rect(img, P.INK, img.get_rect(), 1, border_radius=4)
-        blit_text(img, TOKEN_SHORT.get(kind, kind[:3].upper()), "cond", 13, (250, 246, 230), (18, 10), "center")
+        label = TOKEN_SHORT.get(kind, kind[:3].upper())
+        if count > 1:
+            img = pygame.Surface((width + COUNT_W, 20), pygame.SRCALPHA)
+            pygame.draw.rect(img, fill, img.get_rect(), border_radius=4)
+            pygame.draw.rect(img, P.INK, img.get_rect(), 1, border_radius=4)
+            pygame.draw.circle(img, P.INK, (width + 5, 10), 8)
+            blit_text(img, str(count), "sans_bold", 11, P.PAPER_LIGHT, (width + 5, 10), "center")
+        blit_text(img, label, "cond", 13 if width >= TOKEN_W else 11, (250, 246, 230), (width // 2, 10), "center")
         return self._keep(key, img)
 
     def supp(self, n: int) -> pygame.Surface:

@@ -37,6 +37,9 @@ def font(face: str, size: int) -> pygame.font.Font:
 _text_cache: dict[tuple[str, int, str, tuple[int, int, int]], pygame.Surface] = {}
 # Every line of text drawn, when a test or a tool sets this to a set (the plain-words and translation checks).
 drawn: set[str] | None = None
+# The image of every line of text handed out, by id, when a tool sets this to a dict (the layout check tells text
+# from other drawing by it).
+rendered: dict[int, str] | None = None
 
 
 def text(s: str, face: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
@@ -50,6 +53,8 @@ def text(s: str, face: str, size: int, colour: tuple[int, int, int]) -> pygame.S
             _text_cache.clear()
         surf = font(face, size).render(s, True, colour)
         _text_cache[key] = surf
+    if rendered is not None:
+        rendered[id(surf)] = s
     return surf
 
 

@@ -19,6 +19,8 @@ DICE_TRAY = pygame.Rect(BOTTOM.right - 360, BOTTOM.y + 6, 354, BOTTOM.h - 12)
 DEF_W, DEF_H = 44, 56  # a defender counter: name band on top, combat value, status chips at the bottom
 ENEMY_PX = 44  # an assault counter on a track or inside (the closest track spaces are 45 px apart)
 TRANSIT_LIFT = 46  # a counter placed, waiting above (or below) its space for the counters ahead to advance
+TOKEN_W, TOKEN_NARROW = 36, 28  # a token's width; the narrow one where a full row would overlap
+COUNT_W = 14  # the disc with the number of identical tokens shown as one image
 SUPPORT_PX = 50  # a support weapon on its support square
 TRACK_RADIUS = 27
 SUPPORT_SIZE = 64
@@ -143,12 +145,28 @@ class Geometry:
         area.width = r.x - area.x + 2
         return area
 
-    def token_slot(self, space: str, i: int, n: int) -> tuple[float, float]:
+    def token_row(self, space: str, counts: list[int]) -> tuple[int, list[tuple[float, float]]]:
+        """The token images along the bottom of a space, one per group of identical tokens (``counts``: how many
+        in each; a group of more than one is COUNT_W wider for its number): their width (full, or narrow when
+        full ones would not fit) and their centres, left to right, packed closer only when even narrow ones do
+        not fit. In a floor's interior the row sits above the target table."""
         r = self.rect(space)
-        w = 36
-        room = r.w - w - 44  # keep the printed label (bottom right) visible
-        step = min(w + 2, room / max(n - 1, 1)) if n > 1 else 0
-        return (r.x + 4 + w / 2 + step * i, r.bottom - 13)
+        interior = space.endswith(":interior")
+        room = r.w - (36 if interior else 8)
+        extra = [COUNT_W if c > 1 else 0 for c in counts]
+        width = TOKEN_W
+        if sum(TOKEN_W + 2 + e for e in extra) > room:
+            width = TOKEN_NARROW
+        sizes = [width + e for e in extra]
+        total = sum(sizes) + 2 * (len(sizes) - 1)
+        squeeze = min(1.0, (room - sizes[-1]) / max(total - sizes[-1], 1)) if sizes else 1.0
+        x = float(r.x + (18 if interior else 4))
+        y = r.bottom - (35 if interior else 13)
+        out = []
+        for w in sizes:
+            out.append((x + w / 2, float(y)))
+            x += (w + 2) * squeeze
+        return width, out
 
     def above(self, space: str, lift: float) -> tuple[float, float]:
         """A point ``lift`` pixels above ``space``, or as far below it when above would leave the board (the
@@ -173,3 +191,35 @@ class Geometry:
             return (first + i * size, self.above(space, size + 8)[1])
         off = 5
         return (cx + i * off - (n - 1) * off / 2, cy - i * off + (n - 1) * off / 2)
+
+
+EXTERIOR = pygame.Rect(int(bp(20, 20)[0]), int(bp(20, 20)[1]), bs(940), bs(1040))  # the ground outside
+
+
+def free_spot(anchor: tuple[float, float], size: tuple[int, int], obstacles: list[pygame.Rect],
+              area: pygame.Rect, reach: float) -> pygame.Rect:
+    """A rect of ``size`` beside ``anchor``, inside ``area``, overlapping none of ``obstacles``: tried below,
+    right, left, above and on the diagonals with its near edge ``reach`` pixels from the anchor, then further out;
+    the try that overlaps least when nothing is free (labels and armored cars moving clear of the counters)."""
+    directions = ((0, 1), (1, 0), (-1, 0), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
+    fallback: pygame.Rect | None = None
+    least = 0
+    for step in (0.0, 18.0, 36.0, 54.0, 72.0):
+        for dx, dy in directions:
+            rect = pygame.Rect(0, 0, *size)
+            x = anchor[0] + dx * (reach + step + size[0] / 2)
+            y = anchor[1] + dy * (reach + step + size[1] / 2)
+            rect.center = (int(x), int(y))
+            if not area.contains(rect):
+                continue
+            hits = rect.collidelistall(obstacles)
+            if not hits:
+                return rect
+            overlap = sum(rect.clip(obstacles[k]).w * rect.clip(obstacles[k]).h for k in hits)
+            if fallback is None or overlap < least:
+                fallback, least = rect, overlap
+    if fallback is None:
+        fallback = pygame.Rect(0, 0, *size)
+        fallback.center = (int(anchor[0]), int(anchor[1]))
+        fallback.clamp_ip(area)
+    return fallback

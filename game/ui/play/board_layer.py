@@ -7,21 +7,36 @@ flash."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 import pygame
 
 from game.rules import Action, Rules
 from game.ui import palette as P
-from game.ui.board import BoardRenderer
+from game.ui.board import BoardRenderer, caption_rect, support_tab
 from game.ui.cache import HoverRegions
 from game.ui.counters import BADGE, CounterArt, group_tokens
-from game.ui.fonts import blit_text
-from game.ui.layout import BOARD_RECT, DEF_H, DEF_W, ENEMY_PX, INTERIOR_COLS, Geometry
+from game.ui.fonts import blit_text, font
+from game.ui.layout import (
+    BOARD_RECT,
+    BUILDING,
+    DEF_H,
+    DEF_W,
+    ENEMY_PX,
+    EXTERIOR,
+    INTERIOR_COLS,
+    Geometry,
+    bp,
+    bs,
+    free_spot,
+)
 from game.ui.play.stage import Stage
 from game.ui.widgets import panel
 
 SHAKE_BACKGROUND = (58, 50, 42)  # what a jolt of the board uncovers
+RING_OUTER = ENEMY_PX // 2 + 8  # the colour ring around an occupied track space: 8 px beyond the counter's sides
 
 
 class BoardMarks(NamedTuple):
@@ -36,6 +51,8 @@ class BoardMarks(NamedTuple):
     question: str | None  # the space a suppression or casualty question is about
     dragged: str | None  # the defender dragged under the mouse
     mouse: tuple[int, int]
+    sight: tuple[str, ...] = ()  # the spaces the defender under the mouse could fire at (4.2.1)
+    odds: Mapping[str, float] = MappingProxyType({})  # attack mode: the lit targets' odds
 
 
 def shake_board(surface: pygame.Surface, board: pygame.Rect, dx: int, dy: int, background: P.Colour) -> None:
@@ -98,6 +115,8 @@ class BoardLayer:
         surface.blit(self._board_base(colour_blind), (0, 0))  # the static board, the barriers and the track cells
         vs = self.view.s
         hovers = self._draw_defense_tracks(surface)
+        self.draw_space_colours(surface, colour_blind)
+        self.board.draw_barriers(surface, vs["barriers_open"])  # over the rings: a barrier stays in view
         # highlights
         t = marks.time
         hidden = self.positions.interior_hidden()
@@ -113,8 +132,16 @@ class BoardLayer:
         self._draw_defenders(surface, marks)
         for name in marks.selectable - hidden:
             self._defender_glow(surface, name, marks)
+        cars, labels = self.placed(colour_blind)
+        self._draw_cars(surface, cars)
         self._draw_enemies(surface)
+        if colour_blind:
+            self._colour_letters(surface)
+        self._draw_track_labels(surface, labels)
+        for space in marks.sight:  # over the counters: a passing look, it must not hide under them
+            self._sight_mark(surface, space)
         self._draw_interiors(surface, marks)
+        self._draw_odds(surface, marks)
         for e in self.stage.effects:
             e.draw(surface, (0, 0))
         truck = self.stage.truck
@@ -130,12 +157,13 @@ class BoardLayer:
 
     # ------------------------------------------------------------------ over the panels
     def draw_banner(self, surface: pygame.Surface) -> None:
-        """The phase or attack banner at the top of the board: drops in, fades out."""
+        """The phase or attack banner over the top bar (which says the same once it fades), never over the board's
+        pieces: drops in, fades out."""
         if self.stage.banner_t <= 0:
             return
         a = min(1.0, self.stage.banner_t * 3)
-        rect = pygame.Rect(0, 0, 760, 56)
-        rect.midtop = (BOARD_RECT.centerx, BOARD_RECT.y + 4 - int(20 * (1 - a)))
+        rect = pygame.Rect(0, 0, 760, 52)
+        rect.midtop = (BOARD_RECT.centerx, 2 - int(20 * (1 - a)))
         panel(surface, rect, P.INK, P.GOLD, int(225 * a), 2)
         blit_text(surface, self.stage.banner, "type_bold", 28, P.PAPER_LIGHT, rect.center, "center")
 
@@ -149,15 +177,20 @@ class BoardLayer:
     def _board_base(self, colour_blind: bool) -> pygame.Surface:
         """The board as it stands under the counters: the static board, the barriers (standing or blown) and
         the defense track cells, redrawn only when the colour-blind setting or the blown barriers change."""
-        key = (colour_blind, frozenset(self.view.s["barriers_open"]))
+        key = colour_blind
         if self._base is None or key != self._base_key:
             if self._base is None:
                 self._base = pygame.Surface((1920, 1080))
-            self._base.blit(self.board.static(colour_blind), (0, 0))
-            self.board.draw_barriers(self._base, self.view.s["barriers_open"])
-            self._draw_track_cells(self._base)
+            self.print_board(self._base, colour_blind)
             self._base_key = key
         return self._base
+
+    def print_board(self, surface: pygame.Surface, colour_blind: bool) -> None:
+        """The board under the counters as printed on ``surface``: the static board and the defense track cells
+        (cached by :meth:`_board_base`; the layout check draws it to see its words). The barriers, standing or
+        blown, are drawn every frame over the spaces' colour rings."""
+        surface.blit(self.board.static(colour_blind), (0, 0))
+        self._draw_track_cells(surface)
 
     def _draw_track_cells(self, surface: pygame.Surface) -> None:
         """The printed defense tracks under each floor's interior (the marker is drawn per frame)."""
@@ -183,17 +216,15 @@ class BoardLayer:
                            f"track {' '.join(map(str, fl.defense))}; hits shift it right"))
             pos = self.stage.defense_drawn.get(fid, 0.0)
             cx = r.x + pos * w + (w - 2) / 2
-            marker = pygame.Rect(0, 0, w - 8, 24)
+            marker = pygame.Rect(0, 0, w + 2, 34)  # a frame around the printed value: it stays readable
             marker.center = (int(cx), y + 14)
-            pygame.draw.rect(surface, P.POST_BLUE, marker, border_radius=4)
-            pygame.draw.rect(surface, P.INK, marker, 2, border_radius=4)
-            idx = min(len(fl.defense) - 1, max(0, int(round(pos))))
-            blit_text(surface, str(fl.defense[idx]), "sans_bold", 16, P.PAPER_LIGHT, marker.center, "center")
+            pygame.draw.rect(surface, P.INK, marker, 6, border_radius=6)
+            pygame.draw.rect(surface, P.POST_BLUE, marker.inflate(-2, -2), 4, border_radius=5)
         return hovers
 
     def draw_tokens(self, surface: pygame.Surface) -> None:
         """Weapon and ammunition tokens along the bottom of their space; identical tokens (4.1: interchangeable)
-        share one image with a count, so three or more never overlap into an unreadable pile."""
+        share one image with their number, narrower images where a row would not fit."""
         by_space: dict[str, list[str]] = {}
         for tok, space in self.view.s["tokens"].items():
             if space:
@@ -202,30 +233,109 @@ class BoardLayer:
             if space not in self.geo.rects:
                 continue
             groups = group_tokens(toks)
-            n = len(groups)
-            chips: list[tuple[pygame.Rect, int]] = []
-            for i, same in enumerate(groups):
-                x: float
-                y: float
-                if space.endswith(":interior"):
-                    r = self.geo.rect(space)
-                    x, y = r.x + 22 + i * min(38.0, (r.w - 44) / max(n - 1, 1)), r.bottom - 35
-                else:
-                    x, y = self.geo.token_slot(space, i, n)
-                img = self.art.token(same[0])
-                rect = img.get_rect(center=(int(x), int(y)))
-                surface.blit(img, rect)
-                if len(same) > 1:
-                    chips.append((rect, len(same)))
-            for rect, count in chips:  # on top of the row: the count stays readable where the tokens overlap
-                chip = pygame.Rect(0, 0, 24, 16)
-                chip.midbottom = (rect.left + 10, rect.top + 4)
-                pygame.draw.rect(surface, P.INK, chip, border_radius=8)
-                blit_text(surface, f"×{count}", "sans_bold", 12, P.PAPER_LIGHT, chip.center, "center")
+            width, slots = self.geo.token_row(space, [len(same) for same in groups])
+            for same, (x, y) in zip(groups, slots, strict=True):
+                img = self.art.token(same[0], width, len(same))
+                surface.blit(img, img.get_rect(center=(int(x), int(y))))
         for space, n in self.view.s["supp"].items():
             sx, sy = self.geo.pos(space)
             img = self.art.supp(n)
             surface.blit(img, img.get_rect(center=(int(sx + 24), int(sy + 20))))
+
+    # ------------------------------------------------------------------ line of sight
+    def _occupied(self) -> list[str]:
+        """The track and support spaces with counters on them now (not those fanned out elsewhere)."""
+        vs = self.view.s
+        return [space for stacks in (vs["spaces"], vs["support"]) for space, stack in stacks.items()
+                if stack and space in self.geo.rects]
+
+    def _colours(self, space: str) -> tuple[str, ...]:
+        sp = self.rules.track_spaces.get(space)
+        return sp.colours if sp is not None else self.rules.support_spaces[space].colours
+
+    def draw_space_colours(self, surface: pygame.Surface, colour_blind: bool) -> None:
+        """The colour(s) of every occupied space (1.4: what decides which defenders can fire at it), kept in view
+        around its counters: a ring around a track space (two colours: two halves, as printed), a band under a
+        support square; the colour-blind setting adds the pattern's letters over the counters
+        (:meth:`_colour_letters`)."""
+        for space in self._occupied():
+            cols = self._colours(space)
+            if space in self.rules.support_spaces:
+                band = self._support_band(space)
+                w = band.w // len(cols)
+                for i, col in enumerate(cols):
+                    pygame.draw.rect(surface, P.LOS[col], pygame.Rect(band.x + i * w, band.y, w, band.h))
+                pygame.draw.rect(surface, P.INK, band, 1)
+                continue
+            cx, cy = self.geo.pos(space)
+            centre = (int(cx), int(cy))
+            outer = RING_OUTER
+            pygame.draw.circle(surface, P.INK, centre, outer + 1)
+            if len(cols) == 1:
+                pygame.draw.circle(surface, P.LOS[cols[0]], centre, outer)
+            else:
+                pygame.draw.circle(surface, P.LOS[cols[0]], centre, outer, draw_top_left=True,
+                                   draw_bottom_left=True)
+                pygame.draw.circle(surface, P.LOS[cols[1]], centre, outer, draw_top_right=True,
+                                   draw_bottom_right=True)
+
+    def _support_band(self, space: str) -> pygame.Rect:
+        r = self.geo.rect(space)
+        return pygame.Rect(r.x, r.bottom + 1, r.w, 12)
+
+    def _colour_letters(self, surface: pygame.Surface) -> None:
+        """Colour-blind setting: the letters of each track space's colours in its circle (each half's in its half),
+        and those of an occupied space on a chip below its counters."""
+        occupied = self._occupied()
+        for space, sp in self.rules.track_spaces.items():
+            if space in occupied:
+                continue
+            cx, cy = self.geo.pos(space)
+            for i, col in enumerate(sp.colours):
+                dx = (-10 if i == 0 else 10) if len(sp.colours) > 1 else 0
+                blit_text(surface, P.LOS_LETTER[col], "sans_bold", 11, P.text_on(P.LOS[col]), (cx + dx, cy),
+                          "center")
+        for space in occupied:
+            cols = self._colours(space)
+            if space in self.rules.support_spaces:
+                band = self._support_band(space)
+                w = band.w // len(cols)
+                for i, col in enumerate(cols):
+                    cell = pygame.Rect(band.x + i * w, band.y, w, band.h + 4)
+                    pygame.draw.rect(surface, P.LOS[col], cell)
+                    pygame.draw.rect(surface, P.INK, cell, 1)
+                    blit_text(surface, P.LOS_LETTER[col], "sans_bold", 11, P.text_on(P.LOS[col]), cell.center,
+                              "center")
+                continue
+            chip = self._chip(space)
+            w = chip.w // len(cols)
+            for i, col in enumerate(cols):
+                cell = pygame.Rect(chip.x + i * w, chip.y, w, chip.h)
+                pygame.draw.rect(surface, P.LOS[col], cell)
+                blit_text(surface, P.LOS_LETTER[col], "sans_bold", 11, P.text_on(P.LOS[col]), cell.center, "center")
+            pygame.draw.rect(surface, P.INK, chip, 1)
+
+    def _chip(self, space: str) -> pygame.Rect:
+        """Where the colour-blind letters of an occupied track space go: under its counters (to their right on the
+        board's bottom edge)."""
+        cx, cy = self.geo.pos(space)
+        chip = pygame.Rect(0, 0, 26 * len(self._colours(space)), 15)
+        chip.midtop = (int(cx), int(cy) + RING_OUTER - 8)
+        if chip.bottom > EXTERIOR.bottom - 2:  # beside them, right
+            chip.midleft = (int(cx) + RING_OUTER - 4, int(cy))
+        return chip
+
+    def _sight_mark(self, surface: pygame.Surface, space: str) -> None:
+        """A space the defender under the mouse could fire at: a steady light ring (a track space), frame (a
+        support square) or outline (his floor's interior)."""
+        if space in self.rules.track_spaces:
+            cx, cy = self.geo.pos(space)
+            pygame.draw.circle(surface, P.INK, (int(cx), int(cy)), RING_OUTER + 5, 2)
+            pygame.draw.circle(surface, P.SIGHT, (int(cx), int(cy)), RING_OUTER + 3, 3)
+        else:
+            rect = self.geo.rect(space).inflate(8, 8)
+            pygame.draw.rect(surface, P.INK, rect.inflate(4, 4), 2, border_radius=6)
+            pygame.draw.rect(surface, P.SIGHT, rect, 3, border_radius=5)
 
     # ------------------------------------------------------------------ counters and defenders
     def _target_ring(self, surface: pygame.Surface, cid: str, t: float) -> None:
@@ -278,12 +388,81 @@ class BoardLayer:
             ghost.set_alpha(200)
             surface.blit(ghost, ghost.get_rect(center=marks.mouse))
 
+    # ------------------------------------------------------------------ what moves clear of the counters
+    def _obstacles(self) -> list[pygame.Rect]:
+        """What a label or an armored car must not cover outside: every track space and support square (with its
+        colour ring or band), every counter outside the building, the barriers, the building."""
+        vs = self.view.s
+        half = ENEMY_PX // 2
+        rects = [pygame.Rect(int(x) - RING_OUTER, int(y) - RING_OUTER, 2 * RING_OUTER, 2 * RING_OUTER)
+                 for x, y in (self.geo.pos(sp) for sp in self.rules.track_spaces)]
+        for sp in self.rules.support_spaces:
+            square = self.geo.rect(sp)
+            rects.append(square.union(support_tab(square)).union(self._support_band(sp)).inflate(4, 4))
+        rects.append(caption_rect().inflate(6, 6))
+        for stacks in (vs["spaces"], vs["support"]):
+            for stack in stacks.values():
+                for cid in stack:
+                    x, y = self.positions.enemy_pos(cid)
+                    rects.append(pygame.Rect(int(x) - half, int(y) - half, ENEMY_PX, ENEMY_PX))
+        for cid in vs["transit"]:
+            if cid in vs["counters"]:
+                x, y = self.positions.enemy_pos(cid)
+                rects.append(pygame.Rect(int(x) - half, int(y) - half, ENEMY_PX, ENEMY_PX))
+        for x, y in self.rules.barriers.values():
+            cx, cy = bp(x, y)
+            rects.append(pygame.Rect(int(cx) - 30, int(cy) - 34, 64, 64))
+        bx, by, bw, bh = BUILDING
+        rects.append(pygame.Rect(*bp(bx, by), bs(bw), bs(bh)).inflate(6, 6))
+        return rects
+
+    def placed(self, colour_blind: bool) -> tuple[dict[str, pygame.Rect], dict[str, pygame.Rect]]:
+        """Where the armored cars standing on a space and the tracks' placement labels go this frame: beside
+        their space, clear of the counters, the spaces and each other (a car moving along its track is drawn
+        where it is)."""
+        vs = self.view.s
+        obstacles = self._obstacles()
+        if colour_blind:
+            obstacles.extend(self._chip(space) for space in self._occupied() if space in self.rules.track_spaces)
+        cars: dict[str, pygame.Rect] = {}
+        w, h = self.art.car().get_size()
+        for car, space in vs["cars"].items():
+            if self.positions.moving_car(car):
+                continue
+            rect = free_spot(self.geo.pos(space), (w, h), obstacles, EXTERIOR, RING_OUTER + 2)
+            cars[car] = rect
+            obstacles.append(rect)
+        labels: dict[str, pygame.Rect] = {}
+        for track in self.rules.tracks.values():
+            size = (font("sans_bold", 17).size(track.id)[0] + 16, 26)
+            rect = free_spot(self.geo.pos(track.spaces[0]), size, obstacles, EXTERIOR, RING_OUTER + 2)
+            labels[track.id] = rect
+            obstacles.append(rect)
+        return cars, labels
+
+    def _draw_cars(self, surface: pygame.Surface, cars: dict[str, pygame.Rect]) -> None:
+        """Each armored car beside its space (tied to it by a short line: its counters defend at its value), or
+        where it drives."""
+        img = self.art.car()
+        for car, space in self.view.s["cars"].items():
+            rect = cars.get(car)
+            if rect is None:
+                x, y = self.positions.car_pos(car)
+                surface.blit(img, img.get_rect(center=(int(x), int(y + 16))))
+                continue
+            sx, sy = self.geo.pos(space)
+            pygame.draw.line(surface, P.INK, (int(sx), int(sy)), rect.center, 3)
+            surface.blit(img, rect)
+
+    def _draw_track_labels(self, surface: pygame.Surface, labels: dict[str, pygame.Rect]) -> None:
+        """Each track's placement label (its die roll) beside its first space, clear of the counters."""
+        for tid, rect in labels.items():
+            pygame.draw.rect(surface, P.PAPER_LIGHT, rect, border_radius=5)
+            pygame.draw.rect(surface, P.INK, rect, 2, border_radius=5)
+            blit_text(surface, tid, "sans_bold", 17, P.INK, rect.center, "center")
+
     def _draw_enemies(self, surface: pygame.Surface) -> None:
         vs = self.view.s
-        for car in vs["cars"]:
-            x, y = self.positions.car_pos(car)
-            img = self.art.car()
-            surface.blit(img, img.get_rect(center=(int(x), int(y + 16))))
         order: list[str] = []
         fanned: list[str] = []
         for space, stack in vs["spaces"].items():
@@ -332,6 +511,38 @@ class BoardLayer:
                     x, y = self.geo.interior_slot(space, group, INTERIOR_COLS - 1, n)
                     w, h = (ENEMY_PX, ENEMY_PX) if group == "e" else (DEF_W, DEF_H)
                     self._more_tile(surface, n - INTERIOR_COLS + 1, pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))
+
+    def _draw_odds(self, surface: pygame.Surface, marks: BoardMarks) -> None:
+        """In attack mode, each lit target's chance to be removed on a pill over its counter, before any die is
+        rolled; a full interior's "+N" tile carries the best chance among the targets under it (their own show when
+        the interior is spread under the mouse)."""
+        if not marks.odds:
+            return
+        hidden = self.positions.interior_hidden()
+        under: dict[str, float] = {}
+        for cid, p in marks.odds.items():
+            if cid not in self.view.s["counters"]:
+                continue
+            if cid in hidden:
+                floor = self.positions.where(cid).split(":")[0]
+                under[floor] = max(under.get(floor, 0.0), p)
+                continue
+            x, y = self.positions.enemy_pos(cid)
+            self._odds_pill(surface, p, (int(x), int(y - ENEMY_PX // 2 - 2)))
+        for floor, p in under.items():
+            space = f"{floor}:interior"
+            ne, _ = self.positions.interior_counts(floor)
+            x, y = self.geo.interior_slot(space, "e", INTERIOR_COLS - 1, ne)
+            self._odds_pill(surface, p, (int(x), int(y - ENEMY_PX // 2 - 2)))
+
+    def _odds_pill(self, surface: pygame.Surface, p: float, midbottom: tuple[int, int]) -> None:
+        label = f"{round(100 * p)}%"
+        w = font("sans_bold", 12).size(label)[0] + 10
+        pill = pygame.Rect(0, 0, w, 16)
+        pill.midbottom = midbottom
+        pygame.draw.rect(surface, P.INK, pill, border_radius=8)
+        pygame.draw.rect(surface, P.TARGET, pill, 1, border_radius=8)
+        blit_text(surface, label, "sans_bold", 12, P.PAPER_LIGHT, pill.center, "center")
 
     def _more_tile(self, surface: pygame.Surface, more: int, rect: pygame.Rect) -> None:
         """The stack of counters a full interior box does not show: "+N" (hover the box to spread them)."""

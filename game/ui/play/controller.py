@@ -138,7 +138,7 @@ class Controller:
                 "move him."
         if kind == "actions":
             if self.mode == "attack":
-                return f"{self.selected}: click a lit enemy counter to attack it (hover for the odds)"
+                return f"{self.selected}: click a lit enemy counter to attack it (the % on it: the chance to remove it)"
             if self.mode == "suppress":
                 return f"{self.selected}: click a lit assault space to place suppression tokens"
             return f"Actions: {max(0, self.game.limit('defender_actions') - s['actions'])} left. Click a defender " \

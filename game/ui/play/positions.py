@@ -104,6 +104,10 @@ class Positions:
         row = pygame.Rect(int(first[0]) - 26, int(first[1]) - 26, int(last[0] - first[0]) + 52, 52)
         return area.collidepoint(self.mouse) or row.collidepoint(self.mouse)
 
+    def moving_car(self, car: str) -> bool:
+        """The armored car drives along its track now (drawn where the animation has it)."""
+        return "car:" + car in self.override
+
     def car_pos(self, car: str) -> Point:
         if "car:" + car in self.override:
             return self.override["car:" + car]

@@ -393,7 +393,30 @@ class PlayScene(Scene):
         question = dec["space"] if dec and not self.queue.busy and dec["kind"] in ("suppression", "casualty") else None
         dragged = c.drag[0] if c.dragging and c.drag is not None else None
         return BoardMarks(self.time, c.targets(), c.mode, c.selectable_defenders(), c.selected, self.hint is not None,
-                          question, dragged, self.positions.mouse)
+                          question, dragged, self.positions.mouse, self._sight(), self._odds())
+
+    def _odds(self) -> dict[str, float]:
+        """Attack mode: the core's odds of each lit target (shown on the counters before any die rolls)."""
+        c = self.controller
+        if c.mode != "attack" or self.queue.busy:
+            return {}
+        out: dict[str, float] = {}
+        for key, actions in c.targets().items():
+            odds = [p for p in (self.game.odds(a) for a in actions if a.kind == "attack") if p is not None]
+            if odds:
+                out[key] = max(odds)
+        return out
+
+    def _sight(self) -> tuple[str, ...]:
+        """The spaces the defender under the mouse could fire at (the core's 4.2.1), lit while the board waits
+        for the player and no menu or drag is open."""
+        c = self.controller
+        if self.queue.busy or c.popup.buttons or c.dragging:
+            return ()
+        name = c.defender_at(self.positions.mouse)
+        if name is None or self.game.defender(name)["status"] != "board":
+            return ()
+        return tuple(self.game.sight(name))
 
     def invalidate_caches(self) -> None:
         """Forget every cached image: the next frame draws everything from scratch (tests compare the two)."""

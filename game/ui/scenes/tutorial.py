@@ -116,8 +116,8 @@ STEPS: tuple[Step, ...] = (
     Step("end_moves", "When your moves are done, click End moves (or press Enter). Remember: a defender who moved "
          "this turn cannot also take an action (4.2).",
          lambda s: _ring(_bar(s, "End moves")), _did(("end_moves",), "moves")),
-    Step("attack", "Now the actions. Click a defender: his menu opens and the enemies he can hit light up. Hover "
-         "one to read the odds, then click it to fire.",
+    Step("attack", "Now the actions. Click a defender: his menu opens and the enemies he can hit light up, each "
+         "with its chance to be removed on it. Click one to fire.",
          lambda s: _defender_rect(s, (_first(s, "attack") or Action("attack", ("",))).args[0]),
          _did(("attack", "grenade", "suppress", "recover", "command"), "actions")),
     Step("odds", "Each die that reaches the counter's defense hits it. The defender who fired is now exhausted "

@@ -1,0 +1,56 @@
+"""The board holds its layout in busy positions (issue "A board a player reads at a glance"): a saved Attack 2
+game with 46 counters on the board and a saved Attack 3 game, drawn as the player sees them, with and without
+the colour-blind setting. tools/layout_check.py records everything drawn in the frame: no word is clipped or
+covered, no counter is hidden by a counter of another space, no token by anything; the frame is saved at
+1280x720, 1920x1080 and 3840x2160 through the game's own scaler for a person to look at."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.rules import Game
+from tests.helpers import load_tool
+
+DATA = Path(__file__).parent / "data"
+SAVES = ("busy-attack2.json", "busy-attack3.json")
+
+layout_check = load_tool("layout_check")
+
+
+@pytest.mark.parametrize("save", SAVES)
+@pytest.mark.parametrize("colour_blind", [False, True])
+def test_nothing_drawn_is_clipped_or_covered(save: str, colour_blind: bool, tmp_path: Path) -> None:
+    game = Game.from_save((DATA / save).read_text(encoding="utf-8"))
+    found, frame = layout_check.check(game, colour_blind)
+    assert [str(p) for p in found] == []
+    for w, h in layout_check.SIZES:
+        shot = tmp_path / f"{Path(save).stem}-{w}x{h}.png"
+        pygame.image.save(layout_check.scaled(frame, (w, h)), str(shot))
+        assert pygame.image.load(str(shot)).get_size() == (w, h)
+
+
+def test_the_check_finds_a_covered_word_and_a_hidden_counter() -> None:
+    """The check is not blind: a word with a counter drawn over it, and two counters of different spaces over each
+    other, are reported; a stack's own offset counters are not."""
+    Drawn = layout_check.Drawn
+    word = Drawn("printed", pygame.Rect(100, 100, 40, 16), "front")
+    counter = Drawn("counter", pygame.Rect(110, 95, 44, 44), "e")
+    stacked = Drawn("counter", pygame.Rect(115, 90, 44, 44), "e")
+    neighbour = Drawn("counter", pygame.Rect(140, 120, 44, 44), "e")
+    found = layout_check.problems([counter, stacked, neighbour], [word])
+    assert [(p.what, p.item.label) for p in found] == [("covered", "front"), ("hidden", "e"), ("hidden", "e")]
+    assert layout_check.problems([counter, stacked], []) == []
+    clipped = Drawn("text", pygame.Rect(1900, 10, 40, 16), "Menu")
+    assert [p.what for p in layout_check.problems([clipped], [])] == ["clipped"]
+
+
+def test_the_busy_saves_are_busy() -> None:
+    """What the layout test draws is the crowded board it claims: Attack 2 and 3, most spaces full."""
+    for save, attack, least in (("busy-attack2.json", 2, 40), ("busy-attack3.json", 3, 25)):
+        game = Game.from_save((DATA / save).read_text(encoding="utf-8"))
+        s = game.state
+        outside = sum(len(v) for v in s["spaces"].values()) + sum(len(v) for v in s["support"].values())
+        assert s["attack"] == attack and outside + game.counters_inside() >= least

@@ -1,0 +1,252 @@
+"""Layout check of the play scene: draws a saved game's board as the player sees it and reports every word that is
+clipped or covered, and every counter covered by a counter of another space.
+
+One still frame of the play scene (no mouse over the board, the banners gone) is drawn on a surface that records
+what lands on it, in order: each line of text (told apart by the font cache's images), each counter or token
+(told apart by the counter art's images) and each shape. The words printed on the board (space labels, entrance
+names, the floors' titles) are recorded by drawing the printed board once more. Then:
+
+- a word is *clipped* when it runs out of the screen, or starts on the board and runs out of it;
+- a word is *covered* when anything drawn after it overlaps it by more than a sliver (3 px each way), except
+  the full-screen layers (the flash and glow of effects, none in a still frame);
+- a counter is *hidden* when a counter of another space (centres more than a stack's offsets apart) is drawn over
+  it by more than a sliver; a token, when a token, counter or word is.
+
+The frame is drawn through the real window scaler at each size asked (the logical layout is the same at every
+size: the screen is the 1920x1080 logical surface scaled) and saved as PNG for a person to look at.
+
+    .venv/bin/python tools/layout_check.py SAVE.json [...] [--sizes 1280x720,1920x1080,3840x2160]
+        [--colour-blind] [--shots DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from game.rules import Game  # noqa: E402
+from game.ui import fonts  # noqa: E402
+from game.ui.layout import BOARD_RECT  # noqa: E402
+
+SLIVER = 3  # an overlap narrower or lower than this (antialiased edges, a ring's pixel) is not a cover
+STACK_SPREAD = 16  # counters whose centres are this close belong to one stack (drawn offset on purpose)
+SIZES = ((1280, 720), (1920, 1080), (3840, 2160))
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One thing drawn on the screen, in drawing order."""
+
+    kind: str  # "text", "printed" (a word of the printed board), "counter", "token", "shape", "outline" (label:
+    # its width), "layer"
+    rect: pygame.Rect
+    label: str = ""  # the words of a text, the kind of a counter
+
+
+@dataclass(frozen=True)
+class Problem:
+    what: str  # "clipped", "covered", "hidden"
+    item: Drawn
+    by: Drawn | None = None
+
+    def __str__(self) -> str:
+        r = self.item.rect
+        where = f"{self.item.label!r} at ({r.x},{r.y} {r.w}x{r.h})"
+        if self.by is None:
+            return f"{self.what}: {where}"
+        b = self.by.rect
+        return f"{self.what}: {where} by {self.by.kind} {self.by.label!r} at ({b.x},{b.y} {b.w}x{b.h})"
+
+
+class Recording(pygame.Surface):
+    """A surface that notes every blit (text, counter art or other image) and fill on it."""
+
+    def __init__(self, size: tuple[int, int], kinds: Callable[[pygame.Surface], str]) -> None:
+        super().__init__(size)
+        self.items: list[Drawn] = []
+        self.kinds = kinds
+
+    def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
+        rect = super().blit(source, dest, area, special_flags)
+        words = (fonts.rendered or {}).get(id(source))
+        if words is not None:
+            self.items.append(Drawn("text", rect, words))
+        else:
+            kind = self.kinds(source)
+            if kind in ("d", "e", "car"):
+                self.items.append(Drawn("counter", rect, kind))
+            elif kind:
+                self.items.append(Drawn("token", rect, kind))
+            elif rect.w * rect.h >= BOARD_RECT.w * BOARD_RECT.h // 2:
+                self.items.append(Drawn("layer", rect))
+            else:
+                self.items.append(Drawn("shape", rect))
+        return rect
+
+    def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
+        done = super().fill(color, rect, special_flags)
+        self.items.append(Drawn("layer" if done.w * done.h >= BOARD_RECT.w * BOARD_RECT.h // 2 else "shape", done))
+        return done
+
+
+DRAW_FUNCTIONS = ("rect", "circle", "line", "lines", "polygon", "ellipse", "arc", "aaline", "aalines")
+
+
+@contextmanager
+def recording_shapes() -> Iterator[None]:
+    """pygame.draw's functions note the rect they change on a :class:`Recording` surface; text images are known
+    by id while it lasts."""
+    saved = {name: getattr(pygame.draw, name) for name in DRAW_FUNCTIONS}
+
+    def noting(name: str, original: Callable[..., pygame.Rect]) -> Callable[..., pygame.Rect]:
+        def draw(surface: pygame.Surface, *args: Any, **kwargs: Any) -> pygame.Rect:
+            rect = original(surface, *args, **kwargs)
+            if isinstance(surface, Recording) and rect.w and rect.h:
+                at = {"rect": 2, "circle": 3}.get(name, -1)  # width follows the colour and the rect/centre+radius
+                width = kwargs.get("width", args[at] if 0 <= at < len(args) else 0)
+                if name in ("rect", "circle") and isinstance(width, int) and width > 0:  # a frame around what is in
+                    surface.items.append(Drawn("outline", pygame.Rect(rect), str(width)))
+                else:
+                    surface.items.append(Drawn("shape", pygame.Rect(rect)))
+            return rect
+        return draw
+
+    for name, original in saved.items():
+        setattr(pygame.draw, name, noting(name, original))
+    fonts.rendered = {}
+    fonts._text_cache.clear()  # every text rendered anew while recording: its image is known by id
+    try:
+        yield
+    finally:
+        for name, original in saved.items():
+            setattr(pygame.draw, name, original)
+        fonts.rendered = None
+
+
+def covers(a: pygame.Rect, b: Drawn) -> bool:
+    """``b`` is drawn over ``a`` by more than a sliver (a frame, only where its band crosses ``a``)."""
+    cut = a.clip(b.rect)
+    if cut.w <= SLIVER or cut.h <= SLIVER:
+        return False
+    if b.kind == "outline":
+        width = int(b.label)
+        return not b.rect.inflate(-2 * width, -2 * width).contains(a)
+    return True
+
+
+def problems(items: list[Drawn], printed: list[Drawn]) -> list[Problem]:
+    """The words clipped or covered and the counters hidden in one frame (see the module's docstring)."""
+    screen = pygame.Rect(0, 0, 1920, 1080)
+    out: list[Problem] = []
+    order = [*printed, *items]
+    for i, item in enumerate(order):
+        if item.kind in ("text", "printed"):
+            on_board = BOARD_RECT.collidepoint(item.rect.center)
+            if not screen.contains(item.rect) or (on_board and not BOARD_RECT.contains(item.rect)):
+                out.append(Problem("clipped", item))
+            for later in order[i + 1:]:
+                if later.kind != "layer" and covers(item.rect, later):
+                    out.append(Problem("covered", item, later))
+                    break
+        elif item.kind == "token":
+            for later in order[i + 1:]:
+                if later.kind in ("token", "counter", "text") and covers(item.rect, later):
+                    out.append(Problem("hidden", item, later))
+                    break
+        elif item.kind == "counter":
+            cx, cy = item.rect.center
+            for later in order[i + 1:]:
+                if later.kind != "counter" or not covers(item.rect, later):
+                    continue
+                lx, ly = later.rect.center
+                if abs(lx - cx) > STACK_SPREAD or abs(ly - cy) > STACK_SPREAD:
+                    out.append(Problem("hidden", item, later))
+                    break
+    return out
+
+
+def still_scene(game: Game, colour_blind: bool) -> tuple[Any, Any]:
+    """A headless app with the play scene on ``game``, its opening animations played out, the mouse off the
+    board."""
+    from game.ui.app import App
+    from game.ui.play.scene import PlayScene
+
+    app = App(headless=True, seed=1)
+    app.ctx.settings.colour_blind = colour_blind
+    scene = PlayScene(app.ctx, game, fresh=False)
+    app.stack.push(scene)
+    app.hover((1900, 1070))
+    for _ in range(600):
+        app.step(1 / 60, [], draw=False)
+        if scene.still():
+            break
+    for _ in range(240):  # the banner fades
+        app.step(1 / 60, [], draw=False)
+    return app, scene
+
+
+def check(game: Game, colour_blind: bool = False) -> tuple[list[Problem], pygame.Surface]:
+    """The problems of one still frame of ``game`` and the frame (1920x1080)."""
+    app, scene = still_scene(game, colour_blind)
+    layer = scene.board_layer
+    with recording_shapes():
+        board = Recording((1920, 1080), layer.art.kind_of)
+        layer.board.draw_static(board, colour_blind)
+        layer.print_board(board, colour_blind)
+        printed = [Drawn("printed", d.rect, d.label) for d in board.items if d.kind == "text"]
+        frame = Recording((1920, 1080), layer.art.kind_of)
+        scene.board_layer.invalidate()
+        scene.draw(frame)
+    return problems(frame.items, printed), frame
+
+
+def scaled(frame: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """``frame`` as the window of that size shows it, through the game's own scaler."""
+    from game.ui.display import Display
+
+    display = Display(fullscreen=False, headless=False, size=size)
+    display.logical = frame.copy()
+    display.present()
+    assert display.window is not None
+    return display.window.copy()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("saves", nargs="+", type=Path)
+    ap.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES))
+    ap.add_argument("--colour-blind", action="store_true")
+    ap.add_argument("--shots", type=Path, default=None, help="folder for the PNG screenshots")
+    args = ap.parse_args(argv)
+    sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
+    total = 0
+    for path in args.saves:
+        game = Game.from_save(path.read_text(encoding="utf-8"))
+        found, frame = check(game, args.colour_blind)
+        total += len(found)
+        print(f"{path.name}: {len(found)} problems")
+        for p in found:
+            print(f"  {p}")
+        if args.shots:
+            args.shots.mkdir(parents=True, exist_ok=True)
+            for w, h in sizes:
+                out = args.shots / f"{path.stem}{'-cb' if args.colour_blind else ''}-{w}x{h}.png"
+                pygame.image.save(scaled(frame, (w, h)), str(out))
+                print(f"  saved {out}")
+    return 1 if total else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
