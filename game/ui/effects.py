@@ -29,22 +29,6 @@ def rnd(a: float = 0.0, b: float = 1.0) -> float:
     return a + (b - a) * (_rng.below(1 << 24) / float(1 << 24))
 
 
-_blobs: dict[tuple[P.Colour, int, int], pygame.Surface] = {}
-
-
-def blob(colour: P.Colour, r: int, alpha: int) -> pygame.Surface:
-    """A translucent disc, cached (alpha in 16 steps): particles draw hundreds of them a frame."""
-    key = (colour, r, alpha // 16)
-    s = _blobs.get(key)
-    if s is None:
-        if len(_blobs) > 3000:
-            _blobs.clear()
-        s = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-        pygame.draw.circle(s, (*colour, (alpha // 16) * 16 + 8), (r, r), r)
-        _blobs[key] = s
-    return s
-
-
 class Rand:
     """An effect's own random stream, seeded from what the effect shows (its kind, place and size): the same
     event draws the same effect in every run, whatever was drawn before it. Never the game's dice."""
@@ -68,7 +52,7 @@ def soft(colour: P.Colour, r: int) -> pygame.Surface:
     s = _soft.get(key)
     if s is None:
         s = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-        for i in range(r, 0, -1):  # outer discs first, each inner one more opaque
+        for i in range(r, 0, -max(1, r // 12)):  # outer discs first, each inner one more opaque (a dozen)
             k = 1.0 - i / r
             pygame.draw.circle(s, (*colour, int(255 * min(1.0, 0.15 + 1.3 * k) ** 1.4)), (r, r), i)
         _soft[key] = s
@@ -82,7 +66,7 @@ def tongue(colour: P.Colour, r: int) -> pygame.Surface:
     s = _tongues.get(key)
     if s is None:
         s = pygame.Surface((2 * r, 3 * r), pygame.SRCALPHA)
-        for i in range(r, 0, -1):
+        for i in range(r, 0, -max(1, r // 12)):
             k = 1.0 - i / r
             rect = pygame.Rect(0, 0, 2 * i, 3 * i)
             rect.center = (r, int(1.5 * r))
@@ -97,7 +81,7 @@ def glow(colour: P.Colour, r: int) -> pygame.Surface:
     s = _glow.get(key)
     if s is None:
         s = pygame.Surface((2 * r, 2 * r))
-        for i in range(r, 0, -1):
+        for i in range(r, 0, -max(1, r // 12)):
             k = (1.0 - i / r) ** 1.6
             pygame.draw.circle(s, (int(colour[0] * k), int(colour[1] * k), int(colour[2] * k)), (r, r), i)
         _glow[key] = s
@@ -150,11 +134,12 @@ class Particles(Effect):
             if age >= life:
                 continue
             k = age / life
-            r = int(self.size + self.grow * k)
+            r = int(self.size + self.grow * k) // 2 * 2
             a = int(self.alpha * (1 - k))
             if r <= 0 or a <= 0:
                 continue
-            s = blob(self.colour, r, a)
+            s = soft(self.colour, r)  # one sprite a size and colour: its alpha is set for each blit
+            s.set_alpha(a)
             surface.blit(s, (x - r + offset[0], y - r + offset[1]))
 
 
@@ -410,13 +395,14 @@ SMOKE_RAMP = ((46, 42, 40), (62, 58, 55), (84, 80, 76), (108, 104, 100))
 
 
 def _char_layer(size: tuple[int, int]) -> pygame.Surface:
-    """The scorch under a fire: dark red-brown, heavier towards the bottom, glowing along it (per-pixel alpha)."""
+    """The scorch under a fire: dark red-brown, fading in from the top, heavier towards the bottom, glowing along
+    it (per-pixel alpha)."""
     w, h = size
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     for y in range(h):
         k = y / max(1, h - 1)
         col = P.mix((40, 22, 18), (120, 40, 16), max(0.0, (k - 0.7) / 0.3))
-        pygame.draw.line(s, (*col, int(70 + 140 * k ** 1.5)), (0, y), (w, y))
+        pygame.draw.line(s, (*col, int(200 * min(1.0, k / 0.25) * (0.45 + 0.55 * k ** 1.5))), (0, y), (w, y))
     return s
 
 
@@ -426,9 +412,9 @@ class Flames(Effect):
     burns with a glow along its foot, and columns of smoke rolling up from it. It flares up, holds, and dies
     down over its last second. Particle counts are capped; sprites are cached."""
 
-    MAX_FLAMES = 150
-    MAX_SMOKE = 40
-    EMIT = 0.022  # seconds between two flames of one cluster at full heat
+    MAX_FLAMES = 110
+    MAX_SMOKE = 30
+    EMIT = 0.026  # seconds between two flames of one cluster at full heat
 
     def __init__(self, rect: pygame.Rect, life: float = 4.0) -> None:
         self.rect = pygame.Rect(rect)
@@ -450,7 +436,7 @@ class Flames(Effect):
         self.life = life
         self._emit = 0.0
         self._puff = 0.0
-        self.char = _char_layer(self.rect.size)
+        self.char = _char_layer((self.rect.w, self.rect.h * 2 // 3))  # over the lower two thirds
         self.done = False
 
     def heat(self) -> float:
@@ -472,14 +458,14 @@ class Flames(Effect):
                 if len(self.flames) >= self.MAX_FLAMES or rand() > strength * (0.3 + 0.7 * self.flicker(phase)):
                     continue
                 self.flames.append([x + rand(-12, 12) * sc, y + rand(-3, 3), rand(-10, 10), rand(-110, -60) * sc,
-                                    0.0, rand(0.5, 0.85), rand(14, 24) * sc, rand(0, math.tau)])
+                                    0.0, rand(0.5, 0.85), rand(15, 26) * sc, rand(0, math.tau)])
             if rand() < 0.25 * heat and len(self.sparks) < 24:
                 x, y, _s, _p = self.emitters[int(rand(0, len(self.emitters) - 0.001))]
                 self.sparks.append([x + rand(-10, 10), y - rand(20, 50) * sc, rand(-30, 30), rand(-170, -90),
                                     0.0, rand(0.6, 1.2)])
         self._puff += dt * min(1.0, heat * 1.5)
-        while self._puff > 0.16:
-            self._puff -= 0.16
+        while self._puff > 0.2:
+            self._puff -= 0.2
             for x, phase in self.columns:
                 if len(self.smoke) >= self.MAX_SMOKE:
                     break
@@ -514,7 +500,7 @@ class Flames(Effect):
         heat = self.heat()
         if heat > 0:  # the scorch: what burns goes dark; the fire's light on it, flickering with each cluster
             self.char.set_alpha(int(220 * heat))
-            surface.blit(self.char, (self.rect.x + ox, self.rect.y + oy))
+            surface.blit(self.char, (self.rect.x + ox, self.rect.bottom - self.char.get_height() + oy))
             r = int(46 * self.scale)
             for x, y, _s, phase in self.emitters:
                 light = glow((96, 42, 10), max(8, int(r * (0.6 + 0.4 * self.flicker(phase)) * heat)) // 4 * 4)
