@@ -1,11 +1,16 @@
-"""Fire-and-forget visual effects the play scene steps each frame: pymunk debris from a blown barrier, dust
-and smoke particles, flames, shell strikes, screen shake and flash, and dice tumbling in the dice tray.
-Effects use their own random stream (never the game's dice)."""
+"""Fire-and-forget visual effects the play scene steps each frame: pymunk debris from a blown barrier or a door
+giving way, dust and smoke particles, particle fire with rolling smoke, shell strikes, muzzle flashes and
+tracer, screen shake, and dice tumbling in the dice tray.
+
+Effects use random streams of their own (never the game's dice): each effect seeds its stream from what it
+shows, so the same events draw the same effects; ``draw`` never draws a random number (a frame drawn twice is
+the same frame)."""
 
 from __future__ import annotations
 
 import math
 import re
+import zlib
 
 import pygame
 import pymunk
@@ -24,19 +29,62 @@ def rnd(a: float = 0.0, b: float = 1.0) -> float:
     return a + (b - a) * (_rng.below(1 << 24) / float(1 << 24))
 
 
-_blobs: dict[tuple[P.Colour, int, int], pygame.Surface] = {}
+class Rand:
+    """An effect's own random stream, seeded from what the effect shows (its kind, place and size): the same
+    event draws the same effect in every run, whatever was drawn before it. Never the game's dice."""
+
+    def __init__(self, *key: object) -> None:
+        self._g = Pcg32.seeded(zlib.crc32(repr(key).encode()), 0xEFFEC7)
+
+    def __call__(self, a: float = 0.0, b: float = 1.0) -> float:
+        return a + (b - a) * (self._g.below(1 << 24) / float(1 << 24))
 
 
-def blob(colour: P.Colour, r: int, alpha: int) -> pygame.Surface:
-    """A translucent disc, cached (alpha in 16 steps): particles draw hundreds of them a frame."""
-    key = (colour, r, alpha // 16)
-    s = _blobs.get(key)
+_soft: dict[tuple[P.Colour, int], pygame.Surface] = {}
+_tongues: dict[tuple[P.Colour, int], pygame.Surface] = {}
+_glow: dict[tuple[P.Colour, int], pygame.Surface] = {}
+
+
+def soft(colour: P.Colour, r: int) -> pygame.Surface:
+    """A soft round sprite of ``colour`` whose alpha falls off from the centre (cached; the caller sets its
+    surface alpha just before each blit)."""
+    key = (colour, r)
+    s = _soft.get(key)
     if s is None:
-        if len(_blobs) > 3000:
-            _blobs.clear()
         s = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-        pygame.draw.circle(s, (*colour, (alpha // 16) * 16 + 8), (r, r), r)
-        _blobs[key] = s
+        for i in range(r, 0, -max(1, r // 12)):  # outer discs first, each inner one more opaque (a dozen)
+            k = 1.0 - i / r
+            pygame.draw.circle(s, (*colour, int(255 * min(1.0, 0.15 + 1.3 * k) ** 1.4)), (r, r), i)
+        _soft[key] = s
+    return s
+
+
+def tongue(colour: P.Colour, r: int) -> pygame.Surface:
+    """A soft flame: an upright oval ``2r`` wide and ``3r`` high, ``colour`` fading out to its edge (cached; the
+    caller sets its surface alpha)."""
+    key = (colour, r)
+    s = _tongues.get(key)
+    if s is None:
+        s = pygame.Surface((2 * r, 3 * r), pygame.SRCALPHA)
+        for i in range(r, 0, -max(1, r // 12)):
+            k = 1.0 - i / r
+            rect = pygame.Rect(0, 0, 2 * i, 3 * i)
+            rect.center = (r, int(1.5 * r))
+            pygame.draw.ellipse(s, (*colour, int(255 * min(1.0, 0.1 + 1.4 * k) ** 1.3)), rect)
+        _tongues[key] = s
+    return s
+
+
+def glow(colour: P.Colour, r: int) -> pygame.Surface:
+    """A light to add (``BLEND_ADD``): ``colour`` at the centre falling off to black at radius ``r`` (cached)."""
+    key = (colour, r)
+    s = _glow.get(key)
+    if s is None:
+        s = pygame.Surface((2 * r, 2 * r))
+        for i in range(r, 0, -max(1, r // 12)):
+            k = (1.0 - i / r) ** 1.6
+            pygame.draw.circle(s, (int(colour[0] * k), int(colour[1] * k), int(colour[2] * k)), (r, r), i)
+        _glow[key] = s
     return s
 
 
@@ -56,11 +104,12 @@ class Particles(Effect):
     def __init__(self, pos: tuple[float, float], n: int, colour: P.Colour, speed: float = 80.0,
                  life: float = 1.2, size: float = 6.0, grow: float = 14.0, gravity: float = -10.0,
                  spread: float = math.tau, direction: float = 0.0, alpha: int = 170) -> None:
+        rand = Rand("particles", pos, n, colour, speed, direction)
         self.parts: list[list[float]] = []
         for _ in range(n):
-            ang = direction + rnd(-spread / 2, spread / 2)
-            v = speed * rnd(0.3, 1.0)
-            self.parts.append([pos[0], pos[1], math.cos(ang) * v, math.sin(ang) * v, 0.0, life * rnd(0.6, 1.0)])
+            ang = direction + rand(-spread / 2, spread / 2)
+            v = speed * rand(0.3, 1.0)
+            self.parts.append([pos[0], pos[1], math.cos(ang) * v, math.sin(ang) * v, 0.0, life * rand(0.6, 1.0)])
         self.colour = colour
         self.size = size
         self.grow = grow
@@ -85,18 +134,27 @@ class Particles(Effect):
             if age >= life:
                 continue
             k = age / life
-            r = int(self.size + self.grow * k)
+            r = int(self.size + self.grow * k) // 2 * 2
             a = int(self.alpha * (1 - k))
             if r <= 0 or a <= 0:
                 continue
-            s = blob(self.colour, r, a)
+            s = soft(self.colour, r)  # one sprite a size and colour: its alpha is set for each blit
+            s.set_alpha(a)
             surface.blit(s, (x - r + offset[0], y - r + offset[1]))
 
 
-class Debris(Effect):
-    """A barrier bursting: wooden planks and stones as pymunk bodies thrown outward, falling on a ground line."""
+PLANKS = ((150, 116, 70), (128, 96, 56), (170, 136, 88))
+BRICKS = ((150, 72, 52), (128, 60, 44), (120, 112, 104))
 
-    def __init__(self, pos: tuple[float, float], n: int = 22) -> None:
+
+class Debris(Effect):
+    """A barrier bursting or a door giving way: planks and stones (or bricks) as pymunk bodies thrown out around
+    ``direction`` (radians, screen y down; default: upward), falling on a ground line."""
+
+    def __init__(self, pos: tuple[float, float], n: int = 22, direction: float = -math.pi / 2,
+                 spread: float = math.pi, colours: tuple[P.Colour, ...] = (), speed: float = 420.0,
+                 life: float = 2.2) -> None:
+        rand = Rand("debris", pos, n, direction)
         self.space = pymunk.Space()
         self.space.gravity = (0, 900)
         ground = pymunk.Segment(self.space.static_body, (pos[0] - 400, pos[1] + 40), (pos[0] + 400, pos[1] + 40),
@@ -106,22 +164,24 @@ class Debris(Effect):
         self.space.add(ground)
         self.bodies: list[tuple[pymunk.Body, pymunk.Poly, P.Colour]] = []
         for i in range(n):
-            w, h = rnd(6, 18), rnd(4, 8)
+            plank = bool(colours) and colours[0] == PLANKS[0]
+            w, h = (rand(12, 26), rand(3, 6)) if plank else (rand(6, 18), rand(4, 8))
             mass = w * h / 40
             body = pymunk.Body(mass, pymunk.moment_for_box(mass, (w, h)))
-            body.position = (pos[0] + rnd(-20, 20), pos[1] + rnd(-10, 10))
-            ang = rnd(-math.pi, 0)
-            v = rnd(120, 420)
+            body.position = (pos[0] + rand(-14, 14), pos[1] + rand(-10, 10))
+            ang = direction + rand(-spread / 2, spread / 2)
+            v = rand(speed * 0.3, speed)
             body.velocity = (math.cos(ang) * v, math.sin(ang) * v)
-            body.angular_velocity = rnd(-12, 12)
+            body.angle = rand(0, math.pi)
+            body.angular_velocity = rand(-14, 14)
             shape = pymunk.Poly.create_box(body, (w, h))
             shape.friction = 0.8
             shape.elasticity = 0.35
             self.space.add(body, shape)
-            colour = (150, 116, 70) if i % 3 else (120, 112, 104)
+            colour = colours[i % len(colours)] if colours else (150, 116, 70) if i % 3 else (120, 112, 104)
             self.bodies.append((body, shape, colour))
         self.age = 0.0
-        self.life = 2.2
+        self.life = life
         self.done = False
 
     def update(self, dt: float) -> None:
@@ -166,68 +226,301 @@ class Strike(Effect):
         surface.blit(s, (x - r - 2, y - r - 2))
 
 
-class Tracer(Effect):
-    """A line of fire from a gun to its target."""
+class MuzzleFlash(Effect):
+    """A gun firing ``rounds`` times at ``pos``: each round a star of flame pointing at ``toward`` and a flare of
+    light, a few hundredths of a second each."""
 
-    def __init__(self, a: tuple[float, float], b: tuple[float, float], life: float = 0.3) -> None:
-        self.a, self.b = a, b
+    FLARE = 0.06  # seconds each flash shows
+
+    def __init__(self, pos: tuple[float, float], toward: tuple[float, float], rounds: int = 3,
+                 interval: float = 0.08, size: float = 1.0) -> None:
+        rand = Rand("muzzle", pos, toward, rounds)
+        self.pos = pos
+        self.angle = math.atan2(toward[1] - pos[1], toward[0] - pos[0])
+        self.rounds = max(1, rounds)
+        self.interval = interval
+        self.size = size
+        self.shapes = [(rand(0.75, 1.2), rand(-0.25, 0.25)) for _ in range(self.rounds)]  # length, twist
         self.age = 0.0
-        self.life = life
+        self.life = (self.rounds - 1) * interval + self.FLARE
         self.done = False
+
+    def showing(self) -> int:
+        """The round flashing now, or -1 between flashes and after the last."""
+        i = int(self.age / self.interval) if self.interval > 0 else 0
+        if i < self.rounds and self.age - i * self.interval < self.FLARE:
+            return i
+        return -1
 
     def update(self, dt: float) -> None:
         self.age += dt
         self.done = self.age >= self.life
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float]) -> None:
-        k = min(1.0, self.age / (self.life * 0.5))
-        ax, ay = self.a[0] + offset[0], self.a[1] + offset[1]
-        bx, by = self.b[0] + offset[0], self.b[1] + offset[1]
-        ex, ey = ax + (bx - ax) * k, ay + (by - ay) * k
-        sx, sy = ax + (bx - ax) * max(0.0, k - 0.35), ay + (by - ay) * max(0.0, k - 0.35)
-        pygame.draw.line(surface, P.FIRE_HOT, (sx, sy), (ex, ey), 3)
+        i = self.showing()
+        if i < 0:
+            return
+        length, twist = self.shapes[i]
+        x, y = self.pos[0] + offset[0], self.pos[1] + offset[1]
+        light = glow(P.FIRE_HOT, int(30 * self.size))
+        surface.blit(light, light.get_rect(center=(int(x), int(y))), special_flags=pygame.BLEND_ADD)
+        a = self.angle + twist
+        reach = 34 * self.size * length
+        for da, k, w in ((0.0, 1.0, 0.32), (1.1, 0.45, 0.5), (-1.1, 0.45, 0.5)):  # a long tongue, two short
+            tip = (x + math.cos(a + da) * reach * k, y + math.sin(a + da) * reach * k)
+            side = reach * k * w * 0.4
+            left = (x + math.cos(a + da + math.pi / 2) * side, y + math.sin(a + da + math.pi / 2) * side)
+            right = (x - math.cos(a + da + math.pi / 2) * side, y - math.sin(a + da + math.pi / 2) * side)
+            pygame.draw.polygon(surface, P.FIRE, (left, tip, right))
+            inner = (x + (tip[0] - x) * 0.6, y + (tip[1] - y) * 0.6)
+            pygame.draw.polygon(surface, P.FIRE_HOT, (((left[0] + x) / 2, (left[1] + y) / 2), inner,
+                                                     ((right[0] + x) / 2, (right[1] + y) / 2)))
+        pygame.draw.circle(surface, (255, 250, 225), (int(x), int(y)), max(2, int(5 * self.size)))
 
 
-class Flames(Effect):
-    """The burning building: flickering flame tongues and rising smoke over a rectangle, for ``life`` seconds."""
+class Tracer(Effect):
+    """Rounds of fire from a gun at ``a`` to its target at ``b``: each a glowing streak travelling for ``life``
+    seconds, ``interval`` after the one before, striking sparks where it lands (a few pixels about ``b``)."""
 
-    def __init__(self, rect: pygame.Rect, life: float = 4.0) -> None:
-        self.rect = rect
+    def __init__(self, a: tuple[float, float], b: tuple[float, float], life: float = 0.3, rounds: int = 1,
+                 interval: float = 0.08, sparks: bool = True) -> None:
+        rand = Rand("tracer", a, b, rounds)
+        self.a, self.b = a, b
+        self.travel = life
+        self.interval = interval
+        self.rounds = max(1, rounds)
+        self.ends = [(b[0] + rand(-5, 5), b[1] + rand(-5, 5)) if i else b for i in range(self.rounds)]
+        self.with_sparks = sparks
+        self.sparks: list[list[float]] = []  # x, y, vx, vy, age, life
+        self._rand = rand
+        self.landed = 0  # rounds that have reached the target
         self.age = 0.0
-        self.life = life
-        self.smoke: list[Particles] = []
+        self.life = (self.rounds - 1) * interval + life
         self.done = False
-        self._emit = 0.0
 
     def update(self, dt: float) -> None:
         self.age += dt
-        self._emit += dt
-        if self._emit > 0.12 and self.age < self.life - 0.8:
-            self._emit = 0.0
-            x = self.rect.x + rnd(0, self.rect.w)
-            self.smoke.append(Particles((x, self.rect.y + rnd(0, self.rect.h * 0.4)), 4, P.SMOKE, speed=40,
-                                        life=2.0, size=8, grow=30, gravity=-40, direction=-math.pi / 2,
-                                        spread=1.0, alpha=150))
-        for p in self.smoke:
-            p.update(dt)
-        self.smoke = [p for p in self.smoke if not p.done]
-        self.done = self.age >= self.life and not self.smoke
+        while self.landed < self.rounds and self.age >= self.landed * self.interval + self.travel:
+            if self.with_sparks:
+                ex, ey = self.ends[self.landed]
+                back = math.atan2(self.a[1] - ey, self.a[0] - ex)
+                for _ in range(5):
+                    ang = back + self._rand(-1.2, 1.2)
+                    v = self._rand(90, 260)
+                    self.sparks.append([ex, ey, math.cos(ang) * v, math.sin(ang) * v, 0.0, self._rand(0.12, 0.3)])
+            self.landed += 1
+        for s in self.sparks:
+            s[4] += dt
+            s[0] += s[2] * dt
+            s[1] += s[3] * dt
+            s[3] += 600 * dt
+        self.sparks = [s for s in self.sparks if s[4] < s[5]]
+        self.done = self.landed >= self.rounds and not self.sparks
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float]) -> None:
-        grow = min(1.0, self.age / 1.2) * max(0.0, min(1.0, (self.life - self.age) / 0.8))
-        if grow > 0:
-            n = 9
-            for i in range(n):
-                x = self.rect.x + (i + 0.5) * self.rect.w / n + offset[0]
-                h = self.rect.h * 0.5 * grow * (0.6 + 0.4 * math.sin(self.age * 13 + i * 1.7))
-                base = self.rect.bottom + offset[1] - self.rect.h * 0.25 * (i % 3)
-                w = self.rect.w / n * 0.9
-                pts = [(x - w / 2, base), (x, base - h), (x + w / 2, base)]
-                pygame.draw.polygon(surface, P.FIRE, pts)
-                pts2 = [(x - w / 4, base), (x, base - h * 0.55), (x + w / 4, base)]
-                pygame.draw.polygon(surface, P.FIRE_HOT, pts2)
-        for p in self.smoke:
+        ax, ay = self.a[0] + offset[0], self.a[1] + offset[1]
+        for i in range(self.landed, self.rounds):
+            k = (self.age - i * self.interval) / self.travel
+            if k <= 0:
+                continue
+            k = min(1.0, k)
+            bx, by = self.ends[i][0] + offset[0], self.ends[i][1] + offset[1]
+            dist = math.hypot(bx - ax, by - ay) or 1.0
+            tail = max(0.0, k - 150 / dist)
+            head = (ax + (bx - ax) * k, ay + (by - ay) * k)
+            mid = (ax + (bx - ax) * (k + tail) / 2, ay + (by - ay) * (k + tail) / 2)
+            start = (ax + (bx - ax) * tail, ay + (by - ay) * tail)
+            pygame.draw.line(surface, P.FIRE, start, head, 3)
+            pygame.draw.line(surface, P.FIRE_HOT, mid, head, 4)
+            pygame.draw.circle(surface, (255, 250, 225), (int(head[0]), int(head[1])), 4)
+        for x, y, vx, vy, age, life in self.sparks:
+            k = age / life
+            c = P.mix((255, 250, 210), P.FIRE, k)
+            pygame.draw.line(surface, c, (x + offset[0], y + offset[1]),
+                             (x + offset[0] - vx * 0.03, y + offset[1] - vy * 0.03), 2)
+
+
+class GiveWay(Effect):
+    """A door (or a wall) giving way at an entrance: a shock ring, the doorway torn open, planks (or bricks)
+    flying in towards ``inward`` (radians) and a burst of dust that hangs a moment."""
+
+    def __init__(self, pos: tuple[float, float], inward: float, wall: bool = False) -> None:
+        rand = Rand("give way", pos, inward, wall)
+        self.pos = pos
+        self.inward = inward
+        self.wall = wall
+        self.parts: list[Effect] = [
+            Debris(pos, 24, direction=inward, spread=1.8, colours=BRICKS if wall else PLANKS, speed=520,
+                   life=1.8),
+            Particles(pos, 36, (176, 158, 128), speed=230, life=1.4, size=9, grow=34, gravity=-14, alpha=200),
+            Particles(pos, 14, (120, 110, 100), speed=110, life=1.7, size=10, grow=40, gravity=-24,
+                      direction=inward, spread=1.6, alpha=160),
+        ]
+        # the torn doorway: a jagged dark hole, its points at random radii
+        self.hole = [(math.cos(i * math.tau / 14) * rand(9, 22), math.sin(i * math.tau / 14) * rand(9, 22))
+                     for i in range(14)]
+        self.age = 0.0
+        self.life = 1.8
+        self.done = False
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        for p in self.parts:
+            p.update(dt)
+        self.parts = [p for p in self.parts if not p.done]
+        self.done = self.age >= self.life and not self.parts
+
+    def draw(self, surface: pygame.Surface, offset: tuple[float, float]) -> None:
+        x, y = self.pos[0] + offset[0], self.pos[1] + offset[1]
+        k = self.age / self.life
+        if k < 1:
+            scale = min(1.0, self.age / 0.08) * (1.0 - max(0.0, k - 0.8) / 0.2)
+            pts = [(x + px * scale, y + py * scale) for px, py in self.hole]
+            pygame.draw.polygon(surface, (34, 26, 20), pts)
+            pygame.draw.polygon(surface, (200, 150, 90) if not self.wall else (170, 90, 70), pts, 2)
+        if self.age < 0.4:  # the shock ring, and the blast's light at its heart
+            t = self.age / 0.4
+            r = int(14 + 96 * t)
+            pygame.draw.circle(surface, P.mix((255, 246, 220), P.PAPER, t), (int(x), int(y)), r,
+                               max(1, int(7 * (1 - t))))
+            light = glow((255, 200, 120), max(8, int(44 * (1 - t))) // 4 * 4)
+            surface.blit(light, light.get_rect(center=(int(x), int(y))), special_flags=pygame.BLEND_ADD)
+        for p in self.parts:
             p.draw(surface, offset)
+
+
+FIRE_RAMP = ((255, 240, 176), (255, 220, 110), (255, 178, 60), (246, 128, 34), (214, 78, 24), (160, 40, 18),
+             (104, 26, 14), (64, 20, 12))  # a flame's colour as it rises and cools: yellow-white to dark red
+SMOKE_RAMP = ((46, 42, 40), (62, 58, 55), (84, 80, 76), (108, 104, 100))
+
+
+def _char_layer(size: tuple[int, int]) -> pygame.Surface:
+    """The scorch under a fire: dark red-brown, fading in from the top, heavier towards the bottom, glowing along
+    it (per-pixel alpha)."""
+    w, h = size
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    for y in range(h):
+        k = y / max(1, h - 1)
+        col = P.mix((40, 22, 18), (120, 40, 16), max(0.0, (k - 0.7) / 0.3))
+        pygame.draw.line(s, (*col, int(200 * min(1.0, k / 0.25) * (0.45 + 0.55 * k ** 1.5))), (0, y), (w, y))
+    return s
+
+
+class Flames(Effect):
+    """A fire burning over a rectangle for ``life`` seconds: tongues of flame rising from clusters along its foot,
+    flickering and cooling from yellow-white through orange to dark red, sparks, a scorch darkening what
+    burns with a glow along its foot, and columns of smoke rolling up from it. It flares up, holds, and dies
+    down over its last second. Particle counts are capped; sprites are cached."""
+
+    MAX_FLAMES = 110
+    MAX_SMOKE = 30
+    EMIT = 0.026  # seconds between two flames of one cluster at full heat
+
+    def __init__(self, rect: pygame.Rect, life: float = 4.0) -> None:
+        self.rect = pygame.Rect(rect)
+        self.rand = Rand("flames", tuple(self.rect), life)
+        rand = self.rand
+        n = max(2, self.rect.w // 110)
+        # clusters: x, y, strength, flicker phase; most along the foot, every third higher up (a window, a wall)
+        self.emitters = [(self.rect.x + (i + rand(0.25, 0.75)) * self.rect.w / n,
+                          self.rect.bottom - rand(4, 12) - (self.rect.h * rand(0.3, 0.45) if i % 3 == 1 else 0),
+                          rand(0.75, 1.0), rand(0, math.tau)) for i in range(n)]
+        cols = max(2, self.rect.w // 170)
+        self.columns = [(self.rect.x + (i + rand(0.3, 0.7)) * self.rect.w / cols, rand(0, math.tau))
+                        for i in range(cols)]
+        self.scale = max(0.7, min(1.2, self.rect.h / 260))
+        self.flames: list[list[float]] = []  # x, y, vx, vy, age, life, radius, phase
+        self.sparks: list[list[float]] = []  # x, y, vx, vy, age, life
+        self.smoke: list[list[float]] = []  # x, y, vx, vy, age, life, r0, r1, phase
+        self.age = 0.0
+        self.life = life
+        self._emit = 0.0
+        self._puff = 0.0
+        self.char = _char_layer((self.rect.w, self.rect.h * 2 // 3))  # over the lower two thirds
+        self.done = False
+
+    def heat(self) -> float:
+        """How hard it burns now (0..1): flaring up over 0.8 s, dying down over the last 0.8 s."""
+        return min(1.0, self.age / 0.8) * max(0.0, min(1.0, (self.life - self.age) / 0.8))
+
+    def flicker(self, phase: float) -> float:
+        """A cluster's flicker now (0..1): two beating waves, so the tongues leap unevenly."""
+        return 0.5 + 0.3 * math.sin(self.age * 9.0 + phase) + 0.2 * math.sin(self.age * 23.0 + 2.7 * phase)
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        rand, sc = self.rand, self.scale
+        heat = self.heat()
+        self._emit += dt * heat
+        while self._emit > self.EMIT:
+            self._emit -= self.EMIT
+            for x, y, strength, phase in self.emitters:
+                if len(self.flames) >= self.MAX_FLAMES or rand() > strength * (0.3 + 0.7 * self.flicker(phase)):
+                    continue
+                self.flames.append([x + rand(-12, 12) * sc, y + rand(-3, 3), rand(-10, 10), rand(-110, -60) * sc,
+                                    0.0, rand(0.5, 0.85), rand(15, 26) * sc, rand(0, math.tau)])
+            if rand() < 0.25 * heat and len(self.sparks) < 24:
+                x, y, _s, _p = self.emitters[int(rand(0, len(self.emitters) - 0.001))]
+                self.sparks.append([x + rand(-10, 10), y - rand(20, 50) * sc, rand(-30, 30), rand(-170, -90),
+                                    0.0, rand(0.6, 1.2)])
+        self._puff += dt * min(1.0, heat * 1.5)
+        while self._puff > 0.2:
+            self._puff -= 0.2
+            for x, phase in self.columns:
+                if len(self.smoke) >= self.MAX_SMOKE:
+                    break
+                top = self.rect.bottom - self.rect.h * 0.5
+                self.smoke.append([x + rand(-14, 14), top + rand(-10, 10), rand(6, 18), rand(-70, -45) * sc, 0.0,
+                                   rand(1.8, 2.5), rand(12, 18) * sc, rand(42, 58) * sc, phase + rand(-0.6, 0.6)])
+        for f in self.flames:
+            f[4] += dt
+            f[3] -= 160 * sc * dt  # hot air rises faster and faster
+            f[0] += (f[2] + math.sin(f[4] * 10 + f[7]) * 16) * dt
+            f[1] += f[3] * dt
+        self.flames = [f for f in self.flames if f[4] < f[5]]
+        for s in self.sparks:
+            s[4] += dt
+            s[0] += (s[2] + math.sin(s[4] * 7 + s[5] * 10) * 40) * dt
+            s[1] += s[3] * dt
+        self.sparks = [s for s in self.sparks if s[4] < s[5]]
+        for p in self.smoke:
+            p[4] += dt
+            p[0] += (p[2] + math.sin(p[4] * 1.8 + p[8]) * 16) * dt  # drifting downwind, rolling side to side
+            p[1] += p[3] * dt
+            p[3] *= 1 - 0.25 * dt
+        self.smoke = [p for p in self.smoke if p[4] < p[5]]
+        self.done = self.age >= self.life and not self.flames and not self.smoke and not self.sparks
+
+    def particles(self) -> int:
+        """Flames, sparks and smoke puffs alive now."""
+        return len(self.flames) + len(self.sparks) + len(self.smoke)
+
+    def draw(self, surface: pygame.Surface, offset: tuple[float, float]) -> None:
+        ox, oy = offset
+        heat = self.heat()
+        if heat > 0:  # the scorch: what burns goes dark; the fire's light on it, flickering with each cluster
+            self.char.set_alpha(int(220 * heat))
+            surface.blit(self.char, (self.rect.x + ox, self.rect.bottom - self.char.get_height() + oy))
+            r = int(46 * self.scale)
+            for x, y, _s, phase in self.emitters:
+                light = glow((96, 42, 10), max(8, int(r * (0.6 + 0.4 * self.flicker(phase)) * heat)) // 4 * 4)
+                surface.blit(light, light.get_rect(center=(int(x + ox), int(y + oy - r * 0.4))),
+                             special_flags=pygame.BLEND_ADD)
+        for x, y, _vx, _vy, age, life, r0, r1, _ph in self.smoke:
+            k = age / life
+            r = int(r0 + (r1 - r0) * (1 - (1 - k) ** 2)) // 2 * 2
+            spr = soft(SMOKE_RAMP[min(3, int(k * 4))], max(2, r))
+            spr.set_alpha(int(230 * min(1.0, k / 0.12) * (1 - k) ** 1.1))
+            surface.blit(spr, (x + ox - r, y + oy - r))
+        for x, y, _vx, _vy, age, life, r0, _ph in self.flames:
+            k = age / life
+            r = max(2, int(r0 * (1 - 0.7 * k)))
+            spr = tongue(FIRE_RAMP[0 if k < 0.08 else min(7, 1 + int(k * 7.5))], r)
+            spr.set_alpha(int(255 * min(1.0, (1 - k) * 2.5)))
+            surface.blit(spr, (x + ox - r, y + oy - 1.8 * r))
+        for x, y, _vx, _vy, age, life in self.sparks:
+            c = P.mix((255, 240, 170), (200, 70, 20), age / life)
+            pygame.draw.circle(surface, c, (int(x + ox), int(y + oy)), 2)
 
 
 class FallingCounter(Effect):
@@ -253,7 +546,7 @@ class FallingCounter(Effect):
 
 
 class Shake:
-    """Screen shake: a decaying offset."""
+    """Screen shake: a decaying offset (a wobble of the time left, the same in every run and every draw)."""
 
     def __init__(self) -> None:
         self.t = 0.0
@@ -272,7 +565,7 @@ class Shake:
         if self.t <= 0:
             return (0.0, 0.0)
         k = self.strength * min(1.0, self.t / 0.35)
-        return (rnd(-k, k), rnd(-k, k))
+        return (k * math.sin(self.t * 97.0), k * math.sin(self.t * 71.0 + 1.3))
 
 
 _die_faces: dict[tuple[int, bool], pygame.Surface] = {}

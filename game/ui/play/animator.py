@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import zlib
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -15,13 +16,15 @@ from game.rules import Event
 from game.ui import easing
 from game.ui import palette as P
 from game.ui.counters import CounterArt
-from game.ui.effects import Debris, FallingCounter, Flames, Particles, Strike, Tracer
+from game.ui.effects import PLANKS, Debris, FallingCounter, Flames, GiveWay, MuzzleFlash, Particles, Strike, Tracer
 from game.ui.layout import BUILDING, FLOOR_BANDS, FLOOR_X, TRANSIT_LIFT, bp, bs
 from game.ui.play.stage import Stage
 from game.ui.sound import SoundBank
-from game.ui.tween import Anim, AnimQueue, Call, Deferred, Group, Tween, Wait
+from game.ui.tween import Anim, AnimQueue, Call, Deferred, Group, Sequence, Tween, Wait
 
 SLIDE = 0.16  # seconds per space at 1x
+HOP = 0.2  # seconds for the morale marker to hop one space at 1x
+BEAT = 0.3  # the pause between a door giving way and the intruder dropping in
 
 
 SILENT = ("counter_placed", "counter_advanced")  # narrated in the soft colour as their counters slide
@@ -41,6 +44,32 @@ def log_colour(kind: str) -> P.Colour:
     return P.INK
 
 
+@dataclass(frozen=True)
+class Shot:
+    """A defender's attack (4.2.1) as its events tell it: ``shooter`` fires at the enemy counter ``target``
+    (thrown grenades fly no tracer)."""
+    shooter: str
+    target: str
+    grenade: bool
+
+
+def shots(events: list[Event]) -> dict[int, Shot]:
+    """The attacks among ``events``, by the index of their roll: a defender takes the action
+    (``defender_acted``), rolls (``dice_rolled``, 4.2.1), and the roll removes or misses a counter
+    (``counter_removed`` or ``attack_missed``, which names it)."""
+    out: dict[int, Shot] = {}
+    shooter = ""
+    for i, e in enumerate(events):
+        if e.kind == "defender_acted":
+            shooter = str(e.data["defender"])
+        elif e.kind == "dice_rolled" and e.section == "4.2.1" and shooter:
+            target = next((str(f.data["counter"]) for f in events[i + 1:]
+                           if f.kind in ("counter_removed", "attack_missed") and "counter" in f.data), "")
+            if target:
+                out[i] = Shot(shooter, target, "grenade" in str(e.data.get("why", "")))
+    return out
+
+
 class Animator:
     """Plays events on ``queue`` by moving ``stage``; ``on_game_over`` is called when the game-over event has
     played (the scene shows the results)."""
@@ -56,12 +85,13 @@ class Animator:
     def play(self, events: list[Event]) -> None:
         """Queue the animation of each event; its steps are built when the queue reaches it (so they start from
         where the events before it left the stage)."""
-        for e in events:
-            self.queue.add(Deferred(self._steps_for(e)))
+        fired = shots(events)
+        for i, e in enumerate(events):
+            self.queue.add(Deferred(self._steps_for(e, fired.get(i))))
 
-    def _steps_for(self, e: Event) -> Callable[[], list[Anim]]:
+    def _steps_for(self, e: Event, shot: Shot | None) -> Callable[[], list[Anim]]:
         def build() -> list[Anim]:
-            return self.steps(e)
+            return self.steps(e, shot)
         return build
 
     # ------------------------------------------------------------------ helpers
@@ -103,9 +133,34 @@ class Animator:
     def _narrate_silent(self, e: Event, before: bool) -> Call:
         return Call(lambda: self.stage.log.add(str(e), P.INK_SOFT))
 
+    def _gunfire(self, a: tuple[float, float], b: tuple[float, float], rounds: int, size: float = 1.0) -> None:
+        """A gun at ``a`` firing ``rounds`` at ``b``: flashes at the muzzle, tracer to the target, sparks there."""
+        interval = 0.07
+        travel = min(0.32, max(0.12, math.dist(a, b) / 2600))
+        self.stage.effects.append(MuzzleFlash(a, b, rounds, interval, size))
+        self.stage.effects.append(Tracer(a, b, travel, rounds, interval))
+        self.sounds.play("shot")
+
+    def _give_way(self, entrance: str) -> list[Anim]:
+        """The door (the basement's wall) at ``entrance`` gives way: flash, shake, the doorway torn open, planks
+        or bricks flying in, dust; then the beat before anyone comes through."""
+        st = self.stage
+        pos = st.positions.geo.pos(f"entrance:{entrance}")
+        bx, by, bw, bh = BUILDING
+        cx, cy = bp(bx + bw / 2, by + bh / 2)
+        inward = math.atan2(cy - pos[1], cx - pos[0])
+
+        def burst() -> None:
+            st.flash = 0.22
+            st.shake.kick(12)
+            self.sounds.play("breach")
+            st.effects.append(GiveWay(pos, inward, wall=entrance == "basement"))
+        return [Call(burst), Wait(BEAT)]
+
     # ------------------------------------------------------------------ per event
-    def steps(self, e: Event) -> list[Anim]:
-        """The steps that show event ``e`` (built when the queue reaches it)."""
+    def steps(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """The steps that show event ``e`` (built when the queue reaches it); ``shot``: the attack whose roll
+        ``e`` is (see :func:`shots`)."""
         st, at = self.stage, self.stage.positions
         k, d = e.kind, e.data
         if k == "counter_placed":
@@ -149,13 +204,9 @@ class Animator:
             def set_c(v: tuple[float, ...]) -> None:
                 at.override[cid] = (v[0], v[1])
 
-            def hit() -> None:
-                st.flash = 0.35
-                st.shake.kick(12)
-                self.sounds.play("breach")
-                st.effects.append(Particles(ent, 16, (150, 130, 110), speed=90, life=1.0, size=6, grow=18))
-            return [Tween(set_c, ent, SLIDE, easing.in_quad, start_value=start), self._narrate(e), Call(hit),
-                    Wait(0.25)]
+            # the charge at the door (speeding up), the door gives way, the beat; counter_entered drops them in
+            return [Tween(set_c, ent, SLIDE * 1.4, easing.in_quad, start_value=start), self._narrate(e),
+                    *self._give_way(str(d["entrance"]))]
         if k == "counter_entered":
             cid, floor = d["counter"], d["floor"]
             interior = f"{floor}:interior"
@@ -165,8 +216,19 @@ class Animator:
 
             def set_c2(v: tuple[float, ...]) -> None:
                 at.override[cid] = (v[0], v[1])
-            return [self._narrate(e), Call(lambda: set_c2(start)),
-                    Tween(set_c2, end, 0.4, easing.out_bounce, start_value=start),
+
+            def land() -> None:  # the first touch of the bounce: a thud of dust under the counter
+                st.effects.append(Particles((end[0], end[1] + 18), 12, (160, 144, 120), speed=110, life=0.7,
+                                            size=4, grow=12, gravity=-20, direction=-math.pi / 2, spread=2.6))
+                st.shake.kick(4, 0.2)
+            def burst_in() -> None:  # the door seen from inside: splinters and dust where they come through
+                st.effects.append(Debris(start, 8, direction=math.pi / 2, spread=2.2, colours=PLANKS, speed=260,
+                                         life=1.0))
+                st.effects.append(Particles(start, 14, (176, 158, 128), speed=120, life=0.9, size=6, grow=20,
+                                            gravity=-10))
+            return [self._narrate(e), Call(lambda: set_c2(start)), Call(burst_in),
+                    Group(Tween(set_c2, end, 0.45, easing.out_bounce, start_value=start),
+                          Sequence(Wait(0.45 * 0.36), Call(land))),
                     Call(lambda: at.override.pop(cid, None))]
         if k in ("die_rolled", "dice_rolled"):
             good = int(d.get("target", 0))  # the number a die must reach (0: a placement die)
@@ -176,15 +238,16 @@ class Animator:
             def roll() -> None:
                 st.tray.roll(list(d["dice"]), e.text, good, tumble)
                 self.sounds.play("dice", 0.8)
+                if shot is not None and not shot.grenade:  # the attack fires as its dice tumble
+                    self._gunfire(at.defender_pos(shot.shooter), at.enemy_pos(shot.target), 3)
             return [self._narrate(e), Call(roll), Wait(tumble + 0.08, on_done=st.tray.finish)]
         if k == "support_targets":
             a = at.geo.pos(d["space"])
             b = at.geo.pos(d["target"])
 
             def fire() -> None:
-                st.effects.append(Tracer(a, b, 0.35))
-                self.sounds.play("shot")
-            return [self._narrate(e), Call(fire), Wait(0.3), Call(lambda: st.effects.append(Strike(b, False)))]
+                self._gunfire(a, b, 5, 1.3)
+            return [self._narrate(e), Call(fire), Wait(0.45), Call(lambda: st.effects.append(Strike(b, False)))]
         if k in ("defense_shifted", "floor_disrupted") or (k == "attack_missed" and "floor" in d):
             floor = d["floor"]
             y0, y1 = FLOOR_BANDS[floor]
@@ -215,11 +278,7 @@ class Animator:
                 st.effects.append(FallingCounter(img, pos))
             return [Call(fall), self._narrate(e), Wait(0.35)]
         if k == "morale_changed":
-            old = float(d["old"])
-
-            def set_m(v: tuple[float, ...]) -> None:
-                st.morale_drawn = v[0]
-            return [self._narrate(e), Tween(set_m, (float(d["new"]),), 0.4, easing.out_cubic, start_value=(old,))]
+            return [self._narrate(e), *self.morale_hops(int(d["old"]), int(d["new"]))]
         if k == "defender_moved":
             name = d["defender"]
             start = at.defender_pos(name)
@@ -238,6 +297,8 @@ class Animator:
             def gone() -> None:
                 pos = at.enemy_pos(cid)
                 c = st.view.s["counters"].get(cid)
+                if c and e.section == "4.2.1":  # struck down by an attack or a grenade: a hit flares on it
+                    st.effects.append(Strike(pos, False))
                 if c:
                     st.effects.append(FallingCounter(self.art.enemy(c["type"], c["name"], c["dis"]), pos))
                     st.effects.append(Particles(pos, 8, P.SMOKE, speed=40, life=0.8, size=5, grow=12))
@@ -247,8 +308,15 @@ class Animator:
             return [Call(lambda: st.effects.append(Particles(at.enemy_pos(cid), 10, P.HIGHLIGHT, speed=60,
                                                               life=0.7, size=4, grow=8))),
                     self._narrate(e), Wait(0.2)]
-        if k == "suppression_placed":
-            return [self._narrate(e), Call(lambda: self.sounds.play("shot", 0.6)), Wait(0.15)]
+        if k == "suppression_placed":  # a burst of covering fire into the space
+            name, target = d["defender"], at.geo.pos(d["space"])
+            return [self._narrate(e), Call(lambda: self._gunfire(at.defender_pos(name), target, 5)), Wait(0.3)]
+        if k == "attack_missed" and "counter" in d:  # the shots kick up dust by the counter (or its target)
+            pos = at.geo.pos(d["space"]) if "space" in d else at.enemy_pos(d["counter"])
+            miss = (pos[0] + 14, pos[1] + 10)
+            return [Call(lambda: st.effects.append(Particles(miss, 10, (170, 152, 124), speed=70, life=0.8,
+                                                             size=4, grow=12, gravity=-25))),
+                    self._narrate(e)]
         if k in ("phase_changed", "attack_started"):
             label = e.text
             return [self._narrate(e), Call(lambda: self._banner(label)), Wait(0.3)]
@@ -309,6 +377,27 @@ class Animator:
                 st.effects.append(FallingCounter(self.art.defender(name, dd["exh"], dd["dis"]), pos))
             return [Call(run_away), self._narrate(e), Wait(0.2)]
         return [self._narrate(e)]
+
+    def morale_hops(self, old: int, new: int) -> list[Anim]:
+        """The morale marker hops from ``old`` to ``new`` one space at a time: a little arc each, and a pulse of
+        red (a loss) or green (a gain) on the space it lands on."""
+        st = self.stage
+        step = 1 if new > old else -1
+        n = abs(new - old)
+        hop = HOP if n <= 4 else max(0.08, HOP * 4 / n)  # a long fall keeps to about a second
+        out: list[Anim] = []
+        for v in range(old, new, step):
+            def set_hop(p: tuple[float, ...], v: int = v) -> None:
+                st.morale_drawn = v + step * easing.in_out_quad(p[0])
+                st.morale_lift = math.sin(math.pi * p[0]) * 16
+
+            def landed(v: int = v + step) -> None:
+                st.morale_drawn = float(v)
+                st.morale_lift = 0.0
+                if self.queue.speed != 0:
+                    st.pulse_morale(step > 0)
+            out += [Tween(set_hop, (1.0,), hop, start_value=(0.0,)), Call(landed)]
+        return out
 
     def finale(self, truck: bool) -> list[Anim]:
         """The end of the day; with the fire truck: it drives up, sprays, and the building burns and glows."""

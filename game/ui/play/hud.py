@@ -155,12 +155,7 @@ class Hud:
         def render_morale(panel_surface: pygame.Surface, box: pygame.Rect) -> HoverRegions:
             return self._render_morale(panel_surface, box, view)
         hovers.extend(self.morale_cache.draw(surface, (s["morale"],), render_morale))
-        mbox = self.morale_cache.rect
-        mx = self.rules.morale_max
-        cw = (mbox.w - 20) // mx
-        cx = mbox.x + 10 + (stage.morale_drawn - 0.5) * cw
-        pygame.draw.circle(surface, P.POST_BLUE, (int(cx), mbox.y + 56), 13)
-        pygame.draw.circle(surface, P.PAPER_LIGHT, (int(cx), mbox.y + 56), 13, 2)
+        self._draw_morale_marker(surface, stage)
         # status box: defenders
         sbox = pygame.Rect(SIDE.x, SIDE.y + 320, SIDE.w, 90)
         panel(surface, sbox, P.PAPER_LIGHT, P.INK)
@@ -237,6 +232,30 @@ class Hud:
             pygame.draw.rect(surface, P.INK_FAINT, card_rect, 2, border_radius=6)
             blit_text(surface, "no card", "type", 14, P.INK_FAINT, card_rect.center, "center")
         return [(box, f"Attack {s['attack']} deck: the enemy draws five cards a turn (3.0)")]
+
+    def _draw_morale_marker(self, surface: pygame.Surface, stage: Stage) -> None:
+        """The morale marker over the cached track: it hops space by space (lifted between two), and the space
+        it lands on pulses red for a loss, green for a gain (the marker flushes the same colour)."""
+        mbox = self.morale_cache.rect
+        mx = self.rules.morale_max
+        cw = (mbox.w - 20) // mx
+        cx = mbox.x + 10 + (stage.morale_drawn - 0.5) * cw
+        cy = mbox.y + 56 - stage.morale_lift
+        pulse = stage.morale_pulse
+        colour = P.OK_GREEN if stage.morale_gain else P.TARGET
+        if pulse > 0:
+            v = max(1, min(mx, round(stage.morale_drawn)))
+            cell = pygame.Rect(mbox.x + 10 + (v - 1) * cw, mbox.y + 30, cw, 44)
+            pygame.draw.rect(surface, colour, cell.inflate(int(6 * pulse), int(6 * pulse)), max(1, int(4 * pulse)))
+            ring = int(13 + 14 * (1 - pulse))
+            pygame.draw.circle(surface, P.mix(P.PAPER_LIGHT, colour, pulse), (int(cx), mbox.y + 56), ring,
+                               max(1, int(3 * pulse)))
+        if stage.morale_lift > 0:  # its shadow stays on the track
+            pygame.draw.ellipse(surface, P.mix(P.PAPER_DARK, P.INK, 0.3),
+                                pygame.Rect(int(cx) - 10, mbox.y + 62, 20, 6))
+        body = P.mix(P.POST_BLUE, colour, 0.6 * pulse)
+        pygame.draw.circle(surface, body, (int(cx), int(cy)), 13)
+        pygame.draw.circle(surface, P.PAPER_LIGHT, (int(cx), int(cy)), 13, 2)
 
     def _render_morale(self, surface: pygame.Surface, mbox: pygame.Rect, view: View) -> HoverRegions:
         """The morale track without its marker, drawn at ``mbox`` (cached: see :meth:`draw_side`)."""

@@ -13,7 +13,6 @@ from game.ui import palette as P
 from game.ui import records, scores, storage
 from game.ui.cache import HoverRegions
 from game.ui.counters import CounterArt
-from game.ui.effects import Tracer
 from game.ui.layout import Geometry
 from game.ui.play import hints
 from game.ui.play.animator import Animator
@@ -182,11 +181,6 @@ class PlayScene(Scene):
             self.say(err)
         if self.game.over:
             self.record_score()  # the moment the core declares the end, before any animation plays
-        if action.kind == "attack":
-            a = self.positions.defender_pos(action.args[0])
-            b = self.positions.enemy_pos(action.args[1])
-            self.stage.effects.append(Tracer(a, b, 0.3))
-            self.ctx.sounds.play("shot")
         self.play(events)
 
     def save(self) -> str:

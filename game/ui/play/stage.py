@@ -1,9 +1,9 @@
 """The stage of the play scene: everything the animator moves and the scene draws. The drawn position (the View)
 with its pieces in flight, the narration log, the effects, screen shake and flash, the dice tray, the fire
-truck and its glow, the banner, the deck card and Tactics cards turning over, and the morale and defense
-markers sliding between two values. The animator moves it while events play; the scene only adds the shot of
-an attack it sends, drops the effects when the animations are skipped and settles it on the core's state when
-the queue is done."""
+truck and its glow, the banner, the deck card and Tactics cards turning over, the defense markers sliding
+between two values and the morale marker hopping space by space (its lift, and the pulse where it lands). The
+animator moves it while events play (the shots of an attack too); the scene only drops the effects when the
+animations are skipped and settles it on the core's state when the queue is done."""
 
 from __future__ import annotations
 
@@ -30,6 +30,9 @@ class Stage:
         self.tactic_flash: dict[str, float] = {}  # a Tactics card that just changed a result (1 -> 0)
         self.defense_drawn: dict[str, float] = {}  # each floor's defense marker (an index of its track)
         self.morale_drawn = 0.0
+        self.morale_lift = 0.0  # the morale marker in the air between two spaces (pixels)
+        self.morale_pulse = 0.0  # the space the marker just landed on lights up (1 -> 0)
+        self.morale_gain = False  # ... green for a gain, red for a loss
         self.markers_at(state)
         self.truck: tuple[float, float] | None = None
         self.glow = 0.0  # the burning building's glow over the board (0..1)
@@ -41,12 +44,14 @@ class Stage:
         """Nothing in flight: no effect, dice, shake, flash, banner, card or marker still moving."""
         return (not self.effects and self.tray.settled and self.shake.t == 0 and self.flash == 0
                 and self.banner_t == 0 and self.card_flip >= 1 and not self.tactic_flash
-                and all(v >= 1 for v in self.tactic_flip.values()))
+                and all(v >= 1 for v in self.tactic_flip.values()) and self.morale_pulse == 0
+                and self.morale_lift == 0)
 
     def markers_at(self, state: dict[str, Any]) -> None:
         """The morale and defense markers stand on ``state``'s values."""
         self.defense_drawn = {f: float(i) for f, i in state["defense"].items()}
         self.morale_drawn = float(state["morale"])
+        self.morale_lift = 0.0
 
     def settle(self, state: dict[str, Any]) -> None:
         """The queue is done: the drawn position becomes the core's ``state`` again, nothing is in flight."""
@@ -66,6 +71,7 @@ class Stage:
         self.flash = max(0.0, self.flash - dt)
         self.banner_t = max(0.0, self.banner_t - dt * max(1.0, speed or 4.0))
         self.card_flip = min(1.0, self.card_flip + dt * 5 * max(1.0, speed or 8.0))
+        self.morale_pulse = max(0.0, self.morale_pulse - dt * 2.2 * max(1.0, speed or 8.0))
         for cid in list(self.tactic_flash):
             self.tactic_flash[cid] -= dt * 0.8 * max(1.0, speed or 8.0)
             if self.tactic_flash[cid] <= 0:
@@ -79,6 +85,8 @@ class Stage:
         self.tray.finish()
         self.truck = None if game_over else self.truck
         self.glow = 0.0
+        self.morale_pulse = 0.0
+        self.morale_lift = 0.0
 
     # ------------------------------------------------------------------ what the animator starts
     def flip_card(self) -> None:
@@ -87,6 +95,10 @@ class Stage:
     def show_banner(self, label: str) -> None:
         self.banner = label
         self.banner_t = 0.9
+
+    def pulse_morale(self, gain: bool) -> None:
+        self.morale_pulse = 1.0
+        self.morale_gain = gain
 
     def set_glow(self, v: float) -> None:
         self.glow = v
