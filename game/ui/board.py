@@ -15,9 +15,11 @@ from game.ui.layout import (
     BOARD_RECT,
     BUILDING,
     DEF_H,
+    ENEMY_PX,
     EXTERIOR,
     FLOOR_BANDS,
     FLOOR_X,
+    INTERIOR_TOP,
     Geometry,
     bp,
     bs,
@@ -196,7 +198,9 @@ class BoardRenderer:
             pygame.draw.rect(s, (200, 188, 160), rect, border_radius=4)
             _hatch(s, rect, (186, 172, 144), 12, "/")
             pygame.draw.rect(s, P.INK, rect, 2, border_radius=4)
-            blit_text(s, "INTERIOR", "cond", 15, P.INK_SOFT, (rect.centerx, rect.y + 4), "midtop")
+            # the box's name under its two rows (the strip over the enemies' row carries the piles' numbers)
+            blit_text(s, "INTERIOR", "cond", 15, P.INK_SOFT,
+                      (rect.centerx, rect.y + INTERIOR_TOP + ENEMY_PX + 5 + DEF_H + 3), "midtop")
             # target table strip at the bottom
             n = len(fl.target)
             w = rect.w // n

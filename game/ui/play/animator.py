@@ -209,9 +209,7 @@ class Animator:
                     *self._give_way(str(d["entrance"]))]
         if k == "counter_entered":
             cid, floor = d["counter"], d["floor"]
-            interior = f"{floor}:interior"
-            n = len([c for c in st.view.s["interior"].get(floor, []) if c != cid])  # inside since the breach
-            end = at.geo.enemy_slot(interior, n, n + 1)
+            end = at.landing(floor, cid)  # on the pile of its kind in the box, or a new pile
             start = (end[0], end[1] - 120)
 
             def set_c2(v: tuple[float, ...]) -> None:

@@ -488,8 +488,9 @@ class BoardLayer:
                 self._draw_enemy(surface, cid)
 
     def _draw_interiors(self, surface: pygame.Surface, marks: BoardMarks) -> None:
-        """A full interior box: a "+N" badge on the last counter of each row; when spread (under the mouse), the
-        rest of its counters on a panel to the left of the box, over everything else."""
+        """An interior box: one counter a pile of identical ones with their number on a badge; with more piles or
+        defenders than its row holds, a "+N" tile at the end of the row; when spread (under the mouse), every
+        counter, the rest on a panel to the left of the box, over everything else."""
         for floor in self.rules.floors:
             space = f"{floor}:interior"
             ne, nd = self.positions.interior_counts(floor)
@@ -506,11 +507,17 @@ class BoardLayer:
                         self._target_ring(surface, cid, marks.time)
                     self._draw_enemy(surface, cid)
                 continue
-            for group, n in (("e", ne), ("d", nd)):
-                if n > INTERIOR_COLS:
+            piles = self.positions.interior_piles(floor)
+            more_e, more_d = self.positions.more_than_shown(floor)
+            for pile in piles[:INTERIOR_COLS - 1] if more_e else piles:
+                if len(pile) > 1 and not marks.odds.keys() & set(pile):  # attack mode: the odds stand there
+                    x, y = self.positions.enemy_pos(pile[0])
+                    self._pile_badge(surface, len(pile), (int(x), int(y - ENEMY_PX // 2 - 2)))
+            for group, more, n in (("e", more_e, len(piles)), ("d", more_d, nd)):
+                if more:
                     x, y = self.geo.interior_slot(space, group, INTERIOR_COLS - 1, n)
                     w, h = (ENEMY_PX, ENEMY_PX) if group == "e" else (DEF_W, DEF_H)
-                    self._more_tile(surface, n - INTERIOR_COLS + 1, pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))
+                    self._more_tile(surface, more, pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))
 
     def _draw_odds(self, surface: pygame.Surface, marks: BoardMarks) -> None:
         """In attack mode, each lit target's chance to be removed on a pill over its counter, before any die is
@@ -518,22 +525,14 @@ class BoardLayer:
         the interior is spread under the mouse)."""
         if not marks.odds:
             return
-        hidden = self.positions.interior_hidden()
-        under: dict[str, float] = {}
+        best: dict[tuple[int, int], float] = {}  # a pile or a "+N" tile shows the best chance among its counters
         for cid, p in marks.odds.items():
-            if cid not in self.view.s["counters"]:
-                continue
-            if cid in hidden:
-                floor = self.positions.where(cid).split(":")[0]
-                under[floor] = max(under.get(floor, 0.0), p)
-                continue
-            x, y = self.positions.enemy_pos(cid)
-            self._odds_pill(surface, p, (int(x), int(y - ENEMY_PX // 2 - 2)))
-        for floor, p in under.items():
-            space = f"{floor}:interior"
-            ne, _ = self.positions.interior_counts(floor)
-            x, y = self.geo.interior_slot(space, "e", INTERIOR_COLS - 1, ne)
-            self._odds_pill(surface, p, (int(x), int(y - ENEMY_PX // 2 - 2)))
+            if cid in self.view.s["counters"]:
+                x, y = self.positions.enemy_pos(cid)
+                at = (int(x), int(y - ENEMY_PX // 2 - 2))
+                best[at] = max(best.get(at, 0.0), p)
+        for at, p in best.items():
+            self._odds_pill(surface, p, at)
 
     def _odds_pill(self, surface: pygame.Surface, p: float, midbottom: tuple[int, int]) -> None:
         label = f"{round(100 * p)}%"
@@ -543,6 +542,16 @@ class BoardLayer:
         pygame.draw.rect(surface, P.INK, pill, border_radius=8)
         pygame.draw.rect(surface, P.TARGET, pill, 1, border_radius=8)
         blit_text(surface, label, "sans_bold", 12, P.PAPER_LIGHT, pill.center, "center")
+
+    def _pile_badge(self, surface: pygame.Surface, n: int, midbottom: tuple[int, int]) -> None:
+        """How many identical counters a pile in an interior box holds ("×7"), on a pill over its counter (in the
+        strip over the box's enemy row)."""
+        label = f"×{n}"
+        pill = pygame.Rect(0, 0, font("sans_bold", 13).size(label)[0] + 10, 17)
+        pill.midbottom = midbottom
+        pygame.draw.rect(surface, P.INK, pill, border_radius=8)
+        pygame.draw.rect(surface, P.HIGHLIGHT, pill, 1, border_radius=8)
+        blit_text(surface, label, "sans_bold", 13, P.PAPER_LIGHT, pill.center, "center")
 
     def _more_tile(self, surface: pygame.Surface, more: int, rect: pygame.Rect) -> None:
         """The stack of counters a full interior box does not show: "+N" (hover the box to spread them)."""

@@ -32,6 +32,9 @@ class Positions:
         self.override: dict[str, Point] = {}
         self.mouse: tuple[int, int] = (0, 0)
         self.spread: str | None = None  # the floor whose full interior is spread out under the mouse
+        # what must stay in view in a full interior box (the selected defender, the hinted defender and counter):
+        # shown first, never under the "+N" tile
+        self.featured: frozenset[str] = frozenset()
         # per-frame lookups, set only while a frame is drawn
         self._frame_where: dict[str, str] | None = None
         self._frame_slots: dict[str, Point] | None = None
@@ -71,8 +74,12 @@ class Positions:
             return self.geo.pos(space)
         if space.endswith(":interior"):
             floor = space.split(":")[0]
-            items = self.view.s["interior"][floor]
-            return self.geo.enemy_slot(space, items.index(cid), len(items), fanned=self.spread == floor)
+            if self.spread == floor:
+                items = self.view.s["interior"][floor]
+                return self.geo.enemy_slot(space, items.index(cid), len(items), fanned=True)
+            piles = self.interior_piles(floor)
+            g = next(k for k, pile in enumerate(piles) if cid in pile)
+            return self.geo.interior_slot(space, "e", g, len(piles))
         stack = self.view.s["spaces"].get(space, [])
         i = stack.index(cid) if cid in stack else 0
         return self.geo.enemy_slot(space, i, len(stack), fanned=self.fanned(space))
@@ -115,10 +122,12 @@ class Positions:
 
     # ------------------------------------------------------------------ defenders
     def defenders_at(self, space: str) -> list[str]:
+        """The defenders on ``space`` in the order they are drawn (in an interior, the featured ones first)."""
         here = self._frame_here
-        if here is not None:
-            return list(here.get(space, ()))
-        return self.view.defenders_by_space().get(space, [])
+        names = list(here.get(space, ())) if here is not None else self.view.defenders_by_space().get(space, [])
+        if space.endswith(":interior") and self.featured:
+            names.sort(key=lambda name: name not in self.featured)
+        return names
 
     def defender_pos(self, name: str) -> Point:
         if "d:" + name in self.override:
@@ -139,7 +148,8 @@ class Positions:
         """Where every defender on the board stands (without animation overrides): one pass over them."""
         here = self._frame_here if self._frame_here is not None else self.view.defenders_by_space()
         out: dict[str, Point] = {}
-        for space, names in here.items():
+        for space in here:
+            names = self.defenders_at(space)
             for i, name in enumerate(names):
                 out[name] = self._defender_slot(space, i, len(names))
         return out
@@ -150,6 +160,38 @@ class Positions:
         space = f"{floor}:interior"
         return len(self.view.s["interior"].get(floor, [])), len(self.defenders_at(space))
 
+    def kind(self, cid: str) -> tuple[str, str, bool]:
+        """What tells counters apart on the board: type, name (a leader's) and disrupted state."""
+        c = self.view.s["counters"].get(cid, {})
+        return str(c.get("type", "")), str(c.get("name", "")), bool(c.get("dis"))
+
+    def interior_piles(self, floor: str) -> list[list[str]]:
+        """The enemy counters inside ``floor`` in piles of identical counters (same type, name and disrupted
+        state: the same target, the same odds), in the order they came in, a featured counter's pile first. The
+        box shows one counter a pile with its number; the spread (under the mouse) shows each."""
+        piles: dict[tuple[str, str, bool], list[str]] = {}
+        for cid in self.view.s["interior"].get(floor, []):
+            piles.setdefault(self.kind(cid), []).append(cid)
+        out = list(piles.values())
+        if self.featured:
+            out.sort(key=lambda pile: not self.featured.intersection(pile))
+        return out
+
+    def landing(self, floor: str, cid: str) -> Point:
+        """Where counter ``cid``, coming into ``floor``'s interior, will stand in its box: on the pile of its kind,
+        or as a new pile at the end of the row."""
+        piles = [pile for pile in ([c for c in p if c != cid] for p in self.interior_piles(floor)) if pile]
+        g = next((k for k, pile in enumerate(piles) if self.kind(pile[0]) == self.kind(cid)), len(piles))
+        return self.geo.interior_slot(f"{floor}:interior", "e", g, max(len(piles), g + 1))
+
+    def more_than_shown(self, floor: str) -> tuple[int, int]:
+        """(enemy piles, defenders) of a floor's interior beyond what its box shows: the counters and defenders
+        under its "+N" tiles (0 when everything is in view)."""
+        piles = self.interior_piles(floor)
+        enemies = sum(len(p) for p in piles[INTERIOR_COLS - 1:]) if len(piles) > INTERIOR_COLS else 0
+        nd = len(self.defenders_at(f"{floor}:interior"))
+        return enemies, (nd - INTERIOR_COLS + 1 if nd > INTERIOR_COLS else 0)
+
     def _spread_now(self, popup_open: bool) -> str | None:
         """The floor whose interior spreads out: the mouse is over its box (or over the spread it opened) and
         the box holds more than it shows. Never while animations run (they aim at the compact places) or a
@@ -157,9 +199,9 @@ class Positions:
         if self.queue.busy or popup_open:
             return None
         for floor in self.rules.floors:
-            ne, nd = self.interior_counts(floor)
-            if ne <= INTERIOR_COLS and nd <= INTERIOR_COLS:
+            if self.more_than_shown(floor) == (0, 0):
                 continue
+            ne, nd = self.interior_counts(floor)
             space = f"{floor}:interior"
             if self.geo.rect(space).collidepoint(self.mouse):
                 return floor
@@ -171,18 +213,20 @@ class Positions:
         self.spread = self._spread_now(popup_open)
 
     def interior_hidden(self) -> set[str]:
-        """Counters and defenders under a "+N" tile (not drawn, not clickable): in a full interior that is not
-        spread, all but the first INTERIOR_COLS - 1 of each row."""
+        """Counters and defenders not drawn in an interior box that is not spread (not clickable): the rest of
+        each pile under its first counter; with more piles or defenders than the row holds, all beyond the first
+        INTERIOR_COLS - 1, under a "+N" tile."""
         hidden = self._frame_hidden
         if hidden is not None:
             return hidden
         out: set[str] = set()
         keep = INTERIOR_COLS - 1
-        for floor, items in self.view.s["interior"].items():
+        for floor in self.view.s["interior"]:
             if floor == self.spread:
                 continue
-            if len(items) > INTERIOR_COLS:
-                out.update(items[keep:])
+            piles = self.interior_piles(floor)
+            for k, pile in enumerate(piles):
+                out.update(pile if len(piles) > INTERIOR_COLS and k >= keep else pile[1:])
             here = self.defenders_at(f"{floor}:interior")
             if len(here) > INTERIOR_COLS:
                 out.update(here[keep:])

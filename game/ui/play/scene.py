@@ -356,8 +356,19 @@ class PlayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         # Where every counter and defender stands is worked out once per frame (the view cannot change while a
         # frame is drawn); outside draw the lookups read the view directly.
+        self.positions.featured = self._featured()
         with self.positions.frame(bool(self.controller.popup.buttons)):
             self._draw_frame(surface)
+
+    def _featured(self) -> frozenset[str]:
+        """What a full interior box must show in its row: the selected defender, and the defender and counter a
+        hint points at (never under a "+N" tile)."""
+        names = {self.controller.selected} if self.controller.selected else set()
+        if self.hint is not None and not self.queue.busy:
+            defenders, counters, _, _ = self.hint_marks(self.hint[0])
+            names.update(defenders)
+            names.update(counters)
+        return frozenset(names)
 
     def _draw_frame(self, surface: pygame.Surface) -> None:
         c = self.controller
