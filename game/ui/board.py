@@ -92,6 +92,7 @@ class BoardRenderer:
         self.rules = rules
         self.geo = geo
         self._cache: dict[bool, pygame.Surface] = {}
+        self._tags: dict[tuple[int, int], tuple[int, int]] = {}
 
     def static(self, colour_blind: bool) -> pygame.Surface:
         surf = self._cache.get(colour_blind)
@@ -295,13 +296,18 @@ class BoardRenderer:
 
     def _tag_point(self, c: tuple[float, float], half: tuple[float, float]) -> tuple[int, int]:
         """The barrier's number goes past one end of its line (beyond the colour rings of the spaces either side):
-        the end farther from every other track space."""
+        the end farther from every other track space (worked out once per barrier: the board never moves)."""
+        key = (round(c[0]), round(c[1]))
+        kept = self._tags.get(key)
+        if kept is not None:
+            return kept
         ends = []
         for sign in (1, -1):
             x, y = c[0] + sign * half[0] * 1.4, c[1] + sign * half[1] * 1.4
             room = min(math.hypot(x - px, y - py) for px, py in (self.geo.pos(sp) for sp in self.rules.track_spaces))
             ends.append((room, (int(x), int(y))))
-        return max(ends)[1]
+        self._tags[key] = max(ends)[1]
+        return self._tags[key]
 
     def _barrier_angle(self, b: int) -> float:
         """Direction of the track at barrier ``b`` (the barrier is drawn across it)."""

@@ -27,6 +27,7 @@ from game.ui.layout import (
     ENEMY_PX,
     EXTERIOR,
     INTERIOR_COLS,
+    TRANSIT_LIFT,
     Geometry,
     bp,
     bs,
@@ -104,6 +105,9 @@ class BoardLayer:
         self._flash_layer.fill((255, 250, 230))
         self._base: pygame.Surface | None = None  # static board + barriers + defense track cells
         self._base_key: object = None
+        # where the cars and track labels went, kept while nothing outside moves (BoardLayer.placed)
+        self._placed_key: object = None
+        self._placed: tuple[dict[str, pygame.Rect], dict[str, pygame.Rect]] = ({}, {})
 
     def invalidate(self) -> None:
         """Forget the cached board: the next frame draws it from scratch."""
@@ -400,14 +404,19 @@ class BoardLayer:
             square = self.geo.rect(sp)
             rects.append(square.union(support_tab(square)).union(self._support_band(sp)).inflate(4, 4))
         rects.append(caption_rect().inflate(6, 6))
-        for stacks in (vs["spaces"], vs["support"]):
-            for stack in stacks.values():
-                for cid in stack:
-                    x, y = self.positions.enemy_pos(cid)
-                    rects.append(pygame.Rect(int(x) - half, int(y) - half, ENEMY_PX, ENEMY_PX))
-        for cid in vs["transit"]:
-            if cid in vs["counters"]:
-                x, y = self.positions.enemy_pos(cid)
+        # where the counters stand when nothing moves and no stack is fanned out under the mouse: labels and cars
+        # keep their places while a stack is hovered or a counter slides by
+        for space, stack in vs["spaces"].items():
+            for i in range(len(stack)):
+                x, y = self.geo.enemy_slot(space, i, len(stack))
+                rects.append(pygame.Rect(int(x) - half, int(y) - half, ENEMY_PX, ENEMY_PX))
+        for space, stack in vs["support"].items():
+            if stack:
+                x, y = self.geo.pos(space)
+                rects.append(pygame.Rect(int(x) - half, int(y) - half, ENEMY_PX, ENEMY_PX))
+        for cid, space in vs["transit"].items():
+            if cid in vs["counters"] and cid not in vs["spaces"].get(space, []):
+                x, y = self.geo.above(space, TRANSIT_LIFT)
                 rects.append(pygame.Rect(int(x) - half, int(y) - half, ENEMY_PX, ENEMY_PX))
         for x, y in self.rules.barriers.values():
             cx, cy = bp(x, y)
@@ -421,6 +430,10 @@ class BoardLayer:
         their space, clear of the counters, the spaces and each other (a car moving along its track is drawn
         where it is)."""
         vs = self.view.s
+        key = (colour_blind, repr(vs["spaces"]), repr(vs["support"]), repr(vs["transit"]), repr(vs["cars"]),
+               tuple(car for car in vs["cars"] if self.positions.moving_car(car)))
+        if key == self._placed_key:
+            return self._placed
         obstacles = self._obstacles()
         if colour_blind:
             obstacles.extend(self._chip(space) for space in self._occupied() if space in self.rules.track_spaces)
@@ -438,6 +451,7 @@ class BoardLayer:
             rect = free_spot(self.geo.pos(track.spaces[0]), size, obstacles, EXTERIOR, RING_OUTER + 2)
             labels[track.id] = rect
             obstacles.append(rect)
+        self._placed_key, self._placed = key, (cars, labels)
         return cars, labels
 
     def _draw_cars(self, surface: pygame.Surface, cars: dict[str, pygame.Rect]) -> None:

@@ -41,6 +41,7 @@ class Positions:
         self._frame_fanned: dict[str, bool] | None = None
         self._frame_hidden: set[str] | None = None
         self._frame_here: dict[str, list[str]] | None = None
+        self._frame_piles: dict[str, list[list[str]]] | None = None
 
     @contextmanager
     def frame(self, popup_open: bool) -> Iterator[None]:
@@ -48,6 +49,7 @@ class Positions:
         view cannot change while a frame is drawn); the spread follows the mouse first."""
         self._frame_where = self.view.locations()
         self._frame_here = self.view.defenders_by_space()
+        self._frame_piles = {}
         self.update_spread(popup_open)
         self._frame_slots = self._defender_slots()
         self._frame_fanned = {}
@@ -60,6 +62,7 @@ class Positions:
             self._frame_fanned = None
             self._frame_hidden = None
             self._frame_here = None
+            self._frame_piles = None
 
     # ------------------------------------------------------------------ enemy counters and cars
     def enemy_pos(self, cid: str) -> Point:
@@ -169,12 +172,17 @@ class Positions:
         """The enemy counters inside ``floor`` in piles of identical counters (same type, name and disrupted
         state: the same target, the same odds), in the order they came in, a featured counter's pile first. The
         box shows one counter a pile with its number; the spread (under the mouse) shows each."""
+        memo = self._frame_piles
+        if memo is not None and floor in memo:
+            return memo[floor]
         piles: dict[tuple[str, str, bool], list[str]] = {}
         for cid in self.view.s["interior"].get(floor, []):
             piles.setdefault(self.kind(cid), []).append(cid)
         out = list(piles.values())
         if self.featured:
             out.sort(key=lambda pile: not self.featured.intersection(pile))
+        if memo is not None:
+            memo[floor] = out
         return out
 
     def landing(self, floor: str, cid: str) -> Point:
