@@ -81,8 +81,10 @@ class Recording(pygame.Surface):
     def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
         rect = super().blit(source, dest, area, special_flags)
         words = (fonts.rendered or {}).get(id(source))
-        if words is not None:
-            self.items.append(Drawn("text", rect, words))
+        if words is not None:  # the inked pixels of the words, not the font's line box
+            ink = source.get_bounding_rect().move(rect.x - (area.x if isinstance(area, pygame.Rect) else 0),
+                                                  rect.y - (area.y if isinstance(area, pygame.Rect) else 0))
+            self.items.append(Drawn("text", ink.clip(rect) if ink.colliderect(rect) else rect, words))
         else:
             kind = self.kinds(source)
             if kind in ("d", "e", "car"):
@@ -146,15 +148,16 @@ def covers(a: pygame.Rect, b: Drawn) -> bool:
     return True
 
 
-def problems(items: list[Drawn], printed: list[Drawn]) -> list[Problem]:
-    """The words clipped or covered and the counters hidden in one frame (see the module's docstring)."""
+def problems(items: list[Drawn], printed: list[Drawn], board: pygame.Rect | None = BOARD_RECT) -> list[Problem]:
+    """The words clipped or covered and the counters hidden in one frame (see the module's docstring); a word
+    that starts on ``board`` must end on it (the play scene's board; None for the other screens)."""
     screen = pygame.Rect(0, 0, 1920, 1080)
     out: list[Problem] = []
     order = [*printed, *items]
     for i, item in enumerate(order):
         if item.kind in ("text", "printed"):
-            on_board = BOARD_RECT.collidepoint(item.rect.center)
-            if not screen.contains(item.rect) or (on_board and not BOARD_RECT.contains(item.rect)):
+            on_board = board is not None and board.collidepoint(item.rect.center)
+            if not screen.contains(item.rect) or (on_board and board is not None and not board.contains(item.rect)):
                 out.append(Problem("clipped", item))
             for later in order[i + 1:]:
                 if later.kind != "layer" and covers(item.rect, later):
@@ -210,6 +213,19 @@ def check(game: Game, colour_blind: bool = False) -> tuple[list[Problem], pygame
         scene.board_layer.invalidate()
         scene.draw(frame)
     return problems(frame.items, printed), frame
+
+
+def check_screen(app: Any, scene: Any, frames: int = 120) -> tuple[list[Problem], pygame.Surface]:
+    """The problems of a screen other than the board: ``scene`` pushed on ``app``'s stack, ``frames`` frames run,
+    then everything on screen drawn once (no board: only the screen's edges bound its words)."""
+    app.stack.push(scene)
+    for _ in range(frames):
+        app.step(1 / 60, [], draw=False)
+    with recording_shapes():
+        frame = Recording((1920, 1080), lambda _img: "")
+        for shown in app.stack.visible():
+            shown.draw(frame)
+    return problems(frame.items, [], None), frame
 
 
 def scaled(frame: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:

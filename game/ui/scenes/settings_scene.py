@@ -79,7 +79,6 @@ class SettingsScene(Scene):
         for label, y in rows:
             blit_text(surface, label, "type_bold", 30, P.INK, (460, y + 8))
         blit_text(surface, f"{int(round(s.volume * 100))}%", "sans_bold", 30, P.INK, (1090, 278), "center")
-        blit_text(surface, "Letters and hatching on every line-of-sight colour", "sans", 18, P.INK_SOFT,
-                  (460, 572))
+        blit_text(surface, "Patterns and letters on every colour", "sans", 18, P.INK_SOFT, (460, 572))
         for b in self.buttons:
             b.draw(surface)
