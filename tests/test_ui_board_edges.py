@@ -24,3 +24,21 @@ def test_waiting_and_fanned_counters_stay_on_the_board() -> None:
         for i in range(4):
             assert inside_the_board(*geo.enemy_slot(space, i, 4, fanned=True)), (space, i)
     assert moved_below >= 3  # the first spaces of the tracks along the top edge
+
+
+def test_track_spaces_keep_apart_and_their_rings_stay_on_the_board() -> None:
+    """No two track spaces closer than a counter (60 board units in x or y: 48 px), and each colour ring inside
+    the board (the bottom ones on the ground)."""
+    from itertools import combinations
+
+    from game.ui.layout import EXTERIOR
+    from game.ui.play.board_layer import RING_OUTER
+
+    rules = default_rules()
+    geo = Geometry(rules)
+    for a, b in combinations(rules.track_spaces.values(), 2):
+        assert max(abs(a.x - b.x), abs(a.y - b.y)) >= 60, (a, b)
+    for space in rules.track_spaces:
+        x, y = geo.pos(space)
+        assert BOARD_RECT.top <= y - RING_OUTER and y + RING_OUTER <= EXTERIOR.bottom, space
+        assert EXTERIOR.left <= x - RING_OUTER and x + RING_OUTER <= EXTERIOR.right, space

@@ -27,17 +27,19 @@ def press(app: App, k: int) -> None:
     app.feed(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
 
 
-def test_hint_is_refused_while_animating() -> None:
+def test_hint_asked_while_animating_waits_for_them() -> None:
     app, scene = start()
     app.step(1 / 60, [], draw=False)
     assert scene.queue.busy
     assert "animations" in scene.hint_blocker()
     press(app, pygame.K_h)
     assert scene.hint is None
-    assert "No hint now" in scene.hud.notice
-    app.step(1 / 60)  # the disabled Hint button shows why
+    assert "as soon as the animations end" in scene.hud.notice
+    app.step(1 / 60)  # the Hint button says why it waits
     button = next(b for b in scene.top_buttons if b.label == "Hint")
     assert not button.enabled and "animations" in button.tip
+    settle(app, scene)
+    assert scene.hint is not None  # it came when they ended
 
 
 def test_hint_recommends_a_legal_action_and_highlights_it() -> None:

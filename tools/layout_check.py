@@ -9,8 +9,8 @@ names, the floors' titles) are recorded by drawing the printed board once more. 
 - a word is *clipped* when it runs out of the screen, or starts on the board and runs out of it;
 - a word is *covered* when anything drawn after it overlaps it by more than a sliver (3 px each way), except
   the full-screen layers (the flash and glow of effects, none in a still frame);
-- a counter is *hidden* when a counter of another space (centres more than a stack's offsets apart) is drawn over
-  it by more than a sliver; a token, when a token, counter or word is.
+- a counter is *hidden* when a counter of another space (centres more than a stack's offsets apart), a word or
+  a token is drawn over it by more than a sliver; a token, when a token, counter or word is.
 
 The frame is drawn through the real window scaler at each size asked (the logical layout is the same at every
 size: the screen is the 1920x1080 logical surface scaled) and saved as PNG for a person to look at.
@@ -171,6 +171,9 @@ def problems(items: list[Drawn], printed: list[Drawn], board: pygame.Rect | None
         elif item.kind == "counter":
             cx, cy = item.rect.center
             for later in order[i + 1:]:
+                if later.kind in ("text", "token") and covers(item.rect, later):
+                    out.append(Problem("hidden", item, later))
+                    break
                 if later.kind != "counter" or not covers(item.rect, later):
                     continue
                 lx, ly = later.rect.center

@@ -208,10 +208,10 @@ class BoardRenderer:
             for i, (faces, colour) in enumerate(fl.target):
                 cell = pygame.Rect(rect.x + i * w, rect.bottom - 22, w, 22)
                 pygame.draw.rect(s, P.LOS[colour], cell)
-                if cb:
-                    pattern(s, cell, colour)
                 label = f"{faces[0]}-{faces[-1]}" if len(faces) > 1 else str(faces[0])
-                blit_text(s, label, "sans_bold", 13, P.text_on(P.LOS[colour]), cell.center, "center")
+                if cb:  # the colour's letters beside the die faces (no pattern under the numbers)
+                    label = f"{label} {LOS_LETTER[colour]}"
+                blit_text(s, label, "sans_bold", 12 if cb else 13, P.text_on(P.LOS[colour]), cell.center, "center")
             pygame.draw.rect(s, P.INK, pygame.Rect(rect.x, rect.bottom - 22, rect.w, 22), 1)
         # defender spaces
         for sid, ds in r.defender_spaces.items():
@@ -225,6 +225,8 @@ class BoardRenderer:
             # between the defenders' row (top) and the tokens' row (bottom): the space's number, its door, the
             # colour's letters
             middle = rect.y + 4 + DEF_H + (rect.h - 4 - DEF_H - 26) // 2 + 2
+            if cb:  # a plain strip under the words: the pattern never runs through them
+                pygame.draw.rect(s, P.LOS[colour], pygame.Rect(rect.x + 2, middle - 9, rect.w - 4, 18))
             blit_text(s, ds.label, "sans_bold", 16, ink, (rect.right - 5, middle), "midright")
             left = rect.x + 4
             if cb:

@@ -11,7 +11,9 @@ from game.ui import palette as P
 from game.ui.fonts import blit_text, text
 from game.ui.layout import COUNT_W, DEF_H, DEF_W, ENEMY_PX, SUPPORT_PX, TOKEN_W
 
-ENEMY_SHORT = {"rifleman": ("Police", ""), "smg": ("SMG", ""), "ss_rifleman": ("SS", ""),
+# What a counter says on its face: the rulebook's unit in a word that fits (a rifleman is "Rifle", as the log
+# says "rifleman"; the SS rifleman "SS").
+ENEMY_SHORT = {"rifleman": ("Rifle", ""), "smg": ("SMG", ""), "ss_rifleman": ("SS", ""),
                "ss_smg": ("SS SMG", ""), "leader": ("Leader", ""), "mg": ("MG", ""), "mg_emplaced": ("MG", "empl."),
                "ig": ("Gun", ""), "ig_emplaced": ("Gun", "empl.")}
 TOKEN_SHORT = {"lmg": "LMG", "atr": "ATR", "rifle": "RFL", "gren": "GRN", "ammo": "AMO"}

@@ -18,6 +18,7 @@ import pymunk
 from game.rules.rng import Pcg32
 from game.ui import palette as P
 from game.ui.fonts import blit_text, wrap
+from game.ui.layout import EXTERIOR
 from game.ui.words import fit
 
 DEFENSE = re.compile(r"\s*\(defense (\d+)\)")  # the target a roll's narration names
@@ -342,7 +343,8 @@ class Tracer(Effect):
 
 class GiveWay(Effect):
     """A door (or a wall) giving way at an entrance: a shock ring, the doorway torn open, planks (or bricks)
-    flying in towards ``inward`` (radians) and a burst of dust that hangs a moment."""
+    flying in towards ``inward`` (radians) and a burst of dust that hangs a moment, all on the outside view (the
+    floors' panel beside it stays clear)."""
 
     def __init__(self, pos: tuple[float, float], inward: float, wall: bool = False) -> None:
         rand = Rand("give way", pos, inward, wall)
@@ -371,6 +373,14 @@ class GiveWay(Effect):
         self.done = self.age >= self.life and not self.parts
 
     def draw(self, surface: pygame.Surface, offset: tuple[float, float]) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(EXTERIOR.move(int(offset[0]), int(offset[1])).clip(clip))  # never over the floors' panel
+        try:
+            self._draw(surface, offset)
+        finally:
+            surface.set_clip(clip)
+
+    def _draw(self, surface: pygame.Surface, offset: tuple[float, float]) -> None:
         x, y = self.pos[0] + offset[0], self.pos[1] + offset[1]
         k = self.age / self.life
         if k < 1:

@@ -22,17 +22,25 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: P.Colour = P.PAPER_L
         pygame.draw.rect(surface, border, rect, width, border_radius=radius)
 
 
-def tooltip(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 20) -> None:
-    """A small paper label near ``pos``, kept on screen."""
+def tooltip(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 20,
+            avoid: pygame.Rect | None = None) -> None:
+    """A small paper label near ``pos``, kept on screen and, when it can be, off ``avoid`` (an open menu):
+    below right of the pointer, else above left, below left or above right."""
     lines = msg.split("\n")
     imgs = [text(line, "sans", size, P.INK) for line in lines]
     w = max(i.get_width() for i in imgs) + 16
     h = sum(i.get_height() for i in imgs) + 10
-    x = min(pos[0] + 18, surface.get_width() - w - 4)
-    y = min(pos[1] + 18, surface.get_height() - h - 4)
-    if x < 4:
-        x = 4
-    rect = pygame.Rect(x, y, w, h)
+    screen = surface.get_rect().inflate(-8, -8)
+    rect = pygame.Rect(0, 0, w, h)
+    for dx, dy in ((18, 18), (-18 - w, -18 - h), (-18 - w, 18), (18, -18 - h)):
+        rect.topleft = (pos[0] + dx, pos[1] + dy)
+        rect.clamp_ip(screen)
+        if avoid is None or not rect.colliderect(avoid):
+            break
+    else:
+        rect.topleft = (pos[0] + 18, pos[1] + 18)
+        rect.clamp_ip(screen)
+    x, y = rect.topleft
     shadow = rect.move(3, 3)
     pygame.draw.rect(surface, (60, 50, 40), shadow, border_radius=4)
     pygame.draw.rect(surface, (252, 246, 226), rect, border_radius=4)

@@ -399,14 +399,15 @@ class Animator:
 
     def finale(self, truck: bool) -> list[Anim]:
         """The end of the day; with the fire truck: it drives up, sprays, and the building burns and glows."""
-        st, at = self.stage, self.stage.positions
+        st = self.stage
         if not truck:
             return [Wait(1.0)]
-        front = at.geo.pos("entrance:front")
-        start = (-140.0, front[1] - 20)
-        end = (front[0] - 110, front[1] - 20)
         bx, by, bw, bh = BUILDING
         building = pygame.Rect(*bp(bx, by), bs(bw), bs(bh))
+        # it parks beside the building's left wall, in the open (the front is crowded with the assault's
+        # counters), and sprays the wall
+        start = (-140.0, building.centery - 30.0)
+        end = (building.x - 80.0, building.centery - 30.0)
         floors = [pygame.Rect(*bp(FLOOR_X[0], y0), bs(FLOOR_X[1] - FLOOR_X[0]), bs(y1 - y0))
                   for (y0, y1) in FLOOR_BANDS.values()]
 

@@ -108,6 +108,7 @@ class BoardLayer:
         # where the cars and track labels went, kept while nothing outside moves (BoardLayer.placed)
         self._placed_key: object = None
         self._placed: tuple[dict[str, pygame.Rect], dict[str, pygame.Rect]] = ({}, {})
+        self._chips: dict[str, pygame.Rect] = {}  # the colour-blind letter tabs of the occupied track spaces
 
     def invalidate(self) -> None:
         """Forget the cached board: the next frame draws it from scratch."""
@@ -168,7 +169,7 @@ class BoardLayer:
         a = min(1.0, self.stage.banner_t * 3)
         rect = pygame.Rect(0, 0, 760, 52)
         rect.midtop = (BOARD_RECT.centerx, 2 - int(20 * (1 - a)))
-        panel(surface, rect, P.INK, P.GOLD, int(225 * a), 2)
+        panel(surface, rect, P.INK, P.GOLD, int(255 * a), 2)  # opaque: the top bar never shows through
         blit_text(surface, self.stage.banner, "type_bold", 28, P.PAPER_LIGHT, rect.center, "center")
 
     def draw_flash(self, surface: pygame.Surface) -> None:
@@ -289,7 +290,8 @@ class BoardLayer:
 
     def _colour_letters(self, surface: pygame.Surface) -> None:
         """Colour-blind setting: the letters of each track space's colours in its circle (each half's in its half),
-        and those of an occupied space on a chip below its counters."""
+        those of an occupied space on a tab beside its counters, those of every support square on a band under
+        it."""
         occupied = self._occupied()
         for space, sp in self.rules.track_spaces.items():
             if space in occupied:
@@ -299,9 +301,9 @@ class BoardLayer:
                 dx = (-10 if i == 0 else 10) if len(sp.colours) > 1 else 0
                 blit_text(surface, P.LOS_LETTER[col], "sans_bold", 11, P.text_on(P.LOS[col]), (cx + dx, cy),
                           "center")
-        for space in occupied:
+        for space in [*occupied, *(sp for sp in self.rules.support_spaces if sp not in occupied)]:
             cols = self._colours(space)
-            if space in self.rules.support_spaces:
+            if space in self.rules.support_spaces:  # empty or not: the lettered band under the square
                 band = self._support_band(space)
                 w = band.w // len(cols)
                 for i, col in enumerate(cols):
@@ -319,15 +321,27 @@ class BoardLayer:
                 blit_text(surface, P.LOS_LETTER[col], "sans_bold", 11, P.text_on(P.LOS[col]), cell.center, "center")
             pygame.draw.rect(surface, P.INK, chip, 1)
 
+    def _place_chips(self) -> dict[str, pygame.Rect]:
+        """Where the colour-blind letters of each occupied track space go: touching its counters, below them,
+        else beside or above, clear of every other counter, space and tab."""
+        counters = self._counter_rects()
+        circles = {sp: pygame.Rect(int(x) - RING_OUTER + 6, int(y) - RING_OUTER + 6, 2 * RING_OUTER - 12,
+                                   2 * RING_OUTER - 12) for sp, (x, y) in
+                   ((sp, self.geo.pos(sp)) for sp in self.rules.track_spaces)}
+        chips: dict[str, pygame.Rect] = {}
+        for space in self._occupied():
+            if space not in self.rules.track_spaces:
+                continue
+            others = [r for sp, rects in counters.items() if sp != space for r in rects]
+            others += [r for sp, r in circles.items() if sp != space]
+            size = (26 * len(self._colours(space)), 15)
+            chips[space] = free_spot(self.geo.pos(space), size, others + list(chips.values()), EXTERIOR,
+                                     ENEMY_PX // 2 + 1)
+        return chips
+
     def _chip(self, space: str) -> pygame.Rect:
-        """Where the colour-blind letters of an occupied track space go: under its counters (to their right on the
-        board's bottom edge)."""
-        cx, cy = self.geo.pos(space)
-        chip = pygame.Rect(0, 0, 26 * len(self._colours(space)), 15)
-        chip.midtop = (int(cx), int(cy) + RING_OUTER - 8)
-        if chip.bottom > EXTERIOR.bottom - 2:  # beside them, right
-            chip.midleft = (int(cx) + RING_OUTER - 4, int(cy))
-        return chip
+        """The colour-blind letter tab of an occupied track space (placed with the cars and labels)."""
+        return self._chips.get(space) or pygame.Rect(0, 0, 0, 0)
 
     def _sight_mark(self, surface: pygame.Surface, space: str) -> None:
         """A space the defender under the mouse could fire at: a steady light ring (a track space), frame (a
@@ -396,28 +410,14 @@ class BoardLayer:
     def _obstacles(self) -> list[pygame.Rect]:
         """What a label or an armored car must not cover outside: every track space and support square (with its
         colour ring or band), every counter outside the building, the barriers, the building."""
-        vs = self.view.s
-        half = ENEMY_PX // 2
         rects = [pygame.Rect(int(x) - RING_OUTER, int(y) - RING_OUTER, 2 * RING_OUTER, 2 * RING_OUTER)
                  for x, y in (self.geo.pos(sp) for sp in self.rules.track_spaces)]
         for sp in self.rules.support_spaces:
             square = self.geo.rect(sp)
             rects.append(square.union(support_tab(square)).union(self._support_band(sp)).inflate(4, 4))
         rects.append(caption_rect().inflate(6, 6))
-        # where the counters stand when nothing moves and no stack is fanned out under the mouse: labels and cars
-        # keep their places while a stack is hovered or a counter slides by
-        for space, stack in vs["spaces"].items():
-            for i in range(len(stack)):
-                x, y = self.geo.enemy_slot(space, i, len(stack))
-                rects.append(pygame.Rect(int(x) - half, int(y) - half, ENEMY_PX, ENEMY_PX))
-        for space, stack in vs["support"].items():
-            if stack:
-                x, y = self.geo.pos(space)
-                rects.append(pygame.Rect(int(x) - half, int(y) - half, ENEMY_PX, ENEMY_PX))
-        for cid, space in vs["transit"].items():
-            if cid in vs["counters"] and cid not in vs["spaces"].get(space, []):
-                x, y = self.geo.above(space, TRANSIT_LIFT)
-                rects.append(pygame.Rect(int(x) - half, int(y) - half, ENEMY_PX, ENEMY_PX))
+        for stack in self._counter_rects().values():
+            rects.extend(stack)
         for x, y in self.rules.barriers.values():
             cx, cy = bp(x, y)
             rects.append(pygame.Rect(int(cx) - 30, int(cy) - 34, 64, 64))
@@ -425,18 +425,40 @@ class BoardLayer:
         rects.append(pygame.Rect(*bp(bx, by), bs(bw), bs(bh)).inflate(6, 6))
         return rects
 
+    def _counter_rects(self) -> dict[str, list[pygame.Rect]]:
+        """Where the counters outside stand, by space, when nothing moves and no stack is fanned out under the
+        mouse (what is placed clear of them keeps its place while a stack is hovered or a counter slides by);
+        a counter waiting to come in is listed under its space."""
+        vs = self.view.s
+        half = ENEMY_PX // 2
+        out: dict[str, list[pygame.Rect]] = {}
+
+        def at(space: str, point: tuple[float, float]) -> None:
+            out.setdefault(space, []).append(pygame.Rect(int(point[0]) - half, int(point[1]) - half, ENEMY_PX,
+                                                         ENEMY_PX))
+        for space, stack in vs["spaces"].items():
+            for i in range(len(stack)):
+                at(space, self.geo.enemy_slot(space, i, len(stack)))
+        for space, stack in vs["support"].items():
+            if stack:
+                at(space, self.geo.pos(space))
+        for cid, space in vs["transit"].items():
+            if cid in vs["counters"] and cid not in vs["spaces"].get(space, []):
+                at(space, self.geo.above(space, TRANSIT_LIFT))
+        return out
+
     def placed(self, colour_blind: bool) -> tuple[dict[str, pygame.Rect], dict[str, pygame.Rect]]:
         """Where the armored cars standing on a space and the tracks' placement labels go this frame: beside
         their space, clear of the counters, the spaces and each other (a car moving along its track is drawn
-        where it is)."""
+        where it is); with the colour-blind setting, the occupied spaces' letter tabs first (:meth:`chips`)."""
         vs = self.view.s
         key = (colour_blind, repr(vs["spaces"]), repr(vs["support"]), repr(vs["transit"]), repr(vs["cars"]),
                tuple(car for car in vs["cars"] if self.positions.moving_car(car)))
         if key == self._placed_key:
             return self._placed
         obstacles = self._obstacles()
-        if colour_blind:
-            obstacles.extend(self._chip(space) for space in self._occupied() if space in self.rules.track_spaces)
+        self._chips = self._place_chips() if colour_blind else {}
+        obstacles.extend(self._chips.values())
         cars: dict[str, pygame.Rect] = {}
         w, h = self.art.car().get_size()
         for car, space in vs["cars"].items():
@@ -544,6 +566,13 @@ class BoardLayer:
             if cid in self.view.s["counters"]:
                 x, y = self.positions.enemy_pos(cid)
                 at = (int(x), int(y - ENEMY_PX // 2 - 2))
+                space = self.positions.where(cid)
+                if space in self.rules.support_spaces:  # on the side of the square its name tab is not on
+                    square = self.geo.rect(space)
+                    if support_tab(square).y < square.y:
+                        at = (int(x), self._support_band(space).bottom + 2 + 16)
+                    else:
+                        at = (int(x), square.y - 2)
                 best[at] = max(best.get(at, 0.0), p)
         for at, p in best.items():
             self._odds_pill(surface, p, at)

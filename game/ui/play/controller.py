@@ -28,6 +28,11 @@ NUMBER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygam
                pygame.K_9)  # the popup's items, top to bottom
 
 
+BUSY_PROMPT = {"enemy": "The enemy acts…", "setup": "The Attack is set up…", "moves": "Your orders play out…",
+               "actions": "Your orders play out…", "clearing": "The Clearing Phase plays out…",
+               "escape": "The escape plays out…"}
+
+
 def carried_kinds(game: Game, action: Action) -> tuple[str, ...]:
     """What a move carries, by kind of token (alike tokens are interchangeable, 4.1): ``()`` alone."""
     return tuple(sorted(token_name(game.rules, t) for t in action.args[2:])) if action.kind == "move" else ()
@@ -123,8 +128,8 @@ class Controller:
     def prompt(self) -> str:
         """The first line of the bottom bar: what the game waits for."""
         dec = self.game.decision
-        if self.queue.busy:
-            return "The enemy acts…  (Space: skip)"
+        if self.queue.busy:  # what plays out is the drawn position's phase (the core is already past it)
+            return BUSY_PROMPT.get(str(self.positions.view.s.get("phase", "")), "Playing out…") + "  (Space: skip)"
         if self.game.over:
             return "The day is over."
         if not dec:

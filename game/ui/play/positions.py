@@ -35,6 +35,9 @@ class Positions:
         # what must stay in view in a full interior box (the selected defender, the hinted defender and counter):
         # shown first, never under the "+N" tile
         self.featured: frozenset[str] = frozenset()
+        # stacks fan out under the mouse, except while the player aims (targets lit: the top counter must stay
+        # under the pointer to be clicked)
+        self.fanning = True
         # per-frame lookups, set only while a frame is drawn
         self._frame_where: dict[str, str] | None = None
         self._frame_slots: dict[str, Point] | None = None
@@ -106,7 +109,7 @@ class Positions:
 
     def _fanned_now(self, space: str) -> bool:
         n = len(self.view.s["spaces"].get(space, []))
-        if n < 2 or self.queue.busy:
+        if n < 2 or self.queue.busy or not self.fanning:
             return False
         area = self.geo.rect(space).inflate(20, 20)
         first = self.geo.enemy_slot(space, 0, n, fanned=True)

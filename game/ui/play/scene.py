@@ -83,6 +83,7 @@ class PlayScene(Scene):
         self.recorded: tuple[scores.Tables, int | None] | None = None  # the high-score entry, once the game ends
         self.synced = False  # the drawn position and the legal actions match the core
         self.hint: tuple[Action, str] | None = None  # the planner's recommendation (Hint button, demo caption)
+        self.hint_wanted = False  # Hint asked while animations ran: given when they end
         self._build_top()
 
     def limit(self, what: str) -> int:
@@ -165,6 +166,9 @@ class PlayScene(Scene):
         self.controller.offer(self.game.legal_actions())
         if self.game.over and not self.results_shown:
             self.show_results()
+        elif self.hint_wanted:
+            self.hint_wanted = False
+            self.ask_hint()
 
     def submit(self, action: Action) -> None:
         """Send one choice to the core, autosave, and queue the events it returns."""
@@ -211,6 +215,10 @@ class PlayScene(Scene):
         """The planner's recommended next action and why (a fresh planner on the current game), highlighted on
         the board until the player acts."""
         why = self.hint_blocker()
+        if why and not self.game.over and (self.queue.busy or not self.synced):
+            self.hint_wanted = True  # asked while the animations run: it comes when they end
+            self.say("Hint: it comes as soon as the animations end.")
+            return
         if why:
             self.say(f"No hint now: {why.lower()}.")
             return
@@ -357,6 +365,7 @@ class PlayScene(Scene):
         # Where every counter and defender stands is worked out once per frame (the view cannot change while a
         # frame is drawn); outside draw the lookups read the view directly.
         self.positions.featured = self._featured()
+        self.positions.fanning = not self.controller.targets()
         with self.positions.frame(bool(self.controller.popup.buttons)):
             self._draw_frame(surface)
 
@@ -387,7 +396,8 @@ class PlayScene(Scene):
         def on_board() -> str:
             if self.queue.busy:  # the enemy acts: no tooltip left over the pieces moving under it
                 return ""
-            return board_text(self.game, self.positions, mouse, c.targets(), c.selected, c.dragging)
+            return board_text(self.game, self.positions, mouse, c.targets(), c.selected, c.dragging,
+                              bool(c.popup.buttons))
         draw_hover(surface, mouse, [*c.popup.buttons, *c.buttons, *self.top_buttons],
                    c.popup.rect if c.popup.buttons else None, self.hover_regions, on_board)
 

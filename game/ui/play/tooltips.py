@@ -32,12 +32,15 @@ def enemy_info(game: Game, view: View, cid: str) -> str:
 
 
 def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: dict[str, list[Action]],
-               selected: str | None, dragging: bool) -> str:
+               selected: str | None, dragging: bool, menu_open: bool = False) -> str:
     """What the board says at ``pos`` ("" over nothing): ``targets`` are the lit spaces and counters of the
-    ``selected`` defender."""
+    ``selected`` defender. While a menu is open only a lit enemy counter speaks (its dice); the selected
+    defender never covers what he lights with his own tooltip."""
     view = positions.view
     rules = game.rules
     enemy = enemy_at(positions, pos, targets)
+    if menu_open and enemy not in targets:
+        return ""
     if enemy:
         msg = enemy_info(game, view, enemy)
         if selected and enemy in targets:
@@ -46,6 +49,8 @@ def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: 
                 msg = f"{game.attack_dice(selected)} dice vs {game.assault_defense(enemy)}: {p:.0%}\n" + msg
         return msg
     name = defender_at(positions, pos)
+    if name and name == selected:
+        return ""
     if name:
         dd = rules.defenders[name]
         d = view.s["defenders"][name]
@@ -79,8 +84,8 @@ def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: 
 def draw_hover(surface: pygame.Surface, pos: tuple[int, int], buttons: list[Button], popup: pygame.Rect | None,
                regions: HoverRegions, on_board: Callable[[], str]) -> None:
     """The one tooltip at ``pos``: a hovered button's tip first; over an open ``popup`` nothing else; then a
-    panel's hover region; then, on the board, ``on_board()`` (beside an open action menu too: the odds of the
-    lit enemies show while the menu waits)."""
+    panel's hover region; then, on the board, ``on_board()`` (beside an open action menu too: a lit enemy's dice
+    show while the menu waits, placed off the menu)."""
     for b in buttons:
         if b.hover and b.tip:
             b.draw_tip(surface, pos)
@@ -95,4 +100,4 @@ def draw_hover(surface: pygame.Surface, pos: tuple[int, int], buttons: list[Butt
         return
     msg = on_board()
     if msg:
-        tooltip(surface, msg, pos)
+        tooltip(surface, msg, pos, avoid=popup)

@@ -1,0 +1,89 @@
+"""What the new-player playtest of the board found (issue "A board a player reads at a glance"): a stack stays put
+while the player aims at it, a tooltip keeps off an open menu, a Hint asked during the animations comes when they
+end, and the bar says whose turn plays out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from game.ai import HeuristicPolicy
+from game.rules import Action, Game
+from game.ui.app import App
+from game.ui.play.scene import PlayScene
+from game.ui.widgets import tooltip
+from tests.helpers import load_tool
+
+DATA = Path(__file__).parent / "data"
+layout_check = load_tool("layout_check")
+
+
+def aiming_at_a_stack() -> tuple[Game, str, str, str]:
+    """A game at a Defense Phase action where a defender may attack the top counter of a stack of two or more:
+    (game, defender, counter, space)."""
+    game, policy = Game.new(0), HeuristicPolicy(0)
+    while not game.over:
+        if game.decision and game.decision["kind"] == "actions":
+            for a in game.legal_actions():
+                if a.kind != "attack":
+                    continue
+                for space, stack in game.state["spaces"].items():
+                    if len(stack) > 1 and stack[-1] == a.args[1]:
+                        return game, a.args[0], a.args[1], space
+        game.apply(policy.choose(game))
+    raise AssertionError("no attack on a stack in the game of seed 0")
+
+
+def test_a_stack_stays_put_while_the_player_aims_and_a_click_on_it_attacks_its_top() -> None:
+    game, name, top, space = aiming_at_a_stack()
+    app, scene = layout_check.still_scene(Game.from_json(game.to_json()), False)
+    c = scene.controller
+    point = tuple(int(v) for v in scene.geo.pos(space))
+    app.hover(point)
+    scene.draw(app.display.logical)
+    assert scene.positions.fanned(space)  # browsing: the stack fans out under the mouse
+    c.selected = name
+    c.set_mode("attack")
+    app.hover(point)
+    scene.draw(app.display.logical)
+    assert not scene.positions.fanned(space)  # aiming: it stays where it is
+    app.click(point)
+    assert scene.game.state["history"][-1] == str(Action("attack", (name, top)))
+
+
+def test_a_tooltip_keeps_off_an_open_menu() -> None:
+    pygame.init()
+    surface = pygame.Surface((1920, 1080))
+    menu = pygame.Rect(400, 400, 300, 200)
+    surface.fill((0, 0, 0))
+    tooltip(surface, "Konrad (trained defender) combat 2\nwith: Trained 3", (420, 410), avoid=menu)
+    inside = surface.subsurface(menu)
+    assert pygame.transform.average_color(inside)[:3] == (0, 0, 0)  # nothing drawn over the menu
+    assert pygame.transform.average_color(surface)[:3] != (0, 0, 0)  # but drawn
+
+
+def test_a_hint_asked_during_the_animations_comes_when_they_end(
+        open_play: Callable[[int, str], tuple[App, PlayScene]]) -> None:
+    app, scene = open_play(2, "standard")
+    assert scene.queue.busy  # the opening Enemy Phase plays out
+    scene.ask_hint()
+    assert scene.hint is None and scene.hint_wanted
+    for _ in range(3000):
+        app.step(1 / 60, [], draw=False)
+        if scene.hint is not None:
+            break
+    assert scene.hint is not None and not scene.hint_wanted
+
+
+def test_the_bar_says_whose_turn_plays_out(open_play: Callable[[int, str], tuple[App, PlayScene]]) -> None:
+    app, scene = open_play(2, "standard")
+    assert scene.queue.busy
+    assert scene.controller.prompt().startswith(("The enemy acts", "The Attack is set up"))
+    for _ in range(3000):
+        app.step(1 / 60, [], draw=False)
+        if not scene.queue.busy and scene.controller.legal:
+            break
+    scene.submit(next(a for a in scene.controller.legal if a.kind == "move"))
+    assert scene.queue.busy and scene.controller.prompt().startswith("Your orders play out")
