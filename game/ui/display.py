@@ -34,7 +34,8 @@ class Display:
         else:
             if size is None:
                 info = pygame.display.get_desktop_sizes()[0] if pygame.display.get_desktop_sizes() else (1600, 900)
-                w = min(1600, int(info[0] * 0.85))
+                # 85% of a large desktop; nearly all of a small one (a 1280x720 screen: 1228 px, not 1088)
+                w = min(1600, int(info[0] * (0.85 if info[0] > 1600 else 0.96)))
                 size = (w, w * 9 // 16)
             self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._fit(self.window.get_size())
