@@ -273,7 +273,7 @@ class TextPlay:
         actions = [a for a in legal if _key(a)[: len(self.path)] == self.path]
         if not actions:
             self.path = ()
-            actions = legal
+            actions = list(legal)
         self.entries = []
         if len(actions) <= MENU_LIMIT:
             self.entries = [(self.describe(a), _key(a), [a]) for a in actions]

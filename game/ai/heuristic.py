@@ -10,6 +10,7 @@ order of ``legal_actions()``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from game.ai.analysis import Analysis, hit, suppress_plan
@@ -120,7 +121,7 @@ class HeuristicPolicy:
         return out
 
     # ------------------------------------------------------------------ Defense Phase: moves (4.1)
-    def _moves(self, game: Game, an: Analysis, legal: list[Action]) -> list[Scored]:
+    def _moves(self, game: Game, an: Analysis, legal: Sequence[Action]) -> list[Scored]:
         s, r = game.state, game.rules
         defenders = s["defenders"]
         kill_risk = self._kill_risk(an)
@@ -393,7 +394,7 @@ class HeuristicPolicy:
             value += 0.2 * dd.victory_points
         return value * self.w["recover"]
 
-    def _actions(self, game: Game, an: Analysis, legal: list[Action]) -> list[Scored]:
+    def _actions(self, game: Game, an: Analysis, legal: Sequence[Action]) -> list[Scored]:
         s, r = game.state, game.rules
         danger = self._support_danger(game, an)
         scored: list[Scored] = []
@@ -519,7 +520,7 @@ class HeuristicPolicy:
             bonus += min(8.0, candidates) * 0.6 / len(blockers)
         return bonus
 
-    def _rallies(self, game: Game, an: Analysis, legal: list[Action]) -> list[Scored]:
+    def _rallies(self, game: Game, an: Analysis, legal: Sequence[Action]) -> list[Scored]:
         danger = self._support_danger(game, an)
         by = (game.decision or {}).get("by", "the commander")
         out = []
@@ -536,7 +537,7 @@ class HeuristicPolicy:
         return out
 
     # ------------------------------------------------------------------ Enemy Phase: suppression (4.2.2)
-    def _spend(self, game: Game, an: Analysis, legal: list[Action], dec: dict[str, Any]) -> list[Scored]:
+    def _spend(self, game: Game, an: Analysis, legal: Sequence[Action], dec: dict[str, Any]) -> list[Scored]:
         cid, space, tokens = dec["counter"], dec["space"], int(dec["tokens"])
         defense = int(dec["defense"])
         label = game.counter_label(cid) if cid in game.state["counters"] else "counter"
@@ -556,7 +557,7 @@ class HeuristicPolicy:
         return out
 
     # ------------------------------------------------------------------ Clearing: casualty choice (5.2)
-    def _casualty(self, game: Game, an: Analysis, legal: list[Action]) -> list[Scored]:
+    def _casualty(self, game: Game, an: Analysis, legal: Sequence[Action]) -> list[Scored]:
         s, r = game.state, game.rules
         out = []
         for a in legal:
@@ -571,7 +572,7 @@ class HeuristicPolicy:
         return out
 
     # ------------------------------------------------------------------ Escape Phase (6.0)
-    def _escape(self, game: Game, an: Analysis, legal: list[Action]) -> list[Scored]:
+    def _escape(self, game: Game, an: Analysis, legal: Sequence[Action]) -> list[Scored]:
         r = game.rules
         out = []
         for a in legal:

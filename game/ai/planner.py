@@ -35,6 +35,7 @@ decisions skip the lookahead. Deterministic for a given seed (the planner's own 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from game.ai.analysis import WIN_SCORE_BASE, WIN_SCORE_SLOPE, win_chance
@@ -207,7 +208,7 @@ class PlannerPolicy:
         return best
 
     # ------------------------------------------------------------------ Defense Phase: the move plan
-    def _moves(self, game: Game, legal: list[Action]) -> tuple[Action, str]:
+    def _moves(self, game: Game, legal: Sequence[Action]) -> tuple[Action, str]:
         key = (int(game.state["turn"]), int(game.state["moves"]))
         if key == self._plan_key and self._plan:
             action = self._plan.pop(0)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import shlex
-from typing import NamedTuple
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple, overload
 
 
 class IllegalAction(ValueError):
@@ -52,3 +54,125 @@ class Action(NamedTuple):
     @classmethod
     def of(cls, kind: str, *args: object) -> Action:
         return cls(kind, tuple(str(a) for a in args))
+
+
+class Family(NamedTuple):
+    """Many actions of one kind that share their first arguments (``head``) and differ by a choice from ``first``
+    then one from ``second``: action ``j`` is ``kind head + first[j // len(second)] + second[j % len(second)]``
+    (a defender's moves: each destination with each set of tokens he may carry). Every tuple of ``first`` has
+    the same length."""
+
+    kind: str
+    head: tuple[str, ...]
+    first: list[tuple[str, ...]]
+    second: list[tuple[str, ...]]
+
+
+_Index = tuple[set[Action], dict[tuple[str, tuple[str, ...]], list[tuple[set[tuple[str, ...]], set[tuple[str, ...]],
+                                                                     int]]], dict[str, set[int]]]
+
+
+class Listed(Sequence[Action]):
+    """The legal actions of a decision, in their fixed order, kept as single actions and :class:`Family` blocks:
+    its length, an action by its index and ``in`` cost no more than the blocks, so a random pick or a legality
+    check does not build the thousand actions of a Defense Phase move; iterating builds each in turn. Immutable,
+    equal to the list of the same actions."""
+
+    __slots__ = ("_parts", "_starts", "_len", "_index", "_plain")
+
+    def __init__(self, parts: Iterable[Action | Family] = ()) -> None:
+        self._parts: list[Action | Family] = list(parts)
+        self._index: _Index | None = None  # for ``in``: built at the first question
+        # only single actions (most decisions): the parts are the actions, no block to look up
+        self._plain = not any(isinstance(part, Family) for part in self._parts)
+        self._starts: list[int] = []
+        self._len = len(self._parts)
+        if not self._plain:
+            parts, self._parts, self._len = self._parts, [], 0
+            for part in parts:
+                self._add(part)
+
+    def _add(self, part: Action | Family) -> None:
+        size = 1 if isinstance(part, Action) else len(part.first) * len(part.second)
+        if size:
+            self._parts.append(part)
+            self._starts.append(self._len)
+            self._len += size
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        if isinstance(i, slice):
+            return list(self)[i]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("legal action index out of range")
+        if self._plain:
+            return self._parts[i]  # type: ignore[return-value]  # plain: every part is an Action
+        k = bisect_right(self._starts, i) - 1
+        part = self._parts[k]
+        if isinstance(part, Action):
+            return part
+        j = i - self._starts[k]
+        n = len(part.second)
+        return Action(part.kind, part.head + part.first[j // n] + part.second[j % n])
+
+    def __iter__(self) -> Iterator[Action]:
+        if self._plain:
+            yield from self._parts  # type: ignore[misc]  # plain: every part is an Action
+            return
+        for part in self._parts:
+            if isinstance(part, Action):
+                yield part
+            else:
+                kind, head = part.kind, part.head
+                for a in part.first:
+                    base = head + a
+                    for b in part.second:
+                        yield Action(kind, base + b)
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action):
+            return False
+        if self._index is None:
+            self._index = self._build_index()
+        singles, families, head_lengths = self._index
+        if action in singles:
+            return True
+        for h in head_lengths.get(action.kind, ()):
+            rest = action.args[h:]
+            for firsts, seconds, width in families.get((action.kind, action.args[:h]), ()):
+                if rest[:width] in firsts and rest[width:] in seconds:
+                    return True
+        return False
+
+    def _build_index(self) -> _Index:
+        singles: set[Action] = set()
+        families: dict[tuple[str, tuple[str, ...]], list[tuple[set[tuple[str, ...]], set[tuple[str, ...]], int]]] = {}
+        head_lengths: dict[str, set[int]] = {}
+        for part in self._parts:
+            if isinstance(part, Action):
+                singles.add(part)
+            else:
+                families.setdefault((part.kind, part.head), []).append(
+                    (set(part.first), set(part.second), len(part.first[0])))
+                head_lengths.setdefault(part.kind, set()).add(len(part.head))
+        return singles, families, head_lengths
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Listed, list, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Listed({list(self)!r})"

@@ -3,7 +3,7 @@ recover, command) with 4.3's attributes, and 4.2.2's suppression tokens spent as
 
 from __future__ import annotations
 
-from game.rules.actions import Action
+from game.rules.actions import Action, Family, Listed
 from game.rules.effects import casualty, note_defense_tactic, recover, remove_enemy, tactic_applied
 from game.rules.events import (
     AttackMissed,
@@ -66,19 +66,21 @@ def _refuse_all(why: Refusals, kinds: tuple[str, ...], name: str, reason: str) -
         why[(kind, name)] = reason
 
 
-def gen_moves(g: Kernel, why: Refusals | None = None) -> list[Action]:
+def gen_moves(g: Kernel, why: Refusals | None = None) -> Listed:
     """4.1 Moving: a move per defender (not exhausted, not disrupted, not moved yet) to a space of his floor with
     room, or between adjoining interior spaces, carrying up to two tokens (four with Logistics, 4.3.2); or a
     token of his space shifted to a space of his floor.
 
     With ``why``, every refused defender, destination and carry is recorded there with its rule (``Refusals``)."""
     s, r = g.state, g.rules
-    out: list[Action] = []
-    add = out.append
-    make = tuple.__new__  # builds Action tuples without the NamedTuple constructor's overhead
+    out: list[Action | Family] = []
     occ = occupancy(g)
     carry_cache: dict[tuple[str, int], list[tuple[str, ...]]] = {}
     open_spaces: dict[str, list[str]] = {}
+    # a defender's moves are a block (each destination with each set of tokens he may carry), his shifts another
+    # (each kind of token of his space to each other space of his floor): listed as blocks, built when read
+    dest_rows: dict[str, list[tuple[str, ...]]] = {}
+    shift_rows: dict[str, tuple[list[tuple[str, ...]], list[tuple[str, ...]]]] = {}
     for name, d in s["defenders"].items():
         if d["status"] != "board" or d["moved"] or d["exh"] or d["dis"]:
             if why is not None:
@@ -101,17 +103,16 @@ def gen_moves(g: Kernel, why: Refusals | None = None) -> list[Action]:
         carries = carry_cache.get(key)
         if carries is None:
             carries = carry_cache[key] = carry_options(g, here, limit)
-        for dest in dests:
-            head = (name, dest)
-            for carry in carries:
-                add(make(Action, ("move", head + carry)))
-        tokens = distinct_tokens(g, here)
-        if tokens:
+        rows = dest_rows.get(here)
+        if rows is None:
+            rows = dest_rows[here] = [(dest,) for dest in dests]
+        out.append(Family("move", (name,), rows, carries))
+        shifts = shift_rows.get(here)
+        if shifts is None:
             everywhere = floor_spaces_with_interior(g, floor)
-            for token in tokens:
-                for dest in everywhere:
-                    if dest != here:
-                        add(make(Action, ("shift", (name, token, dest))))
+            shifts = shift_rows[here] = ([(token,) for token in distinct_tokens(g, here)],
+                                         [(dest,) for dest in everywhere if dest != here])
+        out.append(Family("shift", (name,), *shifts))
         if why is not None:
             why[("move", name)] = f"{name} moves to a space of his floor, or between adjoining interior spaces (4.1)"
             why[("shift", name)] = f"{name} moves a token of his own space to another space of his floor (4.1)"
@@ -126,8 +127,8 @@ def gen_moves(g: Kernel, why: Refusals | None = None) -> list[Action]:
                 elif not room(g, dest, occ):
                     why[("move", name, dest)] = \
                         f"{g.where(dest)} is full (4.1: two in a square space, three in a rectangle)"
-    add(Action("end_moves"))
-    return out
+    out.append(Action("end_moves"))
+    return Listed(out)
 
 
 def do_move(g: Kernel, action: Action) -> None:
@@ -203,7 +204,6 @@ def auto_end_actions(g: Kernel) -> None:
         do_end_actions(g, legal[0])
     else:
         g.legal_cache = legal
-        g.legal_set = None
 
 
 def gen_actions(g: Kernel, why: Refusals | None = None) -> list[Action]:

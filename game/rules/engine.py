@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import marshal
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import game.rules.clearing as clearing
@@ -30,7 +30,7 @@ import game.rules.integrity as integrity
 import game.rules.queries as q
 import game.rules.scoring as scoring
 import game.rules.setup as setup
-from game.rules.actions import Action, IllegalAction
+from game.rules.actions import Action, IllegalAction, Listed
 from game.rules.data import DIFFICULTIES, Rules, default_rules
 from game.rules.events import REVEALING, Event
 from game.rules.kernel import SAVE_VERSION, Kernel
@@ -97,7 +97,7 @@ ACTION_SECTIONS = {
 }
 
 # The legal actions of each decision point, in their fixed order.
-GENERATORS: dict[str, Callable[[Kernel, q.Refusals | None], list[Action]]] = {
+GENERATORS: dict[str, Callable[[Kernel, q.Refusals | None], Sequence[Action]]] = {
     "moves": defense.gen_moves,
     "actions": defense.gen_actions,
     "command": defense.gen_command,
@@ -271,8 +271,9 @@ class Game(Kernel):
         than a save and restore, which also re-checked what a live game cannot have damaged."""
         self.state["rng"] = [self.rng.state, self.rng.inc]
         twin = Game(marshal.loads(marshal.dumps(self.state)), self.rules)
-        twin.legal_cache = self.legal_cache  # the same decision: the same legal actions (never mutated)
-        twin.legal_set = self.legal_set
+        twin.legal_cache = self.legal_cache  # the same decision: the same legal actions (immutable)
+        twin.kinds = self.kinds  # facts of the rules data, whichever game asks
+        twin.carry_memo = self.carry_memo
         return twin
 
     # ------------------------------------------------------------------ public queries
@@ -397,17 +398,18 @@ class Game(Kernel):
         return q.tactics_in_play(self)
 
     # ------------------------------------------------------------------ the decision API
-    def legal_actions(self) -> list[Action]:
-        """Every legal action at the current decision point, in a fixed order (empty when the game is over)."""
+    def legal_actions(self) -> Listed:
+        """Every legal action at the current decision point, in a fixed order (empty when the game is over): an
+        immutable sequence (:class:`~game.rules.actions.Listed`) whose length, items and ``in`` cost no more than
+        its blocks of moves; ``list()`` it to change it."""
         if self.legal_cache is None:
             self.legal_cache = self._generate_legal()
-            self.legal_set = None
-        return list(self.legal_cache)
+        return self.legal_cache
 
-    def _generate_legal(self) -> list[Action]:
+    def _generate_legal(self) -> Listed:
         dec = self.state["decision"]
         if dec is None or self.over:
-            return []
+            return Listed()
         generate = GENERATORS.get(dec["kind"])
         if generate is None:
             raise ValueError(f"unknown decision {dec['kind']!r}")
@@ -424,12 +426,9 @@ class Game(Kernel):
         if not isinstance(action, Action) or not isinstance(action.args, tuple):
             raise IllegalAction(f"{action!r} is not an Action")
         legal = self.legal_actions()
-        if self.legal_set is None:
-            self.legal_set = frozenset(legal)
-        if action not in self.legal_set and q.canonical(self, action) not in self.legal_set:
+        if action not in legal and q.canonical(self, action) not in legal:
             raise IllegalAction(self._why_illegal(action, legal))
         self.legal_cache = None
-        self.legal_set = None
         self.events = []
         before = self.to_json() if self.keep_undo else None
         dec = self.state["decision"] or {}
@@ -466,7 +465,6 @@ class Game(Kernel):
         self.state.update(restored.state)  # in place: whoever holds the state dict sees the restored game
         self.rng = restored.rng
         self.legal_cache = None
-        self.legal_set = None
         self.events = []
         return action
 
@@ -493,7 +491,7 @@ class Game(Kernel):
             return ""
         return self._why_illegal(action, legal).split(": ", 1)[1]
 
-    def _why_illegal(self, action: Action, legal: list[Action]) -> str:
+    def _why_illegal(self, action: Action, legal: Sequence[Action]) -> str:
         """The reason the generator of the current decision gives for refusing ``action`` (``Refusals``: the
         longest recorded key that starts the action), prefixed with the action."""
         decision = self.state["decision"] or {}

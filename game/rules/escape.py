@@ -25,7 +25,6 @@ def auto_end(g: Kernel) -> None:
         do_end_escape(g, legal[0])
     else:
         g.legal_cache = legal
-        g.legal_set = None
 
 
 def gen_escapes(g: Kernel, why: Refusals | None = None) -> list[Action]:

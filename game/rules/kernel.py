@@ -15,10 +15,10 @@ next by pushing a task. ``engine`` sits at the bottom and holds the tables.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
-from game.rules.actions import Action
+from game.rules.actions import Action, Listed
 from game.rules.data import Rules, default_rules
 from game.rules.events import DiceRolled, DieRolled, Event
 from game.rules.names import space_name, tokens_name
@@ -50,9 +50,11 @@ class Kernel:
         self.rng = Pcg32(state["rng"][0], state["rng"][1])
         self.events: list[Event] = []
         # The legal actions of the current decision, once listed (any task or decision clears it).
-        self.legal_cache: list[Action] | None = None
-        self.legal_set: frozenset[Action] | None = None
+        self.legal_cache: Listed | None = None
         self.kinds: dict[str, str] = {}  # token id -> its kind (identical tokens are interchangeable, 4.1)
+        # the tokens of a space (in the order listed) and a carry limit -> the choices of what to carry (4.1):
+        # the same for every game on these rules, so a copy shares it (queries.carry_options)
+        self.carry_memo: dict[tuple[tuple[str, ...], int], list[tuple[str, ...]]] = {}
         self.tmap: dict[str, list[str]] | None = None  # tokens by space, only while listing legal actions
 
     @property
@@ -141,14 +143,16 @@ class Kernel:
         self.state["decision"] = {"kind": kind, **data}
         self.legal_cache = None
 
-    def listing(self, generate: Callable[[Kernel], list[Action]]) -> list[Action]:
-        """Run a legal-action generator with the tokens indexed by space for the time it runs."""
+    def listing(self, generate: Callable[[Kernel], Sequence[Action]]) -> Listed:
+        """Run a legal-action generator with the tokens indexed by space for the time it runs; its actions as a
+        :class:`Listed`."""
         tmap: dict[str, list[str]] = {}
         for token, space in self.state["tokens"].items():
             if space:
                 tmap.setdefault(space, []).append(token)
         self.tmap = tmap
         try:
-            return generate(self)
+            listed = generate(self)
         finally:
             self.tmap = None
+        return listed if isinstance(listed, Listed) else Listed(listed)

@@ -179,8 +179,18 @@ def distinct_tokens(g: Kernel, space: str) -> list[str]:
 
 def carry_options(g: Kernel, space: str, limit: int) -> list[tuple[str, ...]]:
     """4.1 / 4.3.2: combinations of at most ``limit`` tokens. Identical tokens are interchangeable, so only
-    one canonical choice is listed per combination of kinds (the lowest ids of each kind)."""
-    tokens = sorted(tokens_in(g, space), key=lambda t: (token_kind(g, t), t))
+    one canonical choice is listed per combination of kinds (the lowest ids of each kind). The same tokens give
+    the same choices: remembered by the game (and its copies) under the tokens' ids."""
+    here = tokens_in(g, space)
+    key = (tuple(here), limit)
+    known = g.carry_memo.get(key)
+    if known is None:
+        known = g.carry_memo[key] = _carry_options(g, here, limit)
+    return known
+
+
+def _carry_options(g: Kernel, here: list[str], limit: int) -> list[tuple[str, ...]]:
+    tokens = sorted(here, key=lambda t: (token_kind(g, t), t))
     by_kind: dict[str, list[str]] = {}
     for t in tokens:
         by_kind.setdefault(token_kind(g, t), []).append(t)

@@ -6,7 +6,7 @@ prompt, and asks the core why a refused click is refused. It decides no rule."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -63,9 +63,9 @@ class Controller:
         self.last_carry: tuple[str, ...] = ()  # the token kinds the last move carried: that choice comes first
 
     # ------------------------------------------------------------------ the choices on offer
-    def offer(self, legal: list[Action]) -> None:
+    def offer(self, legal: Sequence[Action]) -> None:
         """The core waits for a choice among ``legal``: light them up and lay out the bar."""
-        self.legal = legal
+        self.legal = list(legal)  # read many times a frame: built once
         self.rebuild_buttons()
 
     def withdraw(self) -> None:
