@@ -55,3 +55,23 @@ def test_the_legal_actions_of_real_games_are_what_the_rules_allow() -> None:
                 assert len(set(legal)) == len(legal)  # no action twice
             game.apply(legal[rng.randrange(len(legal))])
     assert checked > 200
+
+
+def test_the_quick_listing_and_the_one_that_records_refusals_agree() -> None:
+    """The generators list the same actions in the same order whether or not they record why they refuse the
+    others (the quick path works out a space's targets once for all its defenders)."""
+    from game.rules.engine import GENERATORS
+
+    compared = 0
+    for seed in range(8):
+        game, rng = Game.new(seed, "elite" if seed % 2 else "standard"), random.Random(seed)
+        while not game.over:
+            kind = (game.decision or {})["kind"]
+            generate = GENERATORS[kind]
+            quick = game.listing(lambda g, generate=generate: generate(g, None))  # type: ignore[misc]
+            why: dict[tuple[str, ...], str] = {}
+            recorded = game.listing(lambda g, generate=generate, why=why: generate(g, why))  # type: ignore[misc]
+            assert list(quick) == list(recorded), (seed, kind)
+            compared += 1
+            game.apply(quick[rng.randrange(len(quick))])
+    assert compared > 300

@@ -68,21 +68,16 @@ class Family(NamedTuple):
     second: list[tuple[str, ...]]
 
 
-_Index = tuple[set[Action], dict[tuple[str, tuple[str, ...]], list[tuple[set[tuple[str, ...]], set[tuple[str, ...]],
-                                                                     int]]], dict[str, set[int]]]
-
-
 class Listed(Sequence[Action]):
     """The legal actions of a decision, in their fixed order, kept as single actions and :class:`Family` blocks:
     its length, an action by its index and ``in`` cost no more than the blocks, so a random pick or a legality
-    check does not build the thousand actions of a Defense Phase move; iterating builds each in turn. Immutable,
-    equal to the list of the same actions."""
+    check does not build the hundreds of actions of a Defense Phase move; iterating builds each in turn.
+    Immutable, equal to the list of the same actions."""
 
-    __slots__ = ("_parts", "_starts", "_len", "_index", "_plain")
+    __slots__ = ("_parts", "_starts", "_len", "_plain")
 
     def __init__(self, parts: Iterable[Action | Family] = ()) -> None:
         self._parts: list[Action | Family] = list(parts)
-        self._index: _Index | None = None  # for ``in``: built at the first question
         # only single actions (most decisions): the parts are the actions, no block to look up
         self._plain = not any(isinstance(part, Family) for part in self._parts)
         self._starts: list[int] = []
@@ -90,14 +85,11 @@ class Listed(Sequence[Action]):
         if not self._plain:
             parts, self._parts, self._len = self._parts, [], 0
             for part in parts:
-                self._add(part)
-
-    def _add(self, part: Action | Family) -> None:
-        size = 1 if isinstance(part, Action) else len(part.first) * len(part.second)
-        if size:
-            self._parts.append(part)
-            self._starts.append(self._len)
-            self._len += size
+                size = 1 if isinstance(part, Action) else len(part.first) * len(part.second)
+                if size:
+                    self._parts.append(part)
+                    self._starts.append(self._len)
+                    self._len += size
 
     def __len__(self) -> int:
         return self._len
@@ -142,30 +134,19 @@ class Listed(Sequence[Action]):
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action):
             return False
-        if self._index is None:
-            self._index = self._build_index()
-        singles, families, head_lengths = self._index
-        if action in singles:
-            return True
-        for h in head_lengths.get(action.kind, ()):
-            rest = action.args[h:]
-            for firsts, seconds, width in families.get((action.kind, action.args[:h]), ()):
-                if rest[:width] in firsts and rest[width:] in seconds:
-                    return True
-        return False
-
-    def _build_index(self) -> _Index:
-        singles: set[Action] = set()
-        families: dict[tuple[str, tuple[str, ...]], list[tuple[set[tuple[str, ...]], set[tuple[str, ...]], int]]] = {}
-        head_lengths: dict[str, set[int]] = {}
+        if self._plain:
+            return action in self._parts
+        kind, args = action
         for part in self._parts:
             if isinstance(part, Action):
-                singles.add(part)
-            else:
-                families.setdefault((part.kind, part.head), []).append(
-                    (set(part.first), set(part.second), len(part.first[0])))
-                head_lengths.setdefault(part.kind, set()).add(len(part.head))
-        return singles, families, head_lengths
+                if part == action:
+                    return True
+            elif part.kind == kind and args[:len(part.head)] == part.head:
+                rest = args[len(part.head):]
+                width = len(part.first[0])
+                if rest[:width] in part.first and rest[width:] in part.second:
+                    return True
+        return False
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (Listed, list, tuple)):

@@ -213,6 +213,9 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> list[Action]:
     With ``why``, every refused defender, target and space is recorded there with its rule (``Refusals``)."""
     s, r = g.state, g.rules
     out: list[Action] = []
+    # a combatant's targets, grenades and spaces to suppress depend only on his space: listed once a space (not
+    # with ``why``, which records each defender's refusals)
+    by_space: dict[str, tuple[list[str], list[str], list[str]]] = {}
     for name, d in s["defenders"].items():
         if d["status"] != "board" or d["moved"] or d["acted"]:
             if why is not None:
@@ -237,7 +240,15 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> list[Action]:
             why[("recover", name)] = f"{name} is neither exhausted nor disrupted (4.2.3)"
         here = d["space"]
         attrs = r.defenders[name].attributes
-        if "N" not in attrs:
+        if "N" not in attrs and why is None:
+            lists = by_space.get(here)
+            if lists is None:
+                lists = by_space[here] = _space_actions(g, here, name)
+            attacks, grenades, suppressed = lists
+            out.extend([Action("attack", (name, cid)) for cid in attacks])
+            out.extend([Action("grenade", (name, t)) for t in grenades])
+            out.extend([Action("suppress", (name, sp)) for sp in suppressed])
+        elif "N" not in attrs:
             for cid in targets(g, name, why):
                 out.append(Action("attack", (name, cid)))
             floor = r.floor_of(here)
@@ -277,6 +288,22 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> list[Action]:
                 "no defender in the same coloured spaces needs a recover (4.2.4)"
     out.append(Action("end_actions"))
     return out
+
+
+def _space_actions(g: Kernel, here: str, name: str) -> tuple[list[str], list[str], list[str]]:
+    """What a combatant defender in ``here`` (``name`` is one) may attack (4.2.1), throw grenades with (4.2.1) and
+    suppress (4.2.2): the same tests as :func:`gen_actions` makes with ``why``, once for every defender there."""
+    s, r = g.state, g.rules
+    grenades: list[str] = []
+    if s["interior"][r.floor_of(here)]:
+        grenades = [t for t in distinct_tokens(g, here)
+                    if not t.startswith("ammo") and "G" in r.weapons[t].designations]
+    suppressed: list[str] = []
+    if not r.is_interior(here) and has_designation(g, here, "S") and any(t.startswith("ammo")
+                                                                          for t in tokens_in(g, here)):
+        suppressed = [space for space in r.track_spaces
+                      if space not in s["spaces"] and not car_at(g, space) and r.sees(here, space)]
+    return targets(g, name), grenades, suppressed
 
 
 def use_action(g: Kernel, name: str, exhausts: bool) -> None:
