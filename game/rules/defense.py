@@ -91,29 +91,29 @@ def gen_moves(g: Kernel, why: Refusals | None = None) -> Listed:
             continue
         here = d["space"]
         floor = r.space_floor[here]
-        spaces = open_spaces.get(floor)
-        if spaces is None:
-            spaces = open_spaces[floor] = [sp for sp in floor_spaces_with_interior(g, floor)
-                                           if room(g, sp, occ)]
-        dests = [sp for sp in spaces if sp != here]
-        if here.endswith(":interior"):
-            dests += [f"{f}:interior" for f in r.adjoining_interiors(floor)]
+        rows = dest_rows.get(here)
+        if rows is None:  # the first defender of this space: its destinations and its shifts
+            spaces = open_spaces.get(floor)
+            if spaces is None:
+                spaces = open_spaces[floor] = [sp for sp in floor_spaces_with_interior(g, floor)
+                                               if room(g, sp, occ)]
+            dests = [sp for sp in spaces if sp != here]
+            if here.endswith(":interior"):
+                dests += [f"{f}:interior" for f in r.adjoining_interiors(floor)]
+            rows = dest_rows[here] = [(dest,) for dest in dests]
+            everywhere = floor_spaces_with_interior(g, floor)
+            shift_rows[here] = ([(token,) for token in distinct_tokens(g, here)],
+                                [(dest,) for dest in everywhere if dest != here])
         limit = 4 if "L" in r.defenders[name].attributes else 2
         key = (here, limit)
         carries = carry_cache.get(key)
         if carries is None:
             carries = carry_cache[key] = carry_options(g, here, limit)
-        rows = dest_rows.get(here)
-        if rows is None:
-            rows = dest_rows[here] = [(dest,) for dest in dests]
-        out.append(Family("move", (name,), rows, carries))
-        shifts = shift_rows.get(here)
-        if shifts is None:
-            everywhere = floor_spaces_with_interior(g, floor)
-            shifts = shift_rows[here] = ([(token,) for token in distinct_tokens(g, here)],
-                                         [(dest,) for dest in everywhere if dest != here])
-        out.append(Family("shift", (name,), *shifts))
+        head = (name,)
+        out.append(Family("move", head, rows, carries))
+        out.append(Family("shift", head, *shift_rows[here]))
         if why is not None:
+            dests = [dest for (dest,) in rows]
             why[("move", name)] = f"{name} moves to a space of his floor, or between adjoining interior spaces (4.1)"
             why[("shift", name)] = f"{name} moves a token of his own space to another space of his floor (4.1)"
             for dest in dests:
