@@ -272,9 +272,14 @@ def targets(g: Kernel, name: str, why: Refusals | None = None) -> list[str]:
         return out
     ranged = has_designation(g, here, "R")
     needs_ranged = floor == "upper" and not ranged
+    if why is None:  # the same tests, without recording the refusals: the tops of the stacks in sight
+        seen = r.seen.get(here, frozenset())
+        if not needs_ranged:
+            out.extend([stack[-1] for space, stack in s["spaces"].items() if stack and space in seen])
+        if ranged:
+            out.extend([stack[-1] for space, stack in s["support"].items() if stack and space in seen])
+        return out
     for stacks, kind in ((s["spaces"], "track"), (s["support"], "support")):
-        if why is None and (needs_ranged if kind == "track" else not ranged):
-            continue
         for space, stack in stacks.items():
             if not stack:
                 continue
