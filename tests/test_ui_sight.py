@@ -87,3 +87,20 @@ def test_attack_mode_shows_each_targets_odds_on_the_board(drawn: set[str]) -> No
     assert shown and shown | under <= drawn
     c.set_mode("")
     assert scene._marks().odds == {}
+
+
+def test_colour_blind_letters_stay_beside_every_occupied_space() -> None:
+    """With the colour-blind setting, each occupied track space keeps its letters (all its colours) on a tab
+    beside its counters, never under them."""
+    game = Game.from_save((DATA / "busy-attack3.json").read_text(encoding="utf-8"))
+    app, scene = layout_check.still_scene(game, True)
+    scene.draw(app.display.logical)
+    layer = scene.board_layer
+    occupied = [sp for sp, stack in game.state["spaces"].items() if stack]
+    assert len(occupied) >= 10
+    for space in occupied:
+        tab = layer._chip(space)
+        x, y = scene.geo.pos(space)
+        assert tab.w == 26 * len(game.rules.track_spaces[space].colours), space
+        gap = max(abs(tab.centerx - x) - tab.w / 2, abs(tab.centery - y) - tab.h / 2)
+        assert RING_OUTER - 12 <= gap <= RING_OUTER + 20, (space, tab, (x, y))
