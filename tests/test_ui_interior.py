@@ -55,12 +55,30 @@ def test_a_hinted_defender_is_never_under_the_more_tile() -> None:
     scene.draw(app.display.logical)
     with scene.positions.frame(False):
         assert name not in scene.positions.interior_hidden()
-        assert scene.positions.defenders_at("basement:interior")[0] == name
+        assert name in scene.positions.defenders_at("basement:interior")[:INTERIOR_COLS - 1]
     scene.hint = None
     scene.controller.selected = under[0]
     scene.draw(app.display.logical)
     with scene.positions.frame(False):
         assert under[0] not in scene.positions.interior_hidden()
+
+
+def test_selecting_a_defender_in_view_moves_nobody() -> None:
+    """A defender the player can see and selects stays where he is (a second click or a drag finds him there)."""
+    game = busy()
+    app, scene = layout_check.still_scene(game, False)
+    with scene.positions.frame(False):
+        before = scene.positions.defenders_at("basement:interior")
+        hidden = scene.positions.interior_hidden()
+    shown = [n for n in before if n not in hidden]
+    assert len(shown) >= 2
+    for name in shown:
+        where = scene.positions.defender_pos(name)
+        scene.controller.selected = name
+        scene.draw(app.display.logical)
+        with scene.positions.frame(False):
+            assert scene.positions.defenders_at("basement:interior") == before
+            assert scene.positions.defender_pos(name) == where
 
 
 def test_a_counter_coming_in_lands_on_the_pile_of_its_kind() -> None:

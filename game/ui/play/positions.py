@@ -5,8 +5,9 @@ animator all ask here, so a counter is found where it is drawn."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
 import pygame
 
@@ -16,6 +17,27 @@ from game.ui.tween import AnimQueue
 from game.ui.view import View
 
 Point = tuple[float, float]
+T = TypeVar("T", str, list[str])
+
+
+def bring_into_view(items: list[T], featured: frozenset[str], shown: int) -> list[T]:
+    """``items`` (names, or piles of counter ids) with each featured one that stands beyond the first ``shown``
+    swapped into the last place in view held by one not featured; the one it displaces comes just after those in
+    view, and the rest keep their order (nothing in view moves unless it must)."""
+    def is_featured(item: T) -> bool:
+        return bool(featured.intersection([item] if isinstance(item, str) else item))
+    late = [item for item in items[shown:] if is_featured(item)]
+    if not late:
+        return items
+    visible = list(items[:shown])
+    displaced: list[T] = []
+    for item in late:
+        spot = next((k for k in range(len(visible) - 1, -1, -1) if not is_featured(visible[k])), None)
+        if spot is None:
+            break  # every place in view holds a featured one already
+        displaced.insert(0, visible[spot])
+        visible[spot] = item
+    return visible + displaced + [item for item in items[shown:] if item not in visible and item not in displaced]
 
 
 class Positions:
@@ -35,9 +57,9 @@ class Positions:
         # what must stay in view in a full interior box (the selected defender, the hinted defender and counter):
         # shown first, never under the "+N" tile
         self.featured: frozenset[str] = frozenset()
-        # stacks fan out under the mouse, except while the player aims (targets lit: the top counter must stay
-        # under the pointer to be clicked)
-        self.fanning = True
+        # the player aims an attack now (the scene says): stacks do not fan out under the mouse then, the top
+        # counter must stay under the pointer to be clicked
+        self.aiming: Callable[[], bool] = lambda: False
         # per-frame lookups, set only while a frame is drawn
         self._frame_where: dict[str, str] | None = None
         self._frame_slots: dict[str, Point] | None = None
@@ -109,7 +131,7 @@ class Positions:
 
     def _fanned_now(self, space: str) -> bool:
         n = len(self.view.s["spaces"].get(space, []))
-        if n < 2 or self.queue.busy or not self.fanning:
+        if n < 2 or self.queue.busy or self.aiming():
             return False
         area = self.geo.rect(space).inflate(20, 20)
         first = self.geo.enemy_slot(space, 0, n, fanned=True)
@@ -128,11 +150,12 @@ class Positions:
 
     # ------------------------------------------------------------------ defenders
     def defenders_at(self, space: str) -> list[str]:
-        """The defenders on ``space`` in the order they are drawn (in an interior, the featured ones first)."""
+        """The defenders on ``space`` in the order they are drawn: in a full interior box, a featured one who would
+        stand under the "+N" tile takes the last place in view instead (the others keep theirs)."""
         here = self._frame_here
         names = list(here.get(space, ())) if here is not None else self.view.defenders_by_space().get(space, [])
-        if space.endswith(":interior") and self.featured:
-            names.sort(key=lambda name: name not in self.featured)
+        if space.endswith(":interior") and self.featured and len(names) > INTERIOR_COLS:
+            names = bring_into_view(names, self.featured, INTERIOR_COLS - 1)
         return names
 
     def defender_pos(self, name: str) -> Point:
@@ -173,7 +196,8 @@ class Positions:
 
     def interior_piles(self, floor: str) -> list[list[str]]:
         """The enemy counters inside ``floor`` in piles of identical counters (same type, name and disrupted
-        state: the same target, the same odds), in the order they came in, a featured counter's pile first. The
+        state: the same target, the same odds), in the order they came in; a featured counter on top of its pile,
+        and its pile in view when the box has more piles than its row holds. The
         box shows one counter a pile with its number; the spread (under the mouse) shows each."""
         memo = self._frame_piles
         if memo is not None and floor in memo:
@@ -181,9 +205,10 @@ class Positions:
         piles: dict[tuple[str, str, bool], list[str]] = {}
         for cid in self.view.s["interior"].get(floor, []):
             piles.setdefault(self.kind(cid), []).append(cid)
-        out = list(piles.values())
-        if self.featured:
-            out.sort(key=lambda pile: not self.featured.intersection(pile))
+        out = [sorted(pile, key=lambda c: c not in self.featured) if self.featured else pile
+               for pile in piles.values()]  # a featured counter on top of its pile
+        if self.featured and len(out) > INTERIOR_COLS:
+            out = bring_into_view(out, self.featured, INTERIOR_COLS - 1)
         if memo is not None:
             memo[floor] = out
         return out

@@ -70,6 +70,7 @@ class PlayScene(Scene):
         self.log = self.hud.log
         self.log.on_section = lambda section: self.stack.push(RulesScene(self.ctx, section=section))
         self.positions = Positions(self.rules, self.geo, View(game.state), self.queue)
+        self.positions.aiming = lambda: self.controller.mode == "attack"
         self.view = self.positions.view
         self.stage = Stage(self.positions, self.log, game.state)
         self.animator = Animator(self.stage, self.art, self.queue, ctx.sounds, self.show_results)
@@ -365,7 +366,6 @@ class PlayScene(Scene):
         # Where every counter and defender stands is worked out once per frame (the view cannot change while a
         # frame is drawn); outside draw the lookups read the view directly.
         self.positions.featured = self._featured()
-        self.positions.fanning = not self.controller.targets()
         with self.positions.frame(bool(self.controller.popup.buttons)):
             self._draw_frame(surface)
 
