@@ -1,8 +1,9 @@
 """The board holds its layout in busy positions (issue "A board a player reads at a glance"): a saved Attack 2
-game with 46 counters on the board and a saved Attack 3 game, drawn as the player sees them, with and without
-the colour-blind setting. tools/layout_check.py records everything drawn in the frame: no word is clipped or
-covered, no counter is hidden by a counter of another space, no token by anything; the frame is saved at
-1280x720, 1920x1080 and 3840x2160 through the game's own scaler for a person to look at."""
+game with 46 counters on the board and a saved Attack 3 game, drawn as the player sees them, still and while an
+attack is aimed, with and without the colour-blind setting. tools/layout_check.py records everything drawn in the
+frame (the cached panels' words too): no word is clipped or covered, no counter or token is covered; the frame is
+saved at 1280x720, 1920x1080 and 3840x2160 through the game's own scaler. Hovers, menus and tooltips are not
+drawn: they cover the board on purpose."""
 
 from __future__ import annotations
 
@@ -23,9 +24,11 @@ layout_check = load_tool("layout_check")
 
 @pytest.mark.parametrize("save", SAVES)
 @pytest.mark.parametrize("colour_blind", [False, True])
-def test_nothing_drawn_is_clipped_or_covered(save: str, colour_blind: bool, tmp_path: Path) -> None:
+@pytest.mark.parametrize("aiming", [False, True])
+def test_nothing_drawn_is_clipped_or_covered(save: str, colour_blind: bool, aiming: bool, tmp_path: Path) -> None:
+    """The still board, and the board while an attack is aimed (every target lit with its odds)."""
     game = Game.from_save((DATA / save).read_text(encoding="utf-8"))
-    found, frame = layout_check.check(game, colour_blind)
+    found, frame = layout_check.check(game, colour_blind, aiming)
     assert [str(p) for p in found] == []
     for w, h in layout_check.SIZES:
         shot = tmp_path / f"{Path(save).stem}-{w}x{h}.png"

@@ -1,16 +1,19 @@
 """Layout check of the play scene: draws a saved game's board as the player sees it and reports every word that is
-clipped or covered, and every counter covered by a counter of another space.
+clipped or covered, and every counter or token covered.
 
-One still frame of the play scene (no mouse over the board, the banners gone) is drawn on a surface that records
-what lands on it, in order: each line of text (told apart by the font cache's images), each counter or token
-(told apart by the counter art's images) and each shape. The words printed on the board (space labels, entrance
-names, the floors' titles) are recorded by drawing the printed board once more. Then:
+One still frame of the play scene (no mouse over the board, the banners gone; with ``--aim``, an attack being
+aimed, every target lit with its odds) is drawn on a surface that records what lands on it, in order: each line of
+text (told apart by the font cache's images), each counter or token (told apart by the counter art's images) and
+each shape; the cached panels (top bar, side panels, log, bottom bar) are drawn again on recording surfaces, so
+their words are seen where they land. The words printed on the board (space labels, entrance names, the floors'
+titles) are recorded by drawing the printed board once more. Not drawn: hovers, open menus and tooltips (they
+cover the board on purpose). Then:
 
-- a word is *clipped* when it runs out of the screen, or starts on the board and runs out of it;
+- a word is *clipped* when it runs out of the screen or of its panel, or lies across the board's edge;
 - a word is *covered* when anything drawn after it overlaps it by more than a sliver (3 px each way), except
   the full-screen layers (the flash and glow of effects, none in a still frame);
-- a counter is *hidden* when a counter of another space (centres more than a stack's offsets apart), a word or
-  a token is drawn over it by more than a sliver; a token, when a token, counter or word is.
+- a counter is *hidden* when a counter or a shape not of its own stack (centres more than a stack's offsets
+  apart), a word or a token is drawn over it by more than a sliver; a token, when a token, counter or word is.
 
 The frame is drawn through the real window scaler at each size asked (the logical layout is the same at every
 size: the screen is the 1920x1080 logical surface scaled) and saved as PNG for a person to look at.
@@ -24,7 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +41,7 @@ import pygame  # noqa: E402
 
 from game.rules import Game  # noqa: E402
 from game.ui import fonts  # noqa: E402
+from game.ui.cache import PanelCache  # noqa: E402
 from game.ui.layout import BOARD_RECT  # noqa: E402
 
 SLIVER = 3  # an overlap narrower or lower than this (antialiased edges, a ring's pixel) is not a cover
@@ -80,6 +84,13 @@ class Recording(pygame.Surface):
 
     def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
         rect = super().blit(source, dest, area, special_flags)
+        if isinstance(source, Recording) and area is None:  # a cached panel: what was drawn in it, in place
+            for item in source.items:
+                moved = item.rect.move(rect.topleft)
+                if item.kind == "text" and not rect.contains(moved):
+                    self.items.append(Drawn("clipped", moved, item.label))  # a word running out of its panel
+                self.items.append(Drawn(item.kind, moved, item.label))
+            return rect
         words = (fonts.rendered or {}).get(id(source))
         if words is not None:  # the inked pixels of the words, not the font's line box
             ink = source.get_bounding_rect().move(rect.x - (area.x if isinstance(area, pygame.Rect) else 0),
@@ -127,6 +138,15 @@ def recording_shapes() -> Iterator[None]:
 
     for name, original in saved.items():
         setattr(pygame.draw, name, noting(name, original))
+    refresh = PanelCache.refresh
+
+    def recorded_refresh(panel: PanelCache, key: Hashable, render: Any) -> bool:
+        panel.valid = False  # drawn again, on a surface that records what lands on it
+        panel.surface = Recording(panel.rect.size, lambda _img: "")
+        panel.keyed = False
+        return refresh(panel, key, render)
+
+    PanelCache.refresh = recorded_refresh  # type: ignore[method-assign]
     fonts.rendered = {}
     fonts._text_cache.clear()  # every text rendered anew while recording: its image is known by id
     try:
@@ -134,6 +154,7 @@ def recording_shapes() -> Iterator[None]:
     finally:
         for name, original in saved.items():
             setattr(pygame.draw, name, original)
+        PanelCache.refresh = refresh  # type: ignore[method-assign]
         fonts.rendered = None
 
 
@@ -155,9 +176,12 @@ def problems(items: list[Drawn], printed: list[Drawn], board: pygame.Rect | None
     out: list[Problem] = []
     order = [*printed, *items]
     for i, item in enumerate(order):
+        if item.kind == "clipped":
+            out.append(Problem("clipped", Drawn("text", item.rect, item.label)))
+            continue
         if item.kind in ("text", "printed"):
-            on_board = board is not None and board.collidepoint(item.rect.center)
-            if not screen.contains(item.rect) or (on_board and board is not None and not board.contains(item.rect)):
+            across = board is not None and item.rect.colliderect(board) and not board.contains(item.rect)
+            if not screen.contains(item.rect) or across:
                 out.append(Problem("clipped", item))
             for later in order[i + 1:]:
                 if later.kind != "layer" and covers(item.rect, later):
@@ -171,13 +195,11 @@ def problems(items: list[Drawn], printed: list[Drawn], board: pygame.Rect | None
         elif item.kind == "counter":
             cx, cy = item.rect.center
             for later in order[i + 1:]:
-                if later.kind in ("text", "token") and covers(item.rect, later):
-                    out.append(Problem("hidden", item, later))
-                    break
-                if later.kind != "counter" or not covers(item.rect, later):
+                if later.kind not in ("text", "token", "shape", "counter") or not covers(item.rect, later):
                     continue
                 lx, ly = later.rect.center
-                if abs(lx - cx) > STACK_SPREAD or abs(ly - cy) > STACK_SPREAD:
+                stacked = abs(lx - cx) <= STACK_SPREAD and abs(ly - cy) <= STACK_SPREAD  # its own stack (a shadow)
+                if later.kind in ("text", "token") or not stacked:
                     out.append(Problem("hidden", item, later))
                     break
     return out
@@ -203,9 +225,28 @@ def still_scene(game: Game, colour_blind: bool) -> tuple[Any, Any]:
     return app, scene
 
 
-def check(game: Game, colour_blind: bool = False) -> tuple[list[Problem], pygame.Surface]:
-    """The problems of one still frame of ``game`` and the frame (1920x1080)."""
+def aim(scene: Any) -> str:
+    """Select the defender with the most attacks and aim (attack mode: every target lit with its odds); his
+    name, or "" when no attack is possible."""
+    c = scene.controller
+    attacks: dict[str, int] = {}
+    for a in c.legal:
+        if a.kind == "attack":
+            attacks[a.args[0]] = attacks.get(a.args[0], 0) + 1
+    if not attacks:
+        return ""
+    name = max(attacks, key=lambda n: attacks[n])
+    c.selected = name
+    c.set_mode("attack")
+    return name
+
+
+def check(game: Game, colour_blind: bool = False, aiming: bool = False) -> tuple[list[Problem], pygame.Surface]:
+    """The problems of one still frame of ``game`` and the frame (1920x1080); with ``aiming``, the frame of an
+    attack being aimed (:func:`aim`)."""
     app, scene = still_scene(game, colour_blind)
+    if aiming and not aim(scene):
+        raise ValueError("no attack to aim in this position")
     layer = scene.board_layer
     with recording_shapes():
         board = Recording((1920, 1080), layer.art.kind_of)
@@ -213,7 +254,7 @@ def check(game: Game, colour_blind: bool = False) -> tuple[list[Problem], pygame
         layer.print_board(board, colour_blind)
         printed = [Drawn("printed", d.rect, d.label) for d in board.items if d.kind == "text"]
         frame = Recording((1920, 1080), layer.art.kind_of)
-        scene.board_layer.invalidate()
+        scene.invalidate_caches()  # every cached panel drawn again, on a recording surface
         scene.draw(frame)
     return problems(frame.items, printed), frame
 
@@ -247,13 +288,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("saves", nargs="+", type=Path)
     ap.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES))
     ap.add_argument("--colour-blind", action="store_true")
+    ap.add_argument("--aim", action="store_true", help="the frame of an attack being aimed (odds on the targets)")
     ap.add_argument("--shots", type=Path, default=None, help="folder for the PNG screenshots")
     args = ap.parse_args(argv)
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
     total = 0
     for path in args.saves:
         game = Game.from_save(path.read_text(encoding="utf-8"))
-        found, frame = check(game, args.colour_blind)
+        found, frame = check(game, args.colour_blind, args.aim)
         total += len(found)
         print(f"{path.name}: {len(found)} problems")
         for p in found:
@@ -261,7 +303,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.shots:
             args.shots.mkdir(parents=True, exist_ok=True)
             for w, h in sizes:
-                out = args.shots / f"{path.stem}{'-cb' if args.colour_blind else ''}-{w}x{h}.png"
+                out = args.shots / f"{path.stem}{'-cb' if args.colour_blind else ''}{'-aim' if args.aim else ''}" \
+                    f"-{w}x{h}.png"
                 pygame.image.save(scaled(frame, (w, h)), str(out))
                 print(f"  saved {out}")
     return 1 if total else 0

@@ -44,6 +44,7 @@ def support_tab(square: pygame.Rect) -> pygame.Rect:
 
 
 def font_size(words: str, face: str = "type_bold", size: int = 15) -> tuple[int, int]:
+    """The size in pixels of ``words`` in that face and size (an entrance's name)."""
     return font(face, size).size(words)
 
 
@@ -295,6 +296,16 @@ class BoardRenderer:
         pygame.draw.circle(s, P.PAPER_LIGHT, tag.center, 11)
         pygame.draw.circle(s, P.INK, tag.center, 11, 2)
         blit_text(s, str(b), "sans_bold", 14, P.INK, tag.center, "center")
+
+    def barrier_tags(self) -> list[pygame.Rect]:
+        """Where each barrier's number is drawn, standing or blown (what an odds pill keeps off)."""
+        out = []
+        for b, (x, y) in self.rules.barriers.items():
+            cx, cy = bp(x, y)
+            a = self._barrier_angle(b)
+            point = self._tag_point((cx, cy), (math.cos(a + math.pi / 2) * 30, math.sin(a + math.pi / 2) * 30))
+            out.append(pygame.Rect(point[0] - 12, point[1] - 12, 24, 24))
+        return out
 
     def _tag_point(self, c: tuple[float, float], half: tuple[float, float]) -> tuple[int, int]:
         """The barrier's number goes past one end of its line (beyond the colour rings of the spaces either side):

@@ -321,9 +321,9 @@ class BoardLayer:
                 blit_text(surface, P.LOS_LETTER[col], "sans_bold", 11, P.text_on(P.LOS[col]), cell.center, "center")
             pygame.draw.rect(surface, P.INK, chip, 1)
 
-    def _place_chips(self) -> dict[str, pygame.Rect]:
+    def _place_chips(self, cars: list[pygame.Rect]) -> dict[str, pygame.Rect]:
         """Where the colour-blind letters of each occupied track space go: touching its counters, below them,
-        else beside or above, clear of every other counter, space and tab."""
+        else beside or above, clear of every other counter, space, tab and armored car (``cars``)."""
         counters = self._counter_rects()
         circles = {sp: pygame.Rect(int(x) - RING_OUTER + 6, int(y) - RING_OUTER + 6, 2 * RING_OUTER - 12,
                                    2 * RING_OUTER - 12) for sp, (x, y) in
@@ -334,6 +334,7 @@ class BoardLayer:
                 continue
             others = [r for sp, rects in counters.items() if sp != space for r in rects]
             others += [r for sp, r in circles.items() if sp != space]
+            others += cars
             size = (26 * len(self._colours(space)), 15)
             chips[space] = free_spot(self.geo.pos(space), size, others + list(chips.values()), EXTERIOR,
                                      ENEMY_PX // 2 + 1)
@@ -457,8 +458,6 @@ class BoardLayer:
         if key == self._placed_key:
             return self._placed
         obstacles = self._obstacles()
-        self._chips = self._place_chips() if colour_blind else {}
-        obstacles.extend(self._chips.values())
         cars: dict[str, pygame.Rect] = {}
         w, h = self.art.car().get_size()
         for car, space in vs["cars"].items():
@@ -467,6 +466,9 @@ class BoardLayer:
             rect = free_spot(self.geo.pos(space), (w, h), obstacles, EXTERIOR, RING_OUTER + 2)
             cars[car] = rect
             obstacles.append(rect)
+        # the small letter tabs after the big cars (which need the room more), before the labels
+        self._chips = self._place_chips(list(cars.values())) if colour_blind else {}
+        obstacles.extend(self._chips.values())
         labels: dict[str, pygame.Rect] = {}
         for track in self.rules.tracks.values():
             size = (font("sans_bold", 17).size(track.id)[0] + 16, 26)
@@ -562,17 +564,26 @@ class BoardLayer:
         if not marks.odds:
             return
         best: dict[tuple[int, int], float] = {}  # a pile or a "+N" tile shows the best chance among its counters
+        words = [*self._placed[1].values(), *self._chips.values(), *self.board.barrier_tags()]  # to keep clear
         for cid, p in marks.odds.items():
             if cid in self.view.s["counters"]:
                 x, y = self.positions.enemy_pos(cid)
-                at = (int(x), int(y - ENEMY_PX // 2 - 2))
+                at = (int(x), int(y - ENEMY_PX // 2 - 2))  # the pill's bottom middle: over the counter
+                below = (int(x), int(y + ENEMY_PX // 2 + 2 + 16))  # under it
                 space = self.positions.where(cid)
                 if space in self.rules.support_spaces:  # on the side of the square its name tab is not on
                     square = self.geo.rect(space)
-                    if support_tab(square).y < square.y:
-                        at = (int(x), self._support_band(space).bottom + 2 + 16)
-                    else:
-                        at = (int(x), square.y - 2)
+                    tab = support_tab(square)
+                    below = (int(x), max(self._support_band(space).bottom, tab.bottom) + 2 + 16)
+                    at = below if tab.y < square.y else (int(x), square.y - 2)
+                beside = [(int(x + ENEMY_PX // 2 + 22), int(y + 8)), (int(x - ENEMY_PX // 2 - 22), int(y + 8))]
+                for spot in (at, below, *beside):  # over the counter, else under it, else beside it
+                    pill = pygame.Rect(spot[0] - 20, spot[1] - 16, 40, 16)
+                    if BOARD_RECT.contains(pill) and pill.collidelist(words) < 0:
+                        at = spot
+                        break
+                else:
+                    at = at if at[1] - 16 >= BOARD_RECT.top + 2 else below
                 best[at] = max(best.get(at, 0.0), p)
         for at, p in best.items():
             self._odds_pill(surface, p, at)
