@@ -22,4 +22,5 @@ def test_the_split_adds_up_to_the_decisions_played() -> None:
     split = bench.play(2, 0)
     assert split.decisions > 50
     assert split.legal > 0 and split.apply > 0 and split.copy > 0
-    assert split.legal + split.choose + split.apply <= split.total + 1e-3
+    timed = split.legal + split.choose + split.apply
+    assert 0.7 * split.total <= timed <= split.total + 1e-3  # the parts are the decisions' time, loop aside

@@ -132,8 +132,10 @@ class Listed(Sequence[Action]):
                         yield Action(kind, base + b)
 
     def __contains__(self, action: object) -> bool:
-        if not isinstance(action, Action):
-            return False
+        if not isinstance(action, Action):  # a plain (kind, args) pair is found as in a list of actions
+            if not (isinstance(action, tuple) and len(action) == 2 and isinstance(action[1], tuple)):
+                return False
+            action = Action(*action)
         if self._plain:
             return action in self._parts
         kind, args = action
@@ -149,7 +151,7 @@ class Listed(Sequence[Action]):
         return False
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, (Listed, list, tuple)):
+        if isinstance(other, (Listed, list)):
             return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
         return NotImplemented
 

@@ -190,6 +190,7 @@ def carry_options(g: Kernel, space: str, limit: int) -> list[tuple[str, ...]]:
 
 
 def _carry_options(g: Kernel, here: list[str], limit: int) -> list[tuple[str, ...]]:
+    """4.1 / 4.3.2: :func:`carry_options` for the tokens ``here``, worked out."""
     tokens = sorted(here, key=lambda t: (token_kind(g, t), t))
     by_kind: dict[str, list[str]] = {}
     for t in tokens:

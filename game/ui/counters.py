@@ -204,16 +204,13 @@ class CounterArt:
         if img is not None:
             return img
         kind = token_kind(token)
-        img = pygame.Surface((width, 20), pygame.SRCALPHA)
+        img = pygame.Surface((width + (COUNT_W if count > 1 else 0), 20), pygame.SRCALPHA)
         fill = {"gren": (96, 110, 70), "ammo": (176, 150, 80), "lmg": (70, 70, 70), "atr": (90, 70, 60),
                 "rifle": (120, 90, 60)}.get(kind, (90, 90, 90))
         pygame.draw.rect(img, fill, img.get_rect(), border_radius=4)
         pygame.draw.rect(img, P.INK, img.get_rect(), 1, border_radius=4)
         label = TOKEN_SHORT.get(kind, kind[:3].upper())
         if count > 1:
-            img = pygame.Surface((width + COUNT_W, 20), pygame.SRCALPHA)
-            pygame.draw.rect(img, fill, img.get_rect(), border_radius=4)
-            pygame.draw.rect(img, P.INK, img.get_rect(), 1, border_radius=4)
             pygame.draw.circle(img, P.INK, (width + 5, 10), 8)
             blit_text(img, str(count), "sans_bold", 11, P.PAPER_LIGHT, (width + 5, 10), "center")
         blit_text(img, label, "cond", 13 if width >= TOKEN_W else 11, (250, 246, 230), (width // 2, 10), "center")

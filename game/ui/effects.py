@@ -23,11 +23,6 @@ from game.ui.words import fit
 
 DEFENSE = re.compile(r"\s*\(defense (\d+)\)")  # the target a roll's narration names
 
-_rng = Pcg32.seeded(2024, 0xEFFEC7)
-
-
-def rnd(a: float = 0.0, b: float = 1.0) -> float:
-    return a + (b - a) * (_rng.below(1 << 24) / float(1 << 24))
 
 
 class Rand:
@@ -618,6 +613,7 @@ class DiceTray:
             space.add(seg)
         self.bodies = []
         n = len(self.values)
+        rnd = Rand("dice", tuple(self.values), label)  # the same roll tumbles the same way, whatever came before
         for i in range(n):
             body = pymunk.Body(1, pymunk.moment_for_box(1, (self.SIZE, self.SIZE)))
             body.position = (r.x + 30 + (i % 6) * (self.SIZE + 8), r.y + 30 + (i // 6) * (self.SIZE + 6))
