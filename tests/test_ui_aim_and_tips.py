@@ -45,6 +45,8 @@ def test_a_stack_stays_put_while_the_player_aims_and_a_click_on_it_attacks_its_t
     scene.draw(app.display.logical)
     assert scene.positions.fanned(space)  # browsing: the stack fans out under the mouse
     c.selected = name
+    app.hover(point)
+    assert scene.positions.fanned(space)  # a defender selected, not aiming yet: it still fans out
     c.set_mode("attack")
     app.hover(point)
     scene.draw(app.display.logical)
