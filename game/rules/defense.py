@@ -213,8 +213,7 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> list[Action]:
     With ``why``, every refused defender, target and space is recorded there with its rule (``Refusals``)."""
     s, r = g.state, g.rules
     out: list[Action] = []
-    # a combatant's targets, grenades and spaces to suppress depend only on his space: listed once a space (not
-    # with ``why``, which records each defender's refusals)
+    # a combatant's targets, grenades and spaces to suppress depend only on his space: listed once a space
     by_space: dict[str, tuple[list[str], list[str], list[str]]] = {}
     for name, d in s["defenders"].items():
         if d["status"] != "board" or d["moved"] or d["acted"]:
@@ -240,7 +239,7 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> list[Action]:
             why[("recover", name)] = f"{name} is neither exhausted nor disrupted (4.2.3)"
         here = d["space"]
         attrs = r.defenders[name].attributes
-        if "N" not in attrs and why is None:
+        if "N" not in attrs:
             lists = by_space.get(here)
             if lists is None:
                 lists = by_space[here] = _space_actions(g, here, name)
@@ -248,35 +247,8 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> list[Action]:
             out.extend([Action("attack", (name, cid)) for cid in attacks])
             out.extend([Action("grenade", (name, t)) for t in grenades])
             out.extend([Action("suppress", (name, sp)) for sp in suppressed])
-        elif "N" not in attrs:
-            for cid in targets(g, name, why):
-                out.append(Action("attack", (name, cid)))
-            floor = r.floor_of(here)
-            if s["interior"][floor]:
-                for t in distinct_tokens(g, here):
-                    if not t.startswith("ammo") and "G" in r.weapons[t].designations:
-                        out.append(Action("grenade", (name, t)))
             if why is not None:
-                why[("grenade", name)] = "grenades need a Grenade [G] token in the defender's space and enemies " \
-                                         "inside on his floor (4.2.1)"
-            inside = r.is_interior(here)
-            can_suppress = has_designation(g, here, "S")
-            has_ammo = any(t.startswith("ammo") for t in tokens_in(g, here))
-            if not inside and can_suppress and has_ammo:
-                for space in r.track_spaces:
-                    if space not in s["spaces"] and not car_at(g, space) and r.sees(here, space):
-                        out.append(Action("suppress", (name, space)))
-                    elif why is not None:
-                        why[("suppress", name, space)] = \
-                            "the defender has no line of sight to that assault space (4.2.2)" \
-                            if space not in s["spaces"] and not car_at(g, space) else \
-                            "suppression tokens go on an empty assault space (4.2.2)"
-            if why is not None:
-                why[("suppress", name)] = \
-                    "suppressing is not possible from an interior space (4.2.2)" if inside else \
-                    "suppressing needs a Suppress [S] weapon in the defender's space (4.2.2)" if not can_suppress \
-                    else "suppressing needs an ammunition token in the defender's space (4.2.2)" if not has_ammo \
-                    else "suppression tokens go on an assault space (4.2.2)"
+                _refuse_combat(g, why, name, here, suppressed)
         elif why is not None:
             _refuse_all(why, ("attack", "grenade", "suppress"), name, f"{name} is a noncombatant (4.3.3)")
         if "C" in attrs and not r.is_interior(here) and command_options(g, name):
@@ -292,7 +264,7 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> list[Action]:
 
 def _space_actions(g: Kernel, here: str, name: str) -> tuple[list[str], list[str], list[str]]:
     """What a combatant defender in ``here`` (``name`` is one) may attack (4.2.1), throw grenades with (4.2.1) and
-    suppress (4.2.2): the same tests as :func:`gen_actions` makes with ``why``, once for every defender there."""
+    suppress (4.2.2): worked out once for every defender there."""
     s, r = g.state, g.rules
     grenades: list[str] = []
     if s["interior"][r.floor_of(here)]:
@@ -304,6 +276,30 @@ def _space_actions(g: Kernel, here: str, name: str) -> tuple[list[str], list[str
         suppressed = [space for space in r.track_spaces
                       if space not in s["spaces"] and not car_at(g, space) and r.sees(here, space)]
     return targets(g, name), grenades, suppressed
+
+
+def _refuse_combat(g: Kernel, why: Refusals, name: str, here: str, suppressed: list[str]) -> None:
+    """Why a combatant defender in ``here`` cannot attack the other counters, throw grenades or suppress the
+    spaces not in ``suppressed`` (4.2.1, 4.2.2), recorded in ``why``."""
+    s, r = g.state, g.rules
+    targets(g, name, why)  # records why every other counter is no target
+    why[("grenade", name)] = "grenades need a Grenade [G] token in the defender's space and enemies inside on his " \
+                             "floor (4.2.1)"
+    inside = r.is_interior(here)
+    can_suppress = has_designation(g, here, "S")
+    has_ammo = any(t.startswith("ammo") for t in tokens_in(g, here))
+    if not inside and can_suppress and has_ammo:
+        for space in r.track_spaces:
+            if space not in suppressed:
+                why[("suppress", name, space)] = \
+                    "the defender has no line of sight to that assault space (4.2.2)" \
+                    if space not in s["spaces"] and not car_at(g, space) else \
+                    "suppression tokens go on an empty assault space (4.2.2)"
+    why[("suppress", name)] = \
+        "suppressing is not possible from an interior space (4.2.2)" if inside else \
+        "suppressing needs a Suppress [S] weapon in the defender's space (4.2.2)" if not can_suppress else \
+        "suppressing needs an ammunition token in the defender's space (4.2.2)" if not has_ammo else \
+        "suppression tokens go on an assault space (4.2.2)"
 
 
 def use_action(g: Kernel, name: str, exhausts: bool) -> None:

@@ -274,6 +274,7 @@ class Game(Kernel):
         twin.legal_cache = self.legal_cache  # the same decision: the same legal actions (immutable)
         twin.kinds = self.kinds  # facts of the rules data, whichever game asks
         twin.carry_memo = self.carry_memo
+        twin.sight_memo = self.sight_memo
         return twin
 
     # ------------------------------------------------------------------ public queries

@@ -55,6 +55,8 @@ class Kernel:
         # the tokens of a space (in the order listed) and a carry limit -> the choices of what to carry (4.1):
         # the same for every game on these rules, so a copy shares it (queries.carry_options)
         self.carry_memo: dict[tuple[tuple[str, ...], int], list[tuple[str, ...]]] = {}
+        # a space and whether a Ranged weapon is there -> the spaces seen from it (queries.sight): shared by a copy
+        self.sight_memo: dict[tuple[str, bool], tuple[tuple[str, ...], frozenset[str]]] = {}
         self.tmap: dict[str, list[str]] | None = None  # tokens by space, only while listing legal actions
 
     @property

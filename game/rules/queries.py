@@ -271,15 +271,13 @@ def targets(g: Kernel, name: str, why: Refusals | None = None) -> list[str]:
                 for cid in stack:
                     why[("attack", name, cid)] = "interior spaces have no line of sight outside the building (1.4)"
         return out
-    ranged = has_designation(g, here, "R")
-    needs_ranged = floor == "upper" and not ranged
-    if why is None:  # the same tests, without recording the refusals: the tops of the stacks in sight
-        seen = r.seen.get(here, frozenset())
-        if not needs_ranged:
-            out.extend([stack[-1] for space, stack in s["spaces"].items() if stack and space in seen])
-        if ranged:
-            out.extend([stack[-1] for space, stack in s["support"].items() if stack and space in seen])
+    if why is None:  # nothing to record: the tops of the stacks in the defender's sight
+        seen = _sight_from(g, here, has_designation(g, here, "R"))[1]
+        out.extend([stack[-1] for space, stack in s["spaces"].items() if stack and space in seen])
+        out.extend([stack[-1] for space, stack in s["support"].items() if stack and space in seen])
         return out
+    ranged = has_designation(g, here, "R")  # (the reasons given for the refusals, as :func:`sight` decides)
+    needs_ranged = floor == "upper" and not ranged
     for stacks, kind in ((s["spaces"], "track"), (s["support"], "support")):
         for space, stack in stacks.items():
             if not stack:
@@ -306,18 +304,27 @@ def sight(g: Kernel, name: str) -> list[str]:
     interior, the track spaces that share a colour with it (from the upper floors only with a Ranged [R] weapon
     there) and the support spaces sharing a colour (always with a Ranged [R] weapon). The same tests as
     :func:`targets`."""
-    r = g.rules
     here = g.state["defenders"][name]["space"]
+    return list(_sight_from(g, here, not g.rules.is_interior(here) and has_designation(g, here, "R"))[0])
+
+
+def _sight_from(g: Kernel, here: str, ranged: bool) -> tuple[tuple[str, ...], frozenset[str]]:
+    """:func:`sight` from ``here`` with or without a Ranged [R] weapon there, in order and as a set: facts of the
+    board alone, worked out once for a game and its copies (``Kernel.sight_memo``)."""
+    key = (here, ranged)
+    known = g.sight_memo.get(key)
+    if known is not None:
+        return known
+    r = g.rules
     floor = r.floor_of(here)
     out = [f"{floor}:interior"]
-    if r.is_interior(here):
-        return out
-    ranged = has_designation(g, here, "R")
-    if ranged or floor != "upper":
-        out.extend(space for space in r.track_spaces if r.sees(here, space))
-    if ranged:
-        out.extend(space for space in r.support_spaces if r.sees(here, space))
-    return out
+    if not r.is_interior(here):
+        if ranged or floor != "upper":
+            out.extend(space for space in r.track_spaces if r.sees(here, space))
+        if ranged:
+            out.extend(space for space in r.support_spaces if r.sees(here, space))
+    g.sight_memo[key] = known = (tuple(out), frozenset(out))
+    return known
 
 
 def command_options(g: Kernel, name: str, given: list[list[str]] | None = None) -> list[Action]:
