@@ -43,7 +43,6 @@ class Split:
     choose: float = 0.0  # the random policy's pick
     apply: float = 0.0  # Game.apply: the action, the rule steps up to the next decision, the dice they roll
     copy: float = 0.0  # one Game.clone a decision
-    dice: float = 0.0  # of apply: the dice generator (reseeding and rolls), from the profile's count
 
 
 def play(games: int, seed: int) -> Split:

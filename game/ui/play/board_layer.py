@@ -87,6 +87,22 @@ def shake_board(surface: pygame.Surface, board: pygame.Rect, dx: int, dy: int, b
         surface.blit(img, pos)
 
 
+def colour_cells(surface: pygame.Surface, rect: pygame.Rect, colours: tuple[str, ...], letters: bool = False,
+                 each_framed: bool = False) -> None:
+    """``rect`` split into one cell a line-of-sight colour, side by side, with the colour's letters (the
+    colour-blind setting) and an ink frame around the whole, or around each cell."""
+    w = rect.w // len(colours)
+    for i, col in enumerate(colours):
+        cell = pygame.Rect(rect.x + i * w, rect.y, w, rect.h)
+        pygame.draw.rect(surface, P.LOS[col], cell)
+        if each_framed:
+            pygame.draw.rect(surface, P.INK, cell, 1)
+        if letters:
+            blit_text(surface, P.LOS_LETTER[col], "sans_bold", 11, P.text_on(P.LOS[col]), cell.center, "center")
+    if not each_framed:
+        pygame.draw.rect(surface, P.INK, rect, 1)
+
+
 class BoardLayer:
     """Draws ``stage`` on the board; the printed board under it is cached until the blown barriers or the
     colour-blind setting change."""
@@ -266,11 +282,7 @@ class BoardLayer:
         for space in self._occupied():
             cols = self._colours(space)
             if space in self.rules.support_spaces:
-                band = self._support_band(space)
-                w = band.w // len(cols)
-                for i, col in enumerate(cols):
-                    pygame.draw.rect(surface, P.LOS[col], pygame.Rect(band.x + i * w, band.y, w, band.h))
-                pygame.draw.rect(surface, P.INK, band, 1)
+                colour_cells(surface, self._support_band(space), cols)
                 continue
             cx, cy = self.geo.pos(space)
             centre = (int(cx), int(cy))
@@ -304,27 +316,15 @@ class BoardLayer:
         for space in [*occupied, *(sp for sp in self.rules.support_spaces if sp not in occupied)]:
             cols = self._colours(space)
             if space in self.rules.support_spaces:  # empty or not: the lettered band under the square
-                band = self._support_band(space)
-                w = band.w // len(cols)
-                for i, col in enumerate(cols):
-                    cell = pygame.Rect(band.x + i * w, band.y, w, band.h + 4)
-                    pygame.draw.rect(surface, P.LOS[col], cell)
-                    pygame.draw.rect(surface, P.INK, cell, 1)
-                    blit_text(surface, P.LOS_LETTER[col], "sans_bold", 11, P.text_on(P.LOS[col]), cell.center,
-                              "center")
+                colour_cells(surface, self._support_band(space).inflate(0, 4).move(0, 2), cols, letters=True,
+                             each_framed=True)
                 continue
-            chip = self._chip(space)
-            w = chip.w // len(cols)
-            for i, col in enumerate(cols):
-                cell = pygame.Rect(chip.x + i * w, chip.y, w, chip.h)
-                pygame.draw.rect(surface, P.LOS[col], cell)
-                blit_text(surface, P.LOS_LETTER[col], "sans_bold", 11, P.text_on(P.LOS[col]), cell.center, "center")
-            pygame.draw.rect(surface, P.INK, chip, 1)
+            colour_cells(surface, self._chip(space), cols, letters=True)
 
-    def _place_chips(self, cars: list[pygame.Rect]) -> dict[str, pygame.Rect]:
+    def _place_chips(self, counters: dict[str, list[pygame.Rect]], cars: list[pygame.Rect]) -> dict[str, pygame.Rect]:
         """Where the colour-blind letters of each occupied track space go: touching its counters, below them,
-        else beside or above, clear of every other counter, space, tab and armored car (``cars``)."""
-        counters = self._counter_rects()
+        else beside or above, clear of every other counter (``counters``, by space), space, tab and armored car
+        (``cars``)."""
         circles = {sp: pygame.Rect(int(x) - RING_OUTER + 6, int(y) - RING_OUTER + 6, 2 * RING_OUTER - 12,
                                    2 * RING_OUTER - 12) for sp, (x, y) in
                    ((sp, self.geo.pos(sp)) for sp in self.rules.track_spaces)}
@@ -408,16 +408,16 @@ class BoardLayer:
             surface.blit(ghost, ghost.get_rect(center=marks.mouse))
 
     # ------------------------------------------------------------------ what moves clear of the counters
-    def _obstacles(self) -> list[pygame.Rect]:
+    def _obstacles(self, counters: dict[str, list[pygame.Rect]]) -> list[pygame.Rect]:
         """What a label or an armored car must not cover outside: every track space and support square (with its
-        colour ring or band), every counter outside the building, the barriers, the building."""
+        colour ring or band), the ``counters`` outside the building, the barriers, the building."""
         rects = [pygame.Rect(int(x) - RING_OUTER, int(y) - RING_OUTER, 2 * RING_OUTER, 2 * RING_OUTER)
                  for x, y in (self.geo.pos(sp) for sp in self.rules.track_spaces)]
         for sp in self.rules.support_spaces:
             square = self.geo.rect(sp)
             rects.append(square.union(support_tab(square)).union(self._support_band(sp)).inflate(4, 4))
         rects.append(caption_rect().inflate(6, 6))
-        for stack in self._counter_rects().values():
+        for stack in counters.values():
             rects.extend(stack)
         for x, y in self.rules.barriers.values():
             cx, cy = bp(x, y)
@@ -457,7 +457,8 @@ class BoardLayer:
                tuple(car for car in vs["cars"] if self.positions.moving_car(car)))
         if key == self._placed_key:
             return self._placed
-        obstacles = self._obstacles()
+        counters = self._counter_rects()
+        obstacles = self._obstacles(counters)
         cars: dict[str, pygame.Rect] = {}
         w, h = self.art.car().get_size()
         for car, space in vs["cars"].items():
@@ -467,7 +468,7 @@ class BoardLayer:
             cars[car] = rect
             obstacles.append(rect)
         # the small letter tabs after the big cars (which need the room more), before the labels
-        self._chips = self._place_chips(list(cars.values())) if colour_blind else {}
+        self._chips = self._place_chips(counters, list(cars.values())) if colour_blind else {}
         obstacles.extend(self._chips.values())
         labels: dict[str, pygame.Rect] = {}
         for track in self.rules.tracks.values():
