@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,3 +18,20 @@ def load_tool(name: str) -> Any:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def explained_games(policy: str, games: int) -> Iterator[tuple[Any, Any, str, str]]:
+    """Whole games of seeds 0.. (Standard, Veteran, Elite in turn) played by ``policy``: at each decision, before
+    its choice is applied, ``(game, action, reason, line)`` where ``line`` is what the Hint and the demo's caption
+    say (``explained``)."""
+    from game.ai import make_policy
+    from game.rules import Game
+    from game.ui.words import explained
+
+    for seed in range(games):
+        game = Game.new(seed, ("standard", "veteran", "elite")[seed % 3])
+        chooser = make_policy(policy, seed)
+        while not game.over:
+            action, reason = chooser.explain(game)
+            yield game, action, reason, explained(game, action, reason)
+            game.apply(action)

@@ -10,13 +10,13 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from game.ai import HeuristicPolicy, make_policy
+from game.ai import HeuristicPolicy
 from game.ai.random_policy import RandomPolicy
 from game.rules import Game
 from game.rules.engine import ACTION_SECTIONS, ACTIONS
 from game.ui.app import App
 from game.ui.play.scene import PlayScene
-from game.ui.words import explained
+from tests.helpers import explained_games
 
 CITE = re.compile(r"\(rule [1-8]\.\d(\.\d)?\)|\b[1-8]\.\d(\.\d)?\b")
 
@@ -50,24 +50,18 @@ def test_the_end_of_an_attack_is_foreseen(difficulty: str) -> None:
 @pytest.mark.parametrize(("policy", "games"), [("heuristic", 6), ("planner", 1)])
 def test_hints_cite_a_rule_and_give_no_pointless_or_misleading_advice(policy: str, games: int) -> None:
     pointless = 0
-    for seed in range(games):
-        game = Game.new(seed, ("standard", "veteran", "elite")[seed % 3])
-        chooser = make_policy(policy, seed)
-        while not game.over:
-            action, reason = chooser.explain(game)
-            line = explained(game, action, reason)
-            assert CITE.search(line), line
-            if game.decision and game.decision["kind"] == "actions" and game.attack_ends_this_turn():
-                outside = action.kind == "suppress" or (
-                    action.kind == "attack" and game.counter_space(action.args[1]) in game.rules.track_spaces)
-                assert not outside, line
-                assert game.state["attack"] == 3 or action.kind not in ("recover", "command"), line
-                pointless += 1
-            if reason.startswith(f"{action.args[0] if action.args else ''} heads for") and \
-                    "away from the shelling" in reason and action.kind == "move":
-                here = game.state["defenders"][action.args[0]]["space"]
-                assert game.rules.space_floor[here] != game.rules.space_floor[action.args[1]], line
-            game.apply(action)
+    for game, action, reason, line in explained_games(policy, games):
+        assert CITE.search(line), line
+        if game.decision and game.decision["kind"] == "actions" and game.attack_ends_this_turn():
+            outside = action.kind == "suppress" or (
+                action.kind == "attack" and game.counter_space(action.args[1]) in game.rules.track_spaces)
+            assert not outside, line
+            assert game.state["attack"] == 3 or action.kind not in ("recover", "command"), line
+            pointless += 1
+        if reason.startswith(f"{action.args[0] if action.args else ''} heads for") and \
+                "away from the shelling" in reason and action.kind == "move":
+            here = game.state["defenders"][action.args[0]]["space"]
+            assert game.rules.space_floor[here] != game.rules.space_floor[action.args[1]], line
     assert pointless > 0 or policy == "planner"  # the heuristic games pass through Attacks' last turns
 
 

@@ -9,12 +9,10 @@ import re
 
 import pytest
 
-from game.ai import make_policy
-from game.rules import Game
 from game.ui.app import App
 from game.ui.play.scene import PlayScene
 from game.ui.scenes.results import ResultsScene
-from game.ui.words import explained
+from tests.helpers import explained_games
 from tests.test_ui_playthrough import ClickPolicy
 
 # Internal ids: token ids (gren2, lmg1, ammo3, rifle1), counter ids (e17), space ids (upper:4, 1-2:3,
@@ -73,14 +71,5 @@ def test_no_id_is_drawn_in_a_whole_game_by_clicks(drawn: set[str]) -> None:
 @pytest.mark.parametrize(("policy", "games"), [("heuristic", 3), ("planner", 1)])
 def test_no_id_in_the_hints_and_captions_of_whole_games(policy: str, games: int) -> None:
     """The Hint and the demo's caption say ``explained(game, action, reason)`` for the policy's choice."""
-    shown: set[str] = set()
-    for seed in range(games):
-        game = Game.new(seed, ("standard", "veteran", "elite")[seed % 3])
-        chooser = make_policy(policy, seed)
-        while not game.over:
-            action, reason = chooser.explain(game)
-            line = explained(game, action, reason)
-            if ID.search(line):
-                shown.add(line)
-            game.apply(action)
+    shown = {line for _, _, _, line in explained_games(policy, games) if ID.search(line)}
     assert sorted(shown) == []
