@@ -25,6 +25,17 @@ def title_after_start() -> App:
     return app
 
 
+def continue_from(data_dir: Path, save: bytes) -> App:
+    """The app started on a data folder holding ``save`` as its autosave, Continue pressed on the title."""
+    data_dir.mkdir(parents=True)
+    (data_dir / "save.json").write_bytes(save)
+    app = title_after_start()
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    title.continue_game()
+    return app
+
+
 def test_settings_name_each_damaged_value_and_keep_the_rest(data_dir: Path) -> None:
     data_dir.mkdir(parents=True)
     text = '{"volume": NaN, "speed": 3, "mute": true, "colour_blind": "yes", "fullscreen": false, "zoom": 2}'
@@ -58,13 +69,7 @@ def test_hostile_files_are_one_line_and_the_app_starts(data_dir: Path, name: str
 
 
 def test_a_save_with_a_byte_order_mark_continues(data_dir: Path) -> None:
-    game = Game.new(2)
-    data_dir.mkdir(parents=True)
-    (data_dir / "save.json").write_bytes(b"\xef\xbb\xbf" + game.to_json().encode())
-    app = title_after_start()
-    title = app.stack.top
-    assert isinstance(title, TitleScene)
-    title.continue_game()
+    app = continue_from(data_dir, b"\xef\xbb\xbf" + Game.new(2).to_json().encode())
     assert app.stack.top is not None and app.stack.top.name == "play", app.ctx.message
 
 
@@ -72,12 +77,7 @@ def test_a_save_from_a_newer_version_is_kept_and_said_so(data_dir: Path) -> None
     raw = json.loads(Game.new(2).to_json())
     raw["version"] = 7
     text = json.dumps(raw)
-    data_dir.mkdir(parents=True)
-    (data_dir / "save.json").write_text(text, encoding="utf-8")
-    app = title_after_start()
-    title = app.stack.top
-    assert isinstance(title, TitleScene)
-    title.continue_game()
+    app = continue_from(data_dir, text.encode())
     assert "newer version" in app.ctx.message and "save version 7" in app.ctx.message
     assert (data_dir / "save.json").read_text(encoding="utf-8") == text
     assert not list(data_dir.glob("*.damaged*"))
@@ -89,12 +89,7 @@ def test_a_save_damaged_deep_inside_is_refused_at_continue(data_dir: Path) -> No
     raw = json.loads(Game.new(2).to_json())
     raw["decks"]["2"].append("2-99")
     text = json.dumps(raw)
-    data_dir.mkdir(parents=True)
-    (data_dir / "save.json").write_text(text, encoding="utf-8")
-    app = title_after_start()
-    title = app.stack.top
-    assert isinstance(title, TitleScene)
-    title.continue_game()
+    app = continue_from(data_dir, text.encode())
     assert isinstance(app.stack.top, TitleScene)
     msg = app.ctx.message
     assert "damaged" in msg and "save.json.damaged" in msg and "unknown card '2-99'" in msg and "\n" not in msg
