@@ -36,6 +36,19 @@ def open_tutorial(app: App) -> TutorialScene:
     return scene
 
 
+def guided_past_intro(nexts: int) -> tuple[App, TutorialScene]:
+    """A guided game opened from the title without animations, the opening played out and the coach's Next
+    pressed ``nexts`` times."""
+    app = App(headless=True, seed=1)
+    app.ctx.settings.speed = 0.0
+    scene = open_tutorial(app)
+    for _ in range(60):
+        app.step(1 / 60)
+    for _ in range(nexts):
+        coach(app, scene, "Next")
+    return app, scene
+
+
 def coach(app: App, scene: TutorialScene, label: str) -> None:
     app.step(1 / 60)  # the coach and its buttons are drawn
     button = next(b for b in scene.coach_buttons if b.label == label)
@@ -87,13 +100,7 @@ def test_the_whole_guided_game_by_clicks(data_dir: Path) -> None:
 
 
 def test_skip_and_resume(data_dir: Path) -> None:
-    app = App(headless=True, seed=1)
-    app.ctx.settings.speed = 0.0
-    scene = open_tutorial(app)
-    for _ in range(60):
-        app.step(1 / 60)
-    coach(app, scene, "Next")
-    coach(app, scene, "Next")
+    app, scene = guided_past_intro(2)
     assert scene.step == 2
     scene.submit(next(a for a in scene.game.legal_actions() if a.kind == "move"))
     saved = json.loads(tutorial_path().read_text(encoding="utf-8"))
@@ -141,14 +148,7 @@ def test_the_first_launch_offers_the_guided_game_once(data_dir: Path) -> None:
 @pytest.mark.parametrize("kind", ["end_moves"])
 def test_a_step_whose_moment_passed_is_left_behind(data_dir: Path, kind: str) -> None:
     """An experienced player ends the moves at once: the move and carry steps do not block him."""
-    app = App(headless=True, seed=1)
-    app.ctx.settings.speed = 0.0
-    scene = open_tutorial(app)
-    for _ in range(60):
-        app.step(1 / 60)
-    coach(app, scene, "Next")
-    coach(app, scene, "Next")
-    coach(app, scene, "Next")
+    app, scene = guided_past_intro(3)
     assert STEPS[scene.step].key == "move"
     scene.submit(Action(kind))
     for _ in range(10):
