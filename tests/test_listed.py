@@ -82,3 +82,31 @@ def test_the_quick_listing_and_the_one_that_records_refusals_agree() -> None:
             compared += 1
             game.apply(quick[rng.randrange(len(quick))])
     assert compared > 300
+
+
+def test_the_rules_memo_changes_no_result() -> None:
+    """What the rules remember for every game (``Rules.memo``: carry choices, sight, move blocks, the weapons of
+    a set of tokens) is only a shortcut: a game whose memo is forgotten before every decision lists the same
+    actions and tells the same events as one that remembers, and a full table is emptied, not grown."""
+    from game.rules import data
+
+    def played(forget: bool) -> list[str]:
+        out: list[str] = []
+        for seed in (3, 4):
+            game, rng = Game.new(seed, "veteran"), random.Random(seed)
+            while not game.over:
+                if forget:
+                    memo = game.rules.memo
+                    for table in (memo.kinds, memo.carry, memo.sight, memo.moves, memo.kits):
+                        table.clear()
+                legal = list(game.legal_actions())
+                out.append("|".join(map(str, legal)))
+                out.extend(event.text for event in game.apply(legal[rng.randrange(len(legal))]))
+        return out
+
+    remembered = played(False)
+    assert played(True) == remembered and len(remembered) > 200
+    table: dict[int, int] = {}
+    for i in range(data.MEMO_LIMIT + 5):
+        data.remember(table, i, i)
+    assert len(table) == 5 and table[data.MEMO_LIMIT + 4] == data.MEMO_LIMIT + 4

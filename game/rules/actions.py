@@ -76,20 +76,29 @@ class Listed(Sequence[Action]):
 
     __slots__ = ("_parts", "_starts", "_len", "_plain")
 
-    def __init__(self, parts: Iterable[Action | Family] = ()) -> None:
+    def __init__(self, parts: Iterable[Action | Family] = (), plain: bool | None = None) -> None:
         self._parts: list[Action | Family] = list(parts)
-        # only single actions (most decisions): the parts are the actions, no block to look up
-        self._plain = not any(isinstance(part, Family) for part in self._parts)
+        # only single actions (most decisions): the parts are the actions, no block to look up (``plain`` says so
+        # when the caller knows)
+        self._plain = not any(isinstance(part, Family) for part in self._parts) if plain is None else plain
         self._starts: list[int] = []
         self._len = len(self._parts)
         if not self._plain:
-            parts, self._parts, self._len = self._parts, [], 0
-            for part in parts:
-                size = 1 if isinstance(part, Action) else len(part.first) * len(part.second)
-                if size:
-                    self._parts.append(part)
-                    self._starts.append(self._len)
-                    self._len += size
+            kept: list[Action | Family] = []
+            starts = self._starts
+            n = 0
+            for part in self._parts:
+                if isinstance(part, Action):
+                    kept.append(part)
+                    starts.append(n)
+                    n += 1
+                else:
+                    size = len(part.first) * len(part.second)
+                    if size:
+                        kept.append(part)
+                        starts.append(n)
+                        n += size
+            self._parts, self._len = kept, n
 
     def __len__(self) -> int:
         return self._len

@@ -11,7 +11,7 @@ import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game.rules.toml_reader import Bool, Int, List, Map, Opt, Reader, Spec, Str, Table, Tagged, load_toml
 
@@ -234,6 +234,41 @@ class AttackSetup:
     fill_support: tuple[str, ...]
 
 
+class Memo:
+    """Answers of the rules that depend only on their question and the rules data, remembered by the rules
+    (:attr:`Rules.memo`) for every game played on them: the planner's futures ask the same questions thousands of
+    times. Nothing here is state: forgetting it changes no result. Each table is emptied when it grows past
+    :data:`MEMO_LIMIT` entries."""
+
+    __slots__ = ("kinds", "carry", "sight", "moves", "kits")
+
+    def __init__(self) -> None:
+        self.kinds: dict[str, str] = {}  # token id -> its kind (identical tokens are interchangeable, 4.1)
+        # the tokens of a space (in the order listed) and a carry limit -> the choices of what to carry (4.1)
+        self.carry: dict[tuple[tuple[str, ...], int], list[tuple[str, ...]]] = {}
+        # a space and whether a Ranged weapon is there -> the spaces seen from it (queries.sight)
+        self.sight: dict[tuple[str, bool], tuple[tuple[str, ...], frozenset[str]]] = {}
+        # a space, the open spaces of its floor, its tokens and a carry limit -> the blocks of its defenders' moves
+        # (defense.gen_moves)
+        self.moves: dict[tuple[Any, ...], tuple[list[tuple[str, ...]], ...]] = {}
+        # the tokens of a space -> their weapons' designations and whether ammunition is there (queries.space_kit)
+        self.kits: dict[tuple[str, ...], tuple[frozenset[str], bool]] = {}
+
+
+MEMO_LIMIT = 200_000
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def remember(table: dict[K, V], key: K, value: V) -> V:
+    """Store ``value`` under ``key`` in a table of :class:`Memo` (emptied first once it holds
+    :data:`MEMO_LIMIT` entries, so a long run of games cannot fill the memory) and return it."""
+    if len(table) >= MEMO_LIMIT:
+        table.clear()
+    table[key] = value
+    return value
+
+
 @dataclass(frozen=True)
 class Rules:
     """Everything the rules core reads from ``levels/``, checked for consistency."""
@@ -273,6 +308,8 @@ class Rules:
     tactics: dict[str, TacticCard] = field(default_factory=dict)
     tactic_decks: dict[int, tuple[str, ...]] = field(default_factory=dict)
     tactics_modes: dict[str, TacticsMode] = field(default_factory=dict)
+    # answers worked out from these rules, remembered for every game on them (not part of the rules' value)
+    memo: Memo = field(default_factory=Memo, compare=False, repr=False)
 
     def interior(self, floor: str) -> str:
         return f"{floor}:interior"

@@ -4,6 +4,7 @@ recover, command) with 4.3's attributes, and 4.2.2's suppression tokens spent as
 from __future__ import annotations
 
 from game.rules.actions import Action, Family, Listed
+from game.rules.data import remember
 from game.rules.effects import casualty, note_defense_tactic, recover, remove_enemy, tactic_applied
 from game.rules.events import (
     AttackMissed,
@@ -32,6 +33,7 @@ from game.rules.queries import (
     distinct_tokens,
     floor_spaces_with_interior,
     grenade_dice,
+    has_ammo,
     has_designation,
     occupancy,
     phase_limit,
@@ -75,12 +77,11 @@ def gen_moves(g: Kernel, why: Refusals | None = None) -> Listed:
     s, r = g.state, g.rules
     out: list[Action | Family] = []
     occ = occupancy(g)
-    carry_cache: dict[tuple[str, int], list[tuple[str, ...]]] = {}
-    open_spaces: dict[str, list[str]] = {}
+    open_spaces: dict[str, tuple[str, ...]] = {}  # a floor -> its spaces with room
     # a defender's moves are a block (each destination with each set of tokens he may carry), his shifts another
-    # (each kind of token of his space to each other space of his floor): listed as blocks, built when read
-    dest_rows: dict[str, list[tuple[str, ...]]] = {}
-    shift_rows: dict[str, tuple[list[tuple[str, ...]], list[tuple[str, ...]]]] = {}
+    # (each kind of token of his space to each other space of his floor): listed as blocks, built when read; the
+    # blocks of a space and a carry limit are the same for every defender there
+    blocks: dict[tuple[str, int], tuple[list[tuple[str, ...]], ...]] = {}
     for name, d in s["defenders"].items():
         if d["status"] != "board" or d["moved"] or d["exh"] or d["dis"]:
             if why is not None:
@@ -90,45 +91,66 @@ def gen_moves(g: Kernel, why: Refusals | None = None) -> Listed:
                             f"{name} is {'exhausted' if d['exh'] else 'disrupted'} and cannot move (4.1)")
             continue
         here = d["space"]
-        floor = r.space_floor[here]
-        rows = dest_rows.get(here)
-        if rows is None:  # the first defender of this space: its destinations and its shifts
+        limit = 4 if "L" in r.defenders[name].attributes else 2
+        block = blocks.get((here, limit))
+        if block is None:
+            floor = r.space_floor[here]
             spaces = open_spaces.get(floor)
             if spaces is None:
-                spaces = open_spaces[floor] = [sp for sp in floor_spaces_with_interior(g, floor)
-                                               if room(g, sp, occ)]
-            dests = [sp for sp in spaces if sp != here]
-            if here.endswith(":interior"):
-                dests += [f"{f}:interior" for f in r.adjoining_interiors(floor)]
-            rows = dest_rows[here] = [(dest,) for dest in dests]
-            everywhere = floor_spaces_with_interior(g, floor)
-            shift_rows[here] = ([(token,) for token in distinct_tokens(g, here)],
-                                [(dest,) for dest in everywhere if dest != here])
-        limit = 4 if "L" in r.defenders[name].attributes else 2
-        key = (here, limit)
-        carries = carry_cache.get(key)
-        if carries is None:
-            carries = carry_cache[key] = carry_options(g, here, limit)
+                spaces = open_spaces[floor] = tuple(sp for sp in floor_spaces_with_interior(g, floor)
+                                                    if room(g, sp, occ))
+            block = blocks[(here, limit)] = _move_blocks(g, here, spaces, limit)
+        rows, carries, shift_tokens, shift_dests = block
         head = (name,)
         out.append(Family("move", head, rows, carries))
-        out.append(Family("shift", head, *shift_rows[here]))
+        out.append(Family("shift", head, shift_tokens, shift_dests))
         if why is not None:
-            dests = [dest for (dest,) in rows]
-            why[("move", name)] = f"{name} moves to a space of his floor, or between adjoining interior spaces (4.1)"
-            why[("shift", name)] = f"{name} moves a token of his own space to another space of his floor (4.1)"
-            for dest in dests:
-                why[("move", name, dest)] = f"{name} can carry at most {limit} tokens, and only from his own " \
-                                            "space (4.1, 4.3.2)"
-            for dest in r.space_floor:
-                if dest == here or dest in dests:
-                    continue
-                if r.space_floor[dest] != floor and not (here.endswith(":interior") and dest.endswith(":interior")):
-                    why[("move", name, dest)] = "defenders change floors only between adjoining interior spaces (4.1)"
-                elif not room(g, dest, occ):
-                    why[("move", name, dest)] = \
-                        f"{g.where(dest)} is full (4.1: two in a square space, three in a rectangle)"
+            _refuse_moves(g, why, name, here, [dest for (dest,) in rows], limit, occ)
     out.append(Action("end_moves"))
     return Listed(out)
+
+
+def _move_blocks(g: Kernel, here: str, spaces: tuple[str, ...], limit: int) -> tuple[list[tuple[str, ...]], ...]:
+    """4.1, 4.3.2: what a defender in ``here`` carrying at most ``limit`` tokens may do, as the blocks
+    :func:`gen_moves` lists: the destinations (``spaces``, his floor's spaces with room, but his own; from an
+    interior, the adjoining interiors too), the sets of tokens he may carry, the kinds of token he may shift and
+    where to (every other space of his floor). The same question gives the same blocks: remembered by the game
+    and its copies (``Memo.moves``)."""
+    tokens = tuple(tokens_in(g, here))
+    key = (here, spaces, tokens, limit)
+    known = g.memo.moves.get(key)
+    if known is not None:
+        return known
+    r = g.rules
+    floor = r.space_floor[here]
+    dests = [sp for sp in spaces if sp != here]
+    if here.endswith(":interior"):
+        dests += [f"{f}:interior" for f in r.adjoining_interiors(floor)]
+    everywhere = floor_spaces_with_interior(g, floor)
+    return remember(g.memo.moves, key, ([(dest,) for dest in dests], carry_options(g, here, limit),
+                                        [(token,) for token in distinct_tokens(g, here)],
+                                        [(dest,) for dest in everywhere if dest != here]))
+
+
+def _refuse_moves(g: Kernel, why: Refusals, name: str, here: str, dests: list[str], limit: int,
+                  occ: dict[str, int]) -> None:
+    """Why ``name`` in ``here`` may not move to the spaces other than ``dests`` nor carry more than ``limit``
+    tokens (4.1, 4.3.2), recorded in ``why``."""
+    r = g.rules
+    floor = r.space_floor[here]
+    why[("move", name)] = f"{name} moves to a space of his floor, or between adjoining interior spaces (4.1)"
+    why[("shift", name)] = f"{name} moves a token of his own space to another space of his floor (4.1)"
+    for dest in dests:
+        why[("move", name, dest)] = f"{name} can carry at most {limit} tokens, and only from his own " \
+                                    "space (4.1, 4.3.2)"
+    for dest in r.space_floor:
+        if dest == here or dest in dests:
+            continue
+        if r.space_floor[dest] != floor and not (here.endswith(":interior") and dest.endswith(":interior")):
+            why[("move", name, dest)] = "defenders change floors only between adjoining interior spaces (4.1)"
+        elif not room(g, dest, occ):
+            why[("move", name, dest)] = \
+                f"{g.where(dest)} is full (4.1: two in a square space, three in a rectangle)"
 
 
 def do_move(g: Kernel, action: Action) -> None:
@@ -206,7 +228,7 @@ def auto_end_actions(g: Kernel) -> None:
         g.legal_cache = legal
 
 
-def gen_actions(g: Kernel, why: Refusals | None = None) -> list[Action]:
+def gen_actions(g: Kernel, why: Refusals | None = None) -> Listed:
     """4.2 Actions: each defender that has neither moved nor acted this turn may attack (4.2.1), throw grenades
     (4.2.1), suppress (4.2.2) or command (4.2.4); an exhausted or disrupted one may only recover (4.2.3).
 
@@ -245,8 +267,10 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> list[Action]:
                 lists = by_space[here] = _space_actions(g, here, name)
             attacks, grenades, suppressed = lists
             out.extend([Action("attack", (name, cid)) for cid in attacks])
-            out.extend([Action("grenade", (name, t)) for t in grenades])
-            out.extend([Action("suppress", (name, sp)) for sp in suppressed])
+            if grenades:
+                out.extend([Action("grenade", (name, t)) for t in grenades])
+            if suppressed:
+                out.extend([Action("suppress", (name, sp)) for sp in suppressed])
             if why is not None:
                 _refuse_combat(g, why, name, here, suppressed)
         elif why is not None:
@@ -259,7 +283,7 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> list[Action]:
                 "the command action cannot be used in the interior spaces (4.2.4)" if r.is_interior(here) else \
                 "no defender in the same coloured spaces needs a recover (4.2.4)"
     out.append(Action("end_actions"))
-    return out
+    return Listed(out, plain=True)
 
 
 def _space_actions(g: Kernel, here: str, name: str) -> tuple[list[str], list[str], list[str]]:
@@ -271,10 +295,10 @@ def _space_actions(g: Kernel, here: str, name: str) -> tuple[list[str], list[str
         grenades = [t for t in distinct_tokens(g, here)
                     if not t.startswith("ammo") and "G" in r.weapons[t].designations]
     suppressed: list[str] = []
-    if not r.is_interior(here) and has_designation(g, here, "S") and any(t.startswith("ammo")
-                                                                          for t in tokens_in(g, here)):
+    if not r.is_interior(here) and has_designation(g, here, "S") and has_ammo(g, here):
+        cars = s["cars"].values()
         suppressed = [space for space in r.track_spaces
-                      if space not in s["spaces"] and not car_at(g, space) and r.sees(here, space)]
+                      if space not in s["spaces"] and space not in cars and r.sees(here, space)]
     return targets(g, name), grenades, suppressed
 
 
@@ -287,8 +311,8 @@ def _refuse_combat(g: Kernel, why: Refusals, name: str, here: str, suppressed: l
                              "floor (4.2.1)"
     inside = r.is_interior(here)
     can_suppress = has_designation(g, here, "S")
-    has_ammo = any(t.startswith("ammo") for t in tokens_in(g, here))
-    if not inside and can_suppress and has_ammo:
+    ammo = has_ammo(g, here)
+    if not inside and can_suppress and ammo:
         for space in r.track_spaces:
             if space not in suppressed:
                 why[("suppress", name, space)] = \
@@ -298,7 +322,7 @@ def _refuse_combat(g: Kernel, why: Refusals, name: str, here: str, suppressed: l
     why[("suppress", name)] = \
         "suppressing is not possible from an interior space (4.2.2)" if inside else \
         "suppressing needs a Suppress [S] weapon in the defender's space (4.2.2)" if not can_suppress else \
-        "suppressing needs an ammunition token in the defender's space (4.2.2)" if not has_ammo else \
+        "suppressing needs an ammunition token in the defender's space (4.2.2)" if not ammo else \
         "suppression tokens go on an assault space (4.2.2)"
 
 

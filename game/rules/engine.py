@@ -272,9 +272,7 @@ class Game(Kernel):
         self.state["rng"] = [self.rng.state, self.rng.inc]
         twin = Game(marshal.loads(marshal.dumps(self.state)), self.rules)
         twin.legal_cache = self.legal_cache  # the same decision: the same legal actions (immutable)
-        twin.kinds = self.kinds  # facts of the rules data, whichever game asks
-        twin.carry_memo = self.carry_memo
-        twin.sight_memo = self.sight_memo
+        twin.memo = self.memo  # answers that depend only on the question, whichever game asks
         return twin
 
     # ------------------------------------------------------------------ public queries

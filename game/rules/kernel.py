@@ -51,13 +51,9 @@ class Kernel:
         self.events: list[Event] = []
         # The legal actions of the current decision, once listed (any task or decision clears it).
         self.legal_cache: Listed | None = None
-        self.kinds: dict[str, str] = {}  # token id -> its kind (identical tokens are interchangeable, 4.1)
-        # the tokens of a space (in the order listed) and a carry limit -> the choices of what to carry (4.1):
-        # the same for every game on these rules, so a copy shares it (queries.carry_options)
-        self.carry_memo: dict[tuple[tuple[str, ...], int], list[tuple[str, ...]]] = {}
-        # a space and whether a Ranged weapon is there -> the spaces seen from it (queries.sight): shared by a copy
-        self.sight_memo: dict[tuple[str, bool], tuple[tuple[str, ...], frozenset[str]]] = {}
+        self.memo = self.rules.memo  # answers that depend only on the question and the rules data
         self.tmap: dict[str, list[str]] | None = None  # tokens by space, only while listing legal actions
+        self.tops: list[tuple[str, str]] | None = None  # the stacks' top counters, only while listing (queries)
 
     @property
     def over(self) -> bool:
@@ -156,5 +152,5 @@ class Kernel:
         try:
             listed = generate(self)
         finally:
-            self.tmap = None
+            self.tmap = self.tops = None
         return listed if isinstance(listed, Listed) else Listed(listed)

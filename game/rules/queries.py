@@ -7,7 +7,7 @@ queries of :class:`~game.rules.engine.Game` are these functions.
 from __future__ import annotations
 
 from game.rules.actions import Action
-from game.rules.data import TacticCard
+from game.rules.data import TacticCard, remember
 from game.rules.kernel import Kernel
 
 # Why each refused choice is refused, keyed by the action's kind and its first arguments (``Game.why_illegal``
@@ -158,14 +158,14 @@ def room(g: Kernel, space: str, occ: dict[str, int] | None = None) -> bool:
 
 
 def token_kind(g: Kernel, token: str) -> str:
-    kind = g.kinds.get(token)
+    kind = g.memo.kinds.get(token)
     if kind is None:
         if token.startswith("ammo"):
             kind = "ammo"
         else:
             w = g.rules.weapons[token]
             kind = f"{w.name}/{''.join(w.designations)}"
-        g.kinds[token] = kind
+        g.memo.kinds[token] = kind
     return kind
 
 
@@ -183,9 +183,9 @@ def carry_options(g: Kernel, space: str, limit: int) -> list[tuple[str, ...]]:
     the same choices: remembered by the game (and its copies) under the tokens' ids."""
     here = tokens_in(g, space)
     key = (tuple(here), limit)
-    known = g.carry_memo.get(key)
+    known = g.memo.carry.get(key)
     if known is None:
-        known = g.carry_memo[key] = _carry_options(g, here, limit)
+        known = remember(g.memo.carry, key, _carry_options(g, here, limit))
     return known
 
 
@@ -208,8 +208,26 @@ def _carry_options(g: Kernel, here: list[str], limit: int) -> list[tuple[str, ..
 
 
 def has_designation(g: Kernel, space: str, designation: str) -> bool:
-    return any(not t.startswith("ammo") and designation in g.rules.weapons[t].designations
-               for t in tokens_in(g, space))
+    """2.0: whether a weapon token in ``space`` has ``designation`` (``R``, ``S``, ``G``)."""
+    return designation in space_kit(g, space)[0]
+
+
+def has_ammo(g: Kernel, space: str) -> bool:
+    """2.0: whether an ammunition token lies in ``space``."""
+    return space_kit(g, space)[1]
+
+
+def space_kit(g: Kernel, space: str) -> tuple[frozenset[str], bool]:
+    """The designations of the weapon tokens in ``space`` and whether ammunition lies there; the same tokens
+    give the same answer, remembered by the rules (``Memo.kits``)."""
+    here = tuple(tokens_in(g, space))
+    known = g.memo.kits.get(here)
+    if known is None:
+        weapons = g.rules.weapons
+        known = remember(g.memo.kits, here, (
+            frozenset(d for t in here if not t.startswith("ammo") for d in weapons[t].designations),
+            any(t.startswith("ammo") for t in here)))
+    return known
 
 
 def inspired(g: Kernel, name: str) -> bool:
@@ -273,8 +291,7 @@ def targets(g: Kernel, name: str, why: Refusals | None = None) -> list[str]:
         return out
     if why is None:  # nothing to record: the tops of the stacks in the defender's sight
         seen = _sight_from(g, here, has_designation(g, here, "R"))[1]
-        out.extend([stack[-1] for space, stack in s["spaces"].items() if stack and space in seen])
-        out.extend([stack[-1] for space, stack in s["support"].items() if stack and space in seen])
+        out.extend([top for space, top in stack_tops(g) if space in seen])
         return out
     ranged = has_designation(g, here, "R")  # (the reasons given for the refusals, as :func:`sight` decides)
     needs_ranged = floor == "upper" and not ranged
@@ -298,6 +315,19 @@ def targets(g: Kernel, name: str, why: Refusals | None = None) -> list[str]:
     return out
 
 
+def stack_tops(g: Kernel) -> list[tuple[str, str]]:
+    """Each occupied track space then support space with the counter on top of its stack (the one a defender
+    may attack, 4.2.1), in the board's order; worked out once while legal actions are listed."""
+    tops = g.tops
+    if tops is None:
+        s = g.state
+        tops = [(space, stack[-1]) for space, stack in s["spaces"].items() if stack]
+        tops.extend([(space, stack[-1]) for space, stack in s["support"].items() if stack])
+        if g.tmap is not None:  # listing: the board stands still until it is done
+            g.tops = tops
+    return tops
+
+
 def sight(g: Kernel, name: str) -> list[str]:
     """4.2.1 with 1.4: the spaces whose top counter the defender could attack from where he stands, occupied or
     not (what the board lights when the player points at him): his own floor's interior; from a space outside the
@@ -310,9 +340,9 @@ def sight(g: Kernel, name: str) -> list[str]:
 
 def _sight_from(g: Kernel, here: str, ranged: bool) -> tuple[tuple[str, ...], frozenset[str]]:
     """:func:`sight` from ``here`` with or without a Ranged [R] weapon there, in order and as a set: facts of the
-    board alone, worked out once for a game and its copies (``Kernel.sight_memo``)."""
+    board alone, worked out once for a game and its copies (``Kernel.memo``)."""
     key = (here, ranged)
-    known = g.sight_memo.get(key)
+    known = g.memo.sight.get(key)
     if known is not None:
         return known
     r = g.rules
@@ -323,7 +353,7 @@ def _sight_from(g: Kernel, here: str, ranged: bool) -> tuple[tuple[str, ...], fr
             out.extend(space for space in r.track_spaces if r.sees(here, space))
         if ranged:
             out.extend(space for space in r.support_spaces if r.sees(here, space))
-    g.sight_memo[key] = known = (tuple(out), frozenset(out))
+    known = remember(g.memo.sight, key, (tuple(out), frozenset(out)))
     return known
 
 
@@ -338,7 +368,8 @@ def command_options(g: Kernel, name: str, given: list[list[str]] | None = None) 
     given = given or []
     out = []
     for other, d in s["defenders"].items():
-        if d["status"] != "board" or "C" in r.defenders[other].attributes or r.is_interior(d["space"]):
+        if not (d["exh"] or d["dis"]) or d["status"] != "board" or "C" in r.defenders[other].attributes \
+                or r.is_interior(d["space"]):
             continue
         sp = r.defender_spaces[d["space"]]
         if sp.floor != me.floor or not any(c in me.colours for c in sp.colours):
