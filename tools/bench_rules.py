@@ -1,14 +1,16 @@
 """Benchmark of the rules core: full random games on one core (no multiprocessing), against python-chess in the
 same run.
 
-    python tools/bench_rules.py [--games 200] [--seed 0] [--chess-games 200] [--profile 20]
+    python tools/bench_rules.py [--games 200] [--seed 0] [--chess-games 200] [--profile 20] [--rounds 10]
 
 Prints, for Postmen: games and decisions per second, the time of a decision split between generating the legal
 actions, choosing, applying (with the dice it rolls) and copying the game (``Game.clone``, what the planner does
 for each sampled future), and the functions a profile of the same games spends most time in. Then the same
 count of random python-chess games (random legal moves until the game is over or 200 plies, seeded) and the
 ratio of Postmen's games per second to chess's: the README's figure is this ratio, measured in one run on one
-machine. It measures; it asserts nothing about speed. python-chess comes with the ``bench`` extra
+machine. The games are played in rounds, a share of Postmen's then a share of chess's, so that a shared machine
+slowing down for a while slows both sides alike; the ratio of each round is printed too (median and range).
+It measures; it asserts nothing about speed. python-chess comes with the ``bench`` extra
 (``pip install -e '.[bench]'``); without it the chess part is skipped and said so.
 """
 
@@ -19,6 +21,7 @@ import cProfile
 import io
 import pstats
 import random
+import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -125,10 +128,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--chess-games", type=int, default=200, help="python-chess games (default 200)")
     parser.add_argument("--profile", type=int, default=20, help="functions of the profile to print (0: none)")
+    parser.add_argument("--rounds", type=int, default=10,
+                        help="rounds the games are split into, Postmen and chess taking turns (default 10)")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.chess_games < 0 or args.profile < 0:
-        parser.error("--games must be 1 or more; --chess-games and --profile 0 or more")
-    seconds = games_only(args.games, args.seed)
+    if args.games < 1 or args.chess_games < 0 or args.profile < 0 or args.rounds < 1:
+        parser.error("--games and --rounds must be 1 or more; --chess-games and --profile 0 or more")
+    import_chess = chess_games(0, 0) is not None
+    rounds = interleaved(args.games, args.chess_games if import_chess else 0, args.seed, args.rounds)
+    seconds = sum(p for p, _ in rounds)
     split = play(args.games, args.seed)
     rate = args.games / seconds
     print(f"Postmen: {args.games} random games in {seconds:.2f} s on one core (Python {sys.version.split()[0]})")
@@ -150,15 +157,44 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  profile of {max(1, args.games // 4)} games, top {args.profile} by own time:")
         print("\n".join("    " + line for line in table.splitlines()))
     if args.chess_games:
-        chess_seconds = chess_games(args.chess_games, args.seed)
-        if chess_seconds is None:
+        if not import_chess:
             print("python-chess: not installed (pip install -e '.[bench]'); no ratio")
         else:
+            chess_seconds = sum(c for _, c in rounds)
             chess_rate = args.chess_games / chess_seconds
             print(f"python-chess: {args.chess_games} random games in {chess_seconds:.2f} s, "
                   f"{chess_rate:.1f} games per second")
-            print(f"ratio: Postmen {rate:.1f} / chess {chess_rate:.1f} games per second = {rate / chess_rate:.2f}x")
+            ratios = sorted(round_ratios(rounds, args.games, args.chess_games))
+            print(f"ratio: Postmen {rate:.1f} / chess {chess_rate:.1f} games per second = {rate / chess_rate:.2f}x; "
+                  f"by round (the two take turns, {len(rounds)} rounds): median {statistics.median(ratios):.2f}x, "
+                  f"{ratios[0]:.2f}x to {ratios[-1]:.2f}x")
     return 0
+
+
+def interleaved(games: int, chess: int, seed: int, rounds: int) -> list[tuple[float, float]]:
+    """Seconds of Postmen's and of chess's games in each of ``rounds`` rounds: each round plays its share of the
+    ``games`` (seeds going on from ``seed``) then its share of the ``chess`` games, so a machine that slows down
+    for a while slows both sides of a round alike."""
+    out: list[tuple[float, float]] = []
+    done = chess_done = 0
+    for k in range(1, rounds + 1):
+        n, m = games * k // rounds - done, chess * k // rounds - chess_done
+        postmen = games_only(n, seed + done) if n else 0.0
+        other = (chess_games(m, seed + chess_done) or 0.0) if m else 0.0
+        out.append((postmen, other))
+        done, chess_done = done + n, chess_done + m
+    return out
+
+
+def round_ratios(rounds: list[tuple[float, float]], games: int, chess: int) -> list[float]:
+    """Postmen's games per second over chess's, in each round that played both."""
+    k = len(rounds)
+    out = []
+    for i, (postmen, other) in enumerate(rounds):
+        n, m = games * (i + 1) // k - games * i // k, chess * (i + 1) // k - chess * i // k
+        if n and m and postmen > 0 and other > 0:
+            out.append((n / postmen) / (m / other))
+    return out
 
 
 if __name__ == "__main__":
