@@ -58,6 +58,38 @@ def suppress_plan(tokens: int, seq: list[tuple[int, float]]) -> tuple[float, int
     return _suppress_dp(tokens, tuple((d, round(v, 2)) for d, v in seq[:6]))
 
 
+class TrackGeometry:
+    """The assault tracks' shape (1.2), the same in every position: the tracks through each space, the spaces ahead
+    of it and the entrance it leads to. Worked out once for a set of rules (:func:`track_geometry`)."""
+
+    def __init__(self, r: Rules) -> None:
+        self.track_of_space: dict[str, list[str]] = {}
+        for track in r.tracks.values():
+            for sp in track.spaces:
+                self.track_of_space.setdefault(sp, []).append(track.id)
+        self.ahead: dict[str, list[str]] = {}
+        self.entrance: dict[str, str] = {}
+        for space in r.track_spaces:
+            ahead: list[str] = []
+            nxt = r.track_spaces[space].next
+            while nxt:
+                ahead.append(nxt)
+                nxt = r.track_spaces[nxt].next
+            self.ahead[space] = ahead
+            self.entrance[space] = r.track_spaces[ahead[-1] if ahead else space].entrance
+
+
+_GEOMETRY: dict[int, tuple[Rules, TrackGeometry]] = {}
+
+
+def track_geometry(r: Rules) -> TrackGeometry:
+    """The :class:`TrackGeometry` of these rules (kept with the rules it was worked out from)."""
+    known = _GEOMETRY.get(id(r))
+    if known is None or known[0] is not r:
+        known = _GEOMETRY[id(r)] = (r, TrackGeometry(r))
+    return known[1]
+
+
 class Analysis:
     """A snapshot of the threats in one position (cheap: built once per decision)."""
 
@@ -100,11 +132,10 @@ class Analysis:
         self.draws_next = min(5, len(deck))
         self.draws_horizon = min(10, len(deck)) if self.attack < 3 else min(10, max(5, len(deck)))
         self.bundle_next = min(1.0, 5 / n) if deck else 0.0
-        # Track geometry in this position.
-        self.track_of_space: dict[str, list[str]] = {}
-        for track in r.tracks.values():
-            for sp in track.spaces:
-                self.track_of_space.setdefault(sp, []).append(track.id)
+        geometry = track_geometry(r)
+        self.track_of_space = geometry.track_of_space
+        self._ahead = geometry.ahead
+        self._entrance = geometry.entrance
         self.counter_where: dict[str, str] = {}
         for sp, stack in s["spaces"].items():
             for cid in stack:
@@ -114,38 +145,35 @@ class Analysis:
         self._dvalue: dict[str, float] = {}
         self._supp: dict[tuple[str, int], float] = {}
         self._arrivals: dict[str, list[str]] = {}
-        self._entrance: dict[str, str] = {}
-        self._ahead: dict[str, list[str]] = {}
         self._shots: dict[str, float] = {}
         self._danger: dict[str, float] | None = None
         self._heat: dict[str, float] = {}
         self._potential: dict[str, float] = {}
         self.occupancy: dict[str, int] = {}
-        for d in s["defenders"].values():
+        self.defenders_at: dict[str, list[str]] = {}  # the defenders of each space, in the game's order
+        self._floor_names: dict[str, list[str]] = {}
+        self._space_value: dict[str, float] = {}
+        for name, d in s["defenders"].items():
             if d["status"] == "board":
                 self.occupancy[d["space"]] = self.occupancy.get(d["space"], 0) + 1
-        self.entrance_risk = {e: self._entrance_risk(e) for e in r.entrances}
+                self.defenders_at.setdefault(d["space"], []).append(name)
+        self._entrance_risk_of: dict[str, float] | None = None
+
+    @property
+    def entrance_risk(self) -> dict[str, float]:
+        """The chance of a breach at each entrance in the next Enemy Phase (worked out when first asked)."""
+        if self._entrance_risk_of is None:
+            self._entrance_risk_of = {e: self._entrance_risk(e) for e in self.r.entrances}
+        return self._entrance_risk_of
 
     # ---------------------------------------------------------------- geometry
     def path_ahead(self, space: str) -> list[str]:
-        got = self._ahead.get(space)
-        if got is None:
-            got = []
-            nxt = self.r.track_spaces[space].next
-            while nxt:
-                got.append(nxt)
-                nxt = self.r.track_spaces[nxt].next
-            self._ahead[space] = got
-        return got
+        """The track spaces ahead of ``space`` to its entrance (1.2)."""
+        return self._ahead[space]
 
     def entrance_of(self, space: str) -> str:
-        got = self._entrance.get(space)
-        if got is None:
-            sp = space
-            while self.r.track_spaces[sp].next:
-                sp = self.r.track_spaces[sp].next
-            got = self._entrance[space] = self.r.track_spaces[sp].entrance
-        return got
+        """The entrance the track through ``space`` leads to (1.2)."""
+        return self._entrance[space]
 
     def barrier_closed(self, space: str) -> bool:
         b = self.r.track_spaces[space].barrier
@@ -219,7 +247,10 @@ class Analysis:
         return base
 
     def space_value(self, space: str) -> float:
-        return sum(self.defender_value(n) for n in self.game.defenders_in(space))
+        got = self._space_value.get(space)
+        if got is None:
+            got = self._space_value[space] = sum(self.defender_value(n) for n in self.defenders_at.get(space, ()))
+        return got
 
     def intruder_damage(self, cid: str, floor: str) -> float:
         """Expected cost of an intruder on ``floor``: its Clearing removals and the point it costs at the end."""
@@ -233,8 +264,11 @@ class Analysis:
         return 1.0 + combat * avg * CLEARING_TURNS
 
     def _floor_defenders(self, floor: str) -> list[str]:
-        return [n for n, d in self.s["defenders"].items() if d["status"] == "board"
-                and self.r.space_floor[d["space"]] == floor]
+        got = self._floor_names.get(floor)
+        if got is None:
+            got = self._floor_names[floor] = [n for n, d in self.s["defenders"].items() if d["status"] == "board"
+                                              and self.r.space_floor[d["space"]] == floor]
+        return got
 
     def breach_cost(self, entrance: str, cid: str) -> float:
         e = self.r.entrances[entrance]

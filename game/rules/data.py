@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import sys
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -310,6 +310,11 @@ class Rules:
     tactics_modes: dict[str, TacticsMode] = field(default_factory=dict)
     # answers worked out from these rules, remembered for every game on them (not part of the rules' value)
     memo: Memo = field(default_factory=Memo, compare=False, repr=False)
+
+    @cached_property
+    def inspirers(self) -> tuple[str, ...]:
+        """4.3.1: the defenders with the Inspire [I] attribute (the only ones :func:`queries.inspired` asks)."""
+        return tuple(name for name, d in self.defenders.items() if "I" in d.attributes)
 
     def interior(self, floor: str) -> str:
         return f"{floor}:interior"

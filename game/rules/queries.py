@@ -241,8 +241,9 @@ def inspired(g: Kernel, name: str) -> bool:
         return False
     colours = r.defender_spaces[here].colours
     floor = r.floor_of(here)
-    for other, d in s["defenders"].items():
-        if other == name or d["status"] != "board" or "I" not in r.defenders[other].attributes:
+    for other in r.inspirers:
+        d = s["defenders"][other]
+        if other == name or d["status"] != "board":
             continue
         if d["exh"] or d["dis"] or d["acted"] or d["moved"] or r.is_interior(d["space"]):
             continue
