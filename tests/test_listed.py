@@ -97,7 +97,7 @@ def test_the_rules_memo_changes_no_result() -> None:
             while not game.over:
                 if forget:
                     memo = game.rules.memo
-                    for table in (memo.kinds, memo.carry, memo.sight, memo.moves, memo.kits):
+                    for table in (memo.kinds, memo.carry, memo.sight, memo.moves, memo.kits, memo.names):
                         table.clear()
                 legal = list(game.legal_actions())
                 out.append("|".join(map(str, legal)))

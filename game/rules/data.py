@@ -240,7 +240,7 @@ class Memo:
     times. Nothing here is state: forgetting it changes no result. Each table is emptied when it grows past
     :data:`MEMO_LIMIT` entries."""
 
-    __slots__ = ("kinds", "carry", "sight", "moves", "kits")
+    __slots__ = ("kinds", "carry", "sight", "moves", "kits", "names")
 
     def __init__(self) -> None:
         self.kinds: dict[str, str] = {}  # token id -> its kind (identical tokens are interchangeable, 4.1)
@@ -253,6 +253,8 @@ class Memo:
         self.moves: dict[tuple[Any, ...], tuple[list[tuple[str, ...]], ...]] = {}
         # the tokens of a space -> their weapons' designations and whether ammunition is there (queries.space_kit)
         self.kits: dict[tuple[str, ...], tuple[frozenset[str], bool]] = {}
+        # a space id -> its name in the narration's words (names.space_name)
+        self.names: dict[str, str] = {}
 
 
 MEMO_LIMIT = 200_000

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from game.rules.data import Card, Rules
+from game.rules.data import Card, Rules, remember
 
 __all__ = ["card_text", "entrance_name", "floor_name", "join_words", "space_name", "token_name", "tokens_name"]
 
@@ -24,7 +24,14 @@ def floor_name(rules: Rules, floor: str) -> str:
 
 def space_name(rules: Rules, space: str) -> str:
     """A space in words: ``ground floor, space 1-3``, ``the ground floor interior``, ``track 1-2, space 3``,
-    ``support space A``."""
+    ``support space A``; remembered by the rules (``Memo.names``)."""
+    known = rules.memo.names.get(space)
+    if known is None:
+        known = remember(rules.memo.names, space, _space_name(rules, space))
+    return known
+
+
+def _space_name(rules: Rules, space: str) -> str:
     if space.endswith(":interior"):
         return f"the {floor_name(rules, space.split(':')[0])} interior"
     ds = rules.defender_spaces.get(space)
