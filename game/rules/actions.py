@@ -148,11 +148,12 @@ class Listed(Sequence[Action]):
         if self._plain:
             return action in self._parts
         kind, args = action
+        lead = args[0] if args else None
         for part in self._parts:
             if isinstance(part, Action):
                 if part == action:
                     return True
-            elif part.kind == kind and args[:len(part.head)] == part.head:
+            elif part.kind == kind and (not part.head or part.head[0] == lead) and args[:len(part.head)] == part.head:
                 rest = args[len(part.head):]
                 width = len(part.first[0])
                 if rest[:width] in part.first and rest[width:] in part.second:

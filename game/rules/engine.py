@@ -431,10 +431,11 @@ class Game(Kernel):
         self.events = []
         before = self.to_json() if self.keep_undo else None
         dec = self.state["decision"] or {}
-        self.reseed(f"{action} {dec.get('counter', '')} {dec.get('space', '')}")
+        text = str(action)
+        self.reseed(f"{text} {dec.get('counter', '')} {dec.get('space', '')}")
         ACTIONS[action.kind](self, action)
         if self.keep_history:
-            self.state["history"].append(str(action))
+            self.state["history"].append(text)
         self.run()
         events = self.take_events()
         if before is not None:

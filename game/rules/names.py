@@ -8,7 +8,6 @@ support spaces A-F, the entrances; 2.0 the weapon and ammunition tokens; 3.0 the
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 
 from game.rules.data import Card, Rules, remember
@@ -70,7 +69,10 @@ def join_words(words: Iterable[str]) -> str:
 
 def tokens_name(rules: Rules, tokens: Iterable[str]) -> str:
     """Several tokens, alike ones counted: ``a light machine gun and 2 ammunition``."""
-    counts = Counter(token_name(rules, t) for t in tokens)
+    counts: dict[str, int] = {}  # in order of first appearance, as a Counter would keep them
+    for t in tokens:
+        name = token_name(rules, t)
+        counts[name] = counts.get(name, 0) + 1
     return join_words(name if n == 1 else f"{n} {name}" for name, n in counts.items())
 
 
