@@ -42,6 +42,13 @@ def test_a_listed_is_the_list_of_its_actions(parts: list[Action | Family], probe
         assert (action in listed) == (action in plain), action
         assert (tuple(action) in listed) == (tuple(action) in plain), action  # a plain (kind, args) pair too
     assert (listed == tuple(plain)) == (plain == tuple(plain))  # never equal to a tuple, as a list is not
+    # the same blocks with their starts counted by the generator (as gen_moves does): the same sequence
+    kept = [p for p in parts if isinstance(p, Action) or (p.first and p.second)]
+    sizes = [1 if isinstance(p, Action) else len(p.first) * len(p.second) for p in kept]
+    counted = Listed.of_blocks(kept, [sum(sizes[:i]) for i in range(len(kept))], sum(sizes))
+    assert counted == plain and len(counted) == len(plain)
+    assert [counted[i] for i in range(len(plain))] == plain
+    assert all((action in counted) == (action in plain) for action in [*plain, *probes])
 
 
 # The legal actions of six random games (seeds 0-5, Standard, Veteran and Elite), every decision's list in order,

@@ -100,6 +100,14 @@ class Listed(Sequence[Action]):
                         n += size
             self._parts, self._len = kept, n
 
+    @classmethod
+    def of_blocks(cls, parts: list[Action | Family], starts: list[int], length: int) -> Listed:
+        """A listing made by a generator that kept the index of each part's first action itself (``starts``; no
+        empty block among ``parts``) and the number of actions (``length``): nothing to count again."""
+        listed = cls.__new__(cls)
+        listed._parts, listed._starts, listed._len, listed._plain = parts, starts, length, False
+        return listed
+
     def __len__(self) -> int:
         return self._len
 

@@ -234,6 +234,12 @@ class AttackSetup:
     fill_support: tuple[str, ...]
 
 
+# What a defender of a space may do in the moves (4.1), as defense.gen_moves lists it: the destinations, the sets of
+# tokens to carry, the kinds of token to shift, where to, and the number of moves and of shifts these make.
+Rows = list[tuple[str, ...]]
+MoveBlocks = tuple[Rows, Rows, Rows, Rows, tuple[int, int]]
+
+
 class Memo:
     """Answers of the rules that depend only on their question and the rules data, remembered by the rules
     (:attr:`Rules.memo`) for every game played on them: the planner's futures ask the same questions thousands of
@@ -250,7 +256,7 @@ class Memo:
         self.sight: dict[tuple[str, bool], tuple[tuple[str, ...], frozenset[str]]] = {}
         # a space, the open spaces of its floor, its tokens and a carry limit -> the blocks of its defenders' moves
         # (defense.gen_moves)
-        self.moves: dict[tuple[Any, ...], tuple[list[tuple[str, ...]], ...]] = {}
+        self.moves: dict[tuple[Any, ...], MoveBlocks] = {}
         # the tokens of a space -> their weapons' designations and whether ammunition is there (queries.space_kit)
         self.kits: dict[tuple[str, ...], tuple[frozenset[str], bool]] = {}
         # a space id -> its name in the narration's words (names.space_name)

@@ -4,7 +4,7 @@ recover, command) with 4.3's attributes, and 4.2.2's suppression tokens spent as
 from __future__ import annotations
 
 from game.rules.actions import Action, Family, Listed
-from game.rules.data import remember
+from game.rules.data import MoveBlocks, Rows, remember
 from game.rules.effects import casualty, note_defense_tactic, recover, remove_enemy, tactic_applied
 from game.rules.events import (
     AttackMissed,
@@ -76,12 +76,14 @@ def gen_moves(g: Kernel, why: Refusals | None = None) -> Listed:
     With ``why``, every refused defender, destination and carry is recorded there with its rule (``Refusals``)."""
     s, r = g.state, g.rules
     out: list[Action | Family] = []
+    starts: list[int] = []  # the index of each part's first action
+    n = 0
     occ = occupancy(g)
     open_spaces: dict[str, tuple[str, ...]] = {}  # a floor -> its spaces with room
     # a defender's moves are a block (each destination with each set of tokens he may carry), his shifts another
     # (each kind of token of his space to each other space of his floor): listed as blocks, built when read; the
     # blocks of a space and a carry limit are the same for every defender there
-    blocks: dict[tuple[str, int], tuple[list[tuple[str, ...]], ...]] = {}
+    blocks: dict[tuple[str, int], MoveBlocks] = {}
     for name, d in s["defenders"].items():
         if d["status"] != "board" or d["moved"] or d["exh"] or d["dis"]:
             if why is not None:
@@ -100,17 +102,24 @@ def gen_moves(g: Kernel, why: Refusals | None = None) -> Listed:
                 spaces = open_spaces[floor] = tuple(sp for sp in floor_spaces_with_interior(g, floor)
                                                     if room(g, sp, occ))
             block = blocks[(here, limit)] = _move_blocks(g, here, spaces, limit)
-        rows, carries, shift_tokens, shift_dests = block
+        rows, carries, shift_tokens, shift_dests, (moves, shifts) = block
         head = (name,)
-        out.append(Family("move", head, rows, carries))
-        out.append(Family("shift", head, shift_tokens, shift_dests))
+        if moves:
+            out.append(Family("move", head, rows, carries))
+            starts.append(n)
+            n += moves
+        if shifts:
+            out.append(Family("shift", head, shift_tokens, shift_dests))
+            starts.append(n)
+            n += shifts
         if why is not None:
             _refuse_moves(g, why, name, here, [dest for (dest,) in rows], limit, occ)
     out.append(Action("end_moves"))
-    return Listed(out)
+    starts.append(n)
+    return Listed.of_blocks(out, starts, n + 1)
 
 
-def _move_blocks(g: Kernel, here: str, spaces: tuple[str, ...], limit: int) -> tuple[list[tuple[str, ...]], ...]:
+def _move_blocks(g: Kernel, here: str, spaces: tuple[str, ...], limit: int) -> MoveBlocks:
     """4.1, 4.3.2: what a defender in ``here`` carrying at most ``limit`` tokens may do, as the blocks
     :func:`gen_moves` lists: the destinations (``spaces``, his floor's spaces with room, but his own; from an
     interior, the adjoining interiors too), the sets of tokens he may carry, the kinds of token he may shift and
@@ -127,9 +136,13 @@ def _move_blocks(g: Kernel, here: str, spaces: tuple[str, ...], limit: int) -> t
     if here.endswith(":interior"):
         dests += [f"{f}:interior" for f in r.adjoining_interiors(floor)]
     everywhere = floor_spaces_with_interior(g, floor)
-    return remember(g.memo.moves, key, ([(dest,) for dest in dests], carry_options(g, here, limit),
-                                        [(token,) for token in distinct_tokens(g, here)],
-                                        [(dest,) for dest in everywhere if dest != here]))
+    rows: Rows = [(dest,) for dest in dests]
+    carries = carry_options(g, here, limit)
+    shift_tokens: Rows = [(token,) for token in distinct_tokens(g, here)]
+    shift_dests: Rows = [(dest,) for dest in everywhere if dest != here]
+    blocks: MoveBlocks = (rows, carries, shift_tokens, shift_dests,
+                          (len(rows) * len(carries), len(shift_tokens) * len(shift_dests)))
+    return remember(g.memo.moves, key, blocks)
 
 
 def _refuse_moves(g: Kernel, why: Refusals, name: str, here: str, dests: list[str], limit: int,
