@@ -158,6 +158,7 @@ class Analysis:
                 self.occupancy[d["space"]] = self.occupancy.get(d["space"], 0) + 1
                 self.defenders_at.setdefault(d["space"], []).append(name)
         self._entrance_risk_of: dict[str, float] | None = None
+        self._kill_risk: dict[str, float] | None = None
 
     @property
     def entrance_risk(self) -> dict[str, float]:
@@ -165,6 +166,14 @@ class Analysis:
         if self._entrance_risk_of is None:
             self._entrance_risk_of = {e: self._entrance_risk(e) for e in self.r.entrances}
         return self._entrance_risk_of
+
+    @property
+    def kill_risk(self) -> dict[str, float]:
+        """The breach risk of each entrance (:attr:`entrance_risk`) under the defender space a breach there kills
+        (3.2.1): the chance its occupants die in the next Enemy Phase."""
+        if self._kill_risk is None:
+            self._kill_risk = {e.kills: self.entrance_risk[eid] for eid, e in self.r.entrances.items() if e.kills}
+        return self._kill_risk
 
     # ---------------------------------------------------------------- geometry
     def path_ahead(self, space: str) -> list[str]:

@@ -10,7 +10,8 @@ order of ``legal_actions()``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from game.ai.analysis import Analysis, hit, suppress_plan
@@ -23,14 +24,24 @@ MIN_ACTION_VALUE = 0.02
 
 
 class Scored:
-    """A legal action with its value and the one-line reason."""
+    """A legal action with its value and the one-line reason. The reason may be given as a function that words
+    it (``said``, with its arguments bound): most scored actions are never explained (the planner's futures ask
+    for the best action only), so their words are made only when read."""
 
-    __slots__ = ("action", "value", "reason")
+    __slots__ = ("action", "value", "_reason", "_said")
 
-    def __init__(self, action: Action, value: float, reason: str) -> None:
+    def __init__(self, action: Action, value: float, reason: str = "",
+                 said: Callable[[], str] | None = None) -> None:
         self.action = action
         self.value = value
-        self.reason = reason
+        self._reason = reason
+        self._said = said
+
+    @property
+    def reason(self) -> str:
+        if self._said is not None:
+            self._reason, self._said = self._said(), None
+        return self._reason
 
 
 class HeuristicPolicy:
@@ -58,7 +69,8 @@ class HeuristicPolicy:
         return best.action, best.reason
 
     def rank(self, game: Game) -> list[Scored]:
-        """Every considered legal action, best first (the first is always legal)."""
+        """Every considered legal action, best first (the first is always legal). The reasons are worded from this
+        position when first read: read them before the game changes."""
         legal = game.legal_actions()
         if not legal:
             raise ValueError("no legal action: the game is over")
@@ -387,7 +399,7 @@ class HeuristicPolicy:
         if what == "disrupted" and d["exh"]:
             value = danger.get(here, 0.0) * an.defender_value(name) * 1.2 + 0.03
         # an exhausted defender in a breach space cannot run next turn
-        kill = {e.kills: an.entrance_risk[eid] for eid, e in r.entrances.items() if e.kills}
+        kill = an.kill_risk
         if here in kill and dd.victory_points:
             value += kill[here] * an.defender_value(name) * 0.5
         if an.attack == 3 and dd.victory_points:
@@ -411,6 +423,7 @@ class HeuristicPolicy:
         ammo_left = sum(1 for t, sp in s["tokens"].items() if t.startswith("ammo") and sp)
         ammo_cost = self.w["ammo_cost"] * (1.5 if ammo_left <= 3 else 1.0) * (0.3 if an.attack == 3 else 1.0)
         ending = game.attack_ends_this_turn()  # the tracks are cleared with the Attack: leave them be
+        clearing_markers = game.markers_cleared_this_turn()
         for a in legal:
             kind = a.kind
             if ending and (kind == "suppress" or (kind == "attack" and game.counter_space(a.args[1]) in
@@ -418,7 +431,7 @@ class HeuristicPolicy:
                 scored.append(Scored(a, -1.0, "pointless: the Attack ends with this turn and the assault "
                                      "counters and suppression tokens on the tracks are cleared with it (2.1-2.3)"))
                 continue
-            if kind in ("recover", "command") and game.markers_cleared_this_turn():
+            if kind in ("recover", "command") and clearing_markers:
                 scored.append(Scored(a, -1.0, "pointless: the Attack ends with this turn and every exhausted or "
                                      "disrupted marker is cleared with it (2.1, 2.2)"))
                 continue
@@ -432,17 +445,7 @@ class HeuristicPolicy:
                     bonus = bonus_of[cid] = self._escape_bonus(game, an, cid)
                 threat = an.threat(cid) + bonus
                 value = p * threat * self.w["attack"] - 0.04 * r.defenders[name].combat
-                where = game.counter_space(cid)
-                label = game.counter_label(cid)
-                if where.endswith(":interior"):
-                    why = f"it is inside, on the {floor_name(r, where.split(':')[0])}"
-                elif where in r.support_spaces:
-                    why = f"it keeps firing from {game.where(where)}"
-                else:
-                    need, blocked = an.pushes(cid)
-                    why = f"it is {need} push{'es' if need > 1 else ''} from the {an.entrance_of(where)} entrance" \
-                        + (" behind a barrier" if blocked else "")
-                scored.append(Scored(a, value, f"{name} attacks the {label} on {game.where(where)} ({p:.0%}): {why}"))
+                scored.append(Scored(a, value, said=partial(self._attack_reason, game, an, name, cid, p)))
             elif kind == "grenade":
                 name, token = a.args
                 here = s["defenders"][name]["space"]
@@ -467,10 +470,7 @@ class HeuristicPolicy:
                 if not n:
                     n = supp_n[name] = game.suppression_tokens(name)
                 value = an.suppress_value(space, n) * self.w["suppress"] - ammo_cost
-                arrivals = an.arrivals(space)
-                who = game.counter_label(arrivals[0]) if arrivals else "the next counter"
-                scored.append(Scored(a, value, f"{name} suppresses {game.where(space)} with {n} tokens: {who} is "
-                                     "about to come through"))
+                scored.append(Scored(a, value, said=partial(self._suppress_reason, game, an, name, space, n)))
             elif kind == "recover":
                 name, what = a.args
                 value = self._recover_value(game, an, name, what, danger)
@@ -489,6 +489,27 @@ class HeuristicPolicy:
                 value = gain - 0.5 * alt - 0.1
                 scored.append(Scored(a, value, f"{name} commands: {min(3, len(opts))} free recoveries nearby"))
         return scored
+
+    @staticmethod
+    def _attack_reason(game: Game, an: Analysis, name: str, cid: str, p: float) -> str:
+        r = game.rules
+        where = game.counter_space(cid)
+        label = game.counter_label(cid)
+        if where.endswith(":interior"):
+            why = f"it is inside, on the {floor_name(r, where.split(':')[0])}"
+        elif where in r.support_spaces:
+            why = f"it keeps firing from {game.where(where)}"
+        else:
+            need, blocked = an.pushes(cid)
+            why = f"it is {need} push{'es' if need > 1 else ''} from the {an.entrance_of(where)} entrance" \
+                + (" behind a barrier" if blocked else "")
+        return f"{name} attacks the {label} on {game.where(where)} ({p:.0%}): {why}"
+
+    @staticmethod
+    def _suppress_reason(game: Game, an: Analysis, name: str, space: str, n: int) -> str:
+        arrivals = an.arrivals(space)
+        who = game.counter_label(arrivals[0]) if arrivals else "the next counter"
+        return f"{name} suppresses {game.where(space)} with {n} tokens: {who} is about to come through"
 
     def _command_targets(self, game: Game, an: Analysis, name: str, danger: dict[str, float]) -> list[float]:
         """The value of each free recover a command by ``name`` would give (the core's command_targets, 4.2.4)."""
