@@ -203,8 +203,17 @@ class HeuristicPolicy:
         for space in {*tokens_at, *occupancy}:
             entries[space] = post_entries(space, tokens_at.get(space, []), "")
 
+        # every post's values, best first: the two best after a change are among the two best of the posts it
+        # leaves alone and the changed posts' own
+        everyone = sorted(((v, sp) for sp, es in entries.items() for v in es), key=lambda x: x[0], reverse=True)
+
         def global_supp(changed: dict[str, list[float]]) -> float:
-            vals = [v for sp, es in entries.items() if sp not in changed for v in es]
+            vals: list[float] = []
+            for v, sp in everyone:
+                if sp not in changed:
+                    vals.append(v)
+                    if len(vals) == 2:
+                        break
             for es in changed.values():
                 vals.extend(es)
             vals.sort(reverse=True)
@@ -282,6 +291,59 @@ class HeuristicPolicy:
                 if e.escape:
                     route_blockers[eid] = len(game.escape_blockers(eid))
 
+        def stay_or_go(name: str, dest: str) -> tuple[float, str]:
+            """What moving ``name`` to ``dest`` is worth before the tokens he carries (the same for every set of
+            tokens), with the reason, if any: the first terms of a move's value, in their order."""
+            d = defenders[name]
+            here = d["space"]
+            dd = r.defenders[name]
+            value = 0.0
+            reason = ""
+            v_name = an.defender_value(name)
+            # leaving / entering a breach space
+            risk_here = kill_risk.get(here, 0.0)
+            risk_dest = kill_risk.get(dest, 0.0)
+            safety = (risk_here - risk_dest) * v_name * self.w["evacuate"]
+            safety += (danger.get(here, 0.0) - danger.get(dest, 0.0)) * v_name * (0.9 if d["dis"] else 0.45)
+            if dd.victory_points == 0:
+                safety *= 0.35
+            value += safety
+            if safety > 0.05:
+                reason = f"{name} leaves {game.where(here)}: a breach or the enemy's fire there could cost his " \
+                    "life"
+            # escape positions in Attack 3
+            if an.attack == 3 and dd.victory_points and not dest.endswith(":interior"):
+                ent = r.defender_spaces[dest].entrance
+                blockers = route_blockers.get(ent, -1) if ent else -1
+                if blockers == 0:
+                    gain = dd.victory_points * self.w["escape"] * 1.2
+                    value += gain
+                    reason = f"{name} goes to {game.where(dest)} to escape through the open {ent} entrance"
+                elif 0 < blockers <= 2 and ent != here_entrance(here):
+                    # staging: one or two kills open the route, and an escape doubles his points (7.0)
+                    gain = dd.victory_points * self.w["escape"] * 0.45 / blockers
+                    value += gain
+                    left = "the last enemy blocking it is" if blockers == 1 else "the two enemies blocking it are"
+                    reason = f"{name} waits at {game.where(dest)} to escape through the {ent} entrance once " \
+                        f"{left} gone"
+            # bombardment over the rest of the game: make for the safer floors (through the interiors)
+            shift = (an.potential(here) - an.potential(dest)) * v_name * 0.35 * self.w["heat"]
+            if dd.victory_points == 0:
+                shift *= 0.2
+            value += shift
+            if shift > 0.05 and not reason:
+                # shelling strikes a whole floor, interior included (3.2.2, 3.3): only another floor is away
+                reason = f"{name} heads for {game.where(dest)}, away from the shelling of the " \
+                    f"{floor_name(r, r.space_floor[here])}" if r.space_floor[dest] != r.space_floor[here] else \
+                    f"{name} heads for {game.where(dest)}, on his way to a floor less exposed to the shelling"
+            if dest.endswith(":interior"):
+                value -= an.interior_risk(r.space_floor[dest]) * v_name * 0.9  # cleared first (5.2)
+            if here.endswith(":interior"):
+                value += an.interior_risk(r.space_floor[here]) * v_name * 0.9
+            return value, reason
+
+        going: dict[tuple[str, str], tuple[float, str]] = {}
+
         for a in legal:
             kind = a.kind
             if kind == "end_moves":
@@ -291,50 +353,10 @@ class HeuristicPolicy:
                 name, dest, *carry = a.args
                 d = defenders[name]
                 here = d["space"]
-                dd = r.defenders[name]
-                value = 0.0
-                reason = ""
-                v_name = an.defender_value(name)
-                # leaving / entering a breach space
-                risk_here = kill_risk.get(here, 0.0)
-                risk_dest = kill_risk.get(dest, 0.0)
-                safety = (risk_here - risk_dest) * v_name * self.w["evacuate"]
-                safety += (danger.get(here, 0.0) - danger.get(dest, 0.0)) * v_name * (0.9 if d["dis"] else 0.45)
-                if dd.victory_points == 0:
-                    safety *= 0.35
-                value += safety
-                if safety > 0.05:
-                    reason = f"{name} leaves {game.where(here)}: a breach or the enemy's fire there could cost his " \
-                        "life"
-                # escape positions in Attack 3
-                if an.attack == 3 and dd.victory_points and not dest.endswith(":interior"):
-                    ent = r.defender_spaces[dest].entrance
-                    blockers = route_blockers.get(ent, -1) if ent else -1
-                    if blockers == 0:
-                        gain = dd.victory_points * self.w["escape"] * 1.2
-                        value += gain
-                        reason = f"{name} goes to {game.where(dest)} to escape through the open {ent} entrance"
-                    elif 0 < blockers <= 2 and ent != here_entrance(here):
-                        # staging: one or two kills open the route, and an escape doubles his points (7.0)
-                        gain = dd.victory_points * self.w["escape"] * 0.45 / blockers
-                        value += gain
-                        left = "the last enemy blocking it is" if blockers == 1 else "the two enemies blocking it are"
-                        reason = f"{name} waits at {game.where(dest)} to escape through the {ent} entrance once " \
-                            f"{left} gone"
-                # bombardment over the rest of the game: make for the safer floors (through the interiors)
-                shift = (an.potential(here) - an.potential(dest)) * v_name * 0.35 * self.w["heat"]
-                if dd.victory_points == 0:
-                    shift *= 0.2
-                value += shift
-                if shift > 0.05 and not reason:
-                    # shelling strikes a whole floor, interior included (3.2.2, 3.3): only another floor is away
-                    reason = f"{name} heads for {game.where(dest)}, away from the shelling of the " \
-                        f"{floor_name(r, r.space_floor[here])}" if r.space_floor[dest] != r.space_floor[here] else \
-                        f"{name} heads for {game.where(dest)}, on his way to a floor less exposed to the shelling"
-                if dest.endswith(":interior"):
-                    value -= an.interior_risk(r.space_floor[dest]) * v_name * 0.9  # cleared first (5.2)
-                if here.endswith(":interior"):
-                    value += an.interior_risk(r.space_floor[here]) * v_name * 0.9
+                known = going.get((name, dest))
+                if known is None:
+                    known = going[(name, dest)] = stay_or_go(name, dest)
+                value, reason = known
                 # carried tokens and the suppression posts
                 if carry:
                     tk_here = tokens_at.get(here, [])
