@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from game import __version__
-from game.ai import POLICIES
+from game.ai import POLICIES, parse_policy
 from game.rules import Action, Event, Game, IllegalAction, LevelError
 
 # A menu lists at most this many entries; larger sets of choices are grouped (defender first).
@@ -107,12 +107,22 @@ def _folder(text: str) -> str:
 
 
 def _policies(text: str) -> list[str]:
-    names = [part.strip() for part in text.split(",") if part.strip()]
+    """Comma-separated policy names; a comma inside a planner's brackets separates its settings."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        depth += (char == "[") - (char == "]")
+        if char == "," and depth <= 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    names = [part.strip() for part in parts if part.strip()]
     if not names:
         raise argparse.ArgumentTypeError("expected a policy name")
     for name in names:
-        if name not in POLICIES:
-            raise argparse.ArgumentTypeError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)})")
+        try:
+            parse_policy(name)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
     return names
 
 
@@ -142,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, default=0, help="seed of the first game (default 0)")
     sim.add_argument("--policy", type=_policies, action="append", default=None, metavar="NAME[,NAME...]",
                      help=f"autoplay policy, repeatable or comma-separated ({', '.join(POLICIES)}; "
-                     "default random)")
+                     "default random); the planner with other settings: 'planner[action_from=9,plan_samples=16]'")
     sim.add_argument("--jobs", type=_counter(MAX_JOBS), default=None, help="worker processes (default: the number of "
                      "cores); the results do not depend on it")
     sim.add_argument("--difficulty", choices=("standard", "veteran", "elite"), default="standard",

@@ -22,7 +22,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from game.ai import POLICIES, make_policy
+from game.ai import make_policy, parse_policy
 from game.rules import Event, Game
 from game.rules.data import DIFFICULTIES, Rules, load_rules
 from game.rules.engine import AWARDS
@@ -138,8 +138,7 @@ def play_many(games: int, seed: int, policies: list[str], jobs: int = 1, difficu
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r} (known: {', '.join(DIFFICULTIES)})")
     for policy in policies:
-        if policy not in POLICIES:
-            raise ValueError(f"unknown policy {policy!r} (known: {', '.join(sorted(POLICIES))})")
+        parse_policy(policy)  # ValueError: an unknown policy or setting
     if games < 0:
         raise ValueError("the number of games cannot be negative")
     folder = None if levels is None else str(Path(levels).resolve())

@@ -214,3 +214,35 @@ def test_text_mode_header_counts_against_the_difficultys_limit() -> None:
         pytest.fail("no Veteran game of 40 starts its first Defense Phase with a move limit other than four")
     header = TextPlay(game, io.StringIO(), io.StringIO(), seed).header()
     assert header == f"Defense Phase, moves: 0 of {game.limit('defender_moves')} used"
+
+
+def test_the_planner_takes_settings_from_its_name_and_nothing_else() -> None:
+    from game.ai import PlannerPolicy, make_policy, parse_policy
+
+    assert parse_policy("planner[action_from=9, plan_samples=16]") == ("planner", {"action_from": 9,
+                                                                                  "plan_samples": 16})
+    policy = make_policy("planner[margin=0.5,plan_turns=2]", 4)
+    assert isinstance(policy, PlannerPolicy) and policy.margin == 0.5 and policy.plan_turns == 2
+    for bad, words in (("planner[seed=3]", "is not one of"), ("planner[samples=0]", "must be 1 to 64"),
+                       ("planner[samples=two]", "whole number"), ("planner[samples=2", "end with"),
+                       ("heuristic[samples=2]", "only the planner"), ("planner[__class__=1]", "is not one of"),
+                       ("oracle", "unknown policy"), ("planner[" + "x" * 300 + "]", "at most")):
+        with pytest.raises(ValueError, match=words):
+            parse_policy(bad)
+    # the default settings written out play exactly as the planner
+    from game.sim import play_games
+
+    plain = play_games(2, 11, "planner")
+    written = play_games(2, 11, "planner[samples=6,plan_rollouts=32,plan_samples=12,action_from=2]")
+    assert [g["score"] for g in plain] == [g["score"] for g in written]
+    assert [g["decisions"] for g in plain] == [g["decisions"] for g in written]
+
+
+def test_simulate_compares_the_planner_with_other_settings() -> None:
+    done = run("simulate", "--games", "2", "--seed", "5", "--policy", "heuristic,planner[action_from=9,samples=4]",
+               "--json", "--jobs", "2")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert set(report["policies"]) == {"heuristic", "planner[action_from=9,samples=4]"}
+    bad = run("simulate", "--games", "2", "--policy", "planner[plan_turns=7]")
+    assert bad.returncode == 2 and "plan_turns must be 1 to 3" in bad.stderr and "Traceback" not in bad.stderr

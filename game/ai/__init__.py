@@ -38,13 +38,63 @@ POLICIES: dict[str, Callable[[int], Policy]] = {
 }
 
 
+# The planner's settings a policy name may change, for studies of the planner from the command line
+# (``planner[action_from=9,plan_samples=16]``): only these names, each a number in its range; nothing in the name
+# is run or looked up as code.
+PLANNER_SETTINGS: dict[str, tuple[type, float, float]] = {
+    "samples": (int, 1, 64), "candidates": (int, 1, 10), "margin": (float, 0.0, 10.0),
+    "override": (float, 0.0, 10.0), "diverse": (float, 0.0, 10.0), "plan_rollouts": (int, 1, 512),
+    "plan_samples": (int, 1, 128), "action_from": (int, 1, 9), "plan_turns": (int, 1, 3),
+}
+MAX_POLICY_NAME = 200
+
+
+def parse_policy(name: str) -> tuple[str, dict[str, int | float]]:
+    """A policy name as written on the command line: a registered name, the planner optionally with settings in
+    brackets (``planner[samples=8,margin=0.2]``, see :data:`PLANNER_SETTINGS`). ``ValueError`` says what is
+    wrong in one line."""
+    if len(name) > MAX_POLICY_NAME:
+        raise ValueError(f"policy name of {len(name)} characters (at most {MAX_POLICY_NAME})")
+    base, bracket, rest = name.partition("[")
+    if base not in POLICIES:
+        raise ValueError(f"unknown policy {base!r} (known: {', '.join(sorted(POLICIES))})")
+    if not bracket:
+        return base, {}
+    if base != "planner":
+        raise ValueError(f"only the planner takes settings, not {base!r}")
+    if not rest.endswith("]"):
+        raise ValueError(f"policy {name!r}: settings end with ']'")
+    settings: dict[str, int | float] = {}
+    for item in filter(None, (part.strip() for part in rest[:-1].split(","))):
+        key, eq, text = item.partition("=")
+        key = key.strip()
+        if not eq or key not in PLANNER_SETTINGS:
+            raise ValueError(f"policy {name!r}: {item!r} is not one of {', '.join(PLANNER_SETTINGS)} = a number")
+        kind, low, high = PLANNER_SETTINGS[key]
+        try:
+            value: int | float = int(text) if kind is int else float(text)
+        except ValueError:
+            raise ValueError(f"policy {name!r}: {key} takes {'a whole number' if kind is int else 'a number'}, "
+                             f"not {text.strip()!r}") from None
+        if not low <= value <= high:
+            raise ValueError(f"policy {name!r}: {key} must be {low:g} to {high:g}")
+        settings[key] = value
+    return base, settings
+
+
 def make_policy(name: str, seed: int) -> Policy:
-    """The policy registered as ``name``, seeded with ``seed``; ``KeyError`` names the known policies."""
+    """The policy written as ``name`` (:func:`parse_policy`), seeded with ``seed``; ``KeyError`` names the known
+    policies when the name is unknown, ``ValueError`` says what is wrong with its settings."""
     try:
-        factory = POLICIES[name]
-    except KeyError:
-        raise KeyError(f"unknown policy {name!r} (known: {', '.join(sorted(POLICIES))})") from None
-    return factory(seed)
+        base, settings = parse_policy(name)
+    except ValueError as exc:
+        if name.partition("[")[0] not in POLICIES:
+            raise KeyError(str(exc)) from None
+        raise
+    if settings:
+        return PlannerPolicy(seed, **settings)  # type: ignore[arg-type]  # checked against PLANNER_SETTINGS
+    return POLICIES[base](seed)
 
 
-__all__ = ["POLICIES", "HeuristicPolicy", "PlannerPolicy", "Policy", "RandomPolicy", "make_policy"]
+__all__ = ["PLANNER_SETTINGS", "POLICIES", "HeuristicPolicy", "PlannerPolicy", "Policy", "RandomPolicy",
+           "make_policy", "parse_policy"]
