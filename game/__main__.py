@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from game import __version__
-from game.ai import POLICIES, parse_policy
+from game.ai import POLICIES, parse_policy, split_policies
 from game.rules import Action, Event, Game, IllegalAction, LevelError
 
 # A menu lists at most this many entries; larger sets of choices are grouped (defender first).
@@ -107,15 +107,7 @@ def _folder(text: str) -> str:
 
 
 def _policies(text: str) -> list[str]:
-    """Comma-separated policy names; a comma inside a planner's brackets separates its settings."""
-    parts, depth, start = [], 0, 0
-    for i, char in enumerate(text):
-        depth += (char == "[") - (char == "]")
-        if char == "," and depth <= 0:
-            parts.append(text[start:i])
-            start = i + 1
-    parts.append(text[start:])
-    names = [part.strip() for part in parts if part.strip()]
+    names = split_policies(text)
     if not names:
         raise argparse.ArgumentTypeError("expected a policy name")
     for name in names:

@@ -217,8 +217,10 @@ def test_text_mode_header_counts_against_the_difficultys_limit() -> None:
 
 
 def test_the_planner_takes_settings_from_its_name_and_nothing_else() -> None:
-    from game.ai import PlannerPolicy, make_policy, parse_policy
+    from game.ai import PlannerPolicy, make_policy, parse_policy, split_policies
 
+    assert split_policies("heuristic, planner[action_from=9,samples=4],random") == [
+        "heuristic", "planner[action_from=9,samples=4]", "random"]
     assert parse_policy("planner[action_from=9, plan_samples=16]") == ("planner", {"action_from": 9,
                                                                                   "plan_samples": 16})
     policy = make_policy("planner[margin=0.5,plan_turns=2]", 4)

@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from game.ai import POLICIES, make_policy
+from game.ai import POLICIES, make_policy, parse_policy, split_policies
 from game.rules import Game
 
 
@@ -22,6 +22,15 @@ def percentile(values: list[float], q: float) -> float:
         return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def known_policy(name: str) -> bool:
+    """Whether ``name`` is a policy ``make_policy`` can make (a planner's settings included)."""
+    try:
+        parse_policy(name)
+    except ValueError:
+        return False
+    return True
 
 
 def bench(policy: str, games: int, seed: int) -> tuple[dict[str, list[float]], float, list[int]]:
@@ -64,13 +73,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Decision times and games per second of the autoplay policies.")
     parser.add_argument("--games", type=int, default=10, help="games per policy (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    parser.add_argument("--policy", default=",".join(POLICIES), help="comma-separated policies (default: all)")
+    parser.add_argument("--policy", default=",".join(POLICIES),
+                        help="comma-separated policies (default: all); the planner with settings too, e.g. "
+                        "'planner[action_from=9]'")
     parser.add_argument("--hints", action="store_true", help="also time the Hint button (fresh policy per hint)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be 1 or more")
-    names = [p.strip() for p in args.policy.split(",") if p.strip()]
-    unknown = [p for p in names if p not in POLICIES]
+    names = split_policies(args.policy)
+    unknown = [p for p in names if not known_policy(p)]
     if unknown:
         parser.error(f"unknown policy {unknown[0]!r} (known: {', '.join(POLICIES)})")
     print(f"{args.games} games per policy from seed {args.seed}, one core (Python {sys.version.split()[0]})")

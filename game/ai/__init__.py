@@ -82,6 +82,19 @@ def parse_policy(name: str) -> tuple[str, dict[str, int | float]]:
     return base, settings
 
 
+def split_policies(text: str) -> list[str]:
+    """Comma-separated policy names (``heuristic,planner[samples=8,margin=0.2]``): a comma inside a planner's
+    brackets separates its settings, not two policies."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        depth += (char == "[") - (char == "]")
+        if char == "," and depth <= 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [part.strip() for part in parts if part.strip()]
+
+
 def make_policy(name: str, seed: int) -> Policy:
     """The policy written as ``name`` (:func:`parse_policy`), seeded with ``seed``; ``KeyError`` names the known
     policies when the name is unknown, ``ValueError`` says what is wrong with its settings."""
@@ -97,4 +110,4 @@ def make_policy(name: str, seed: int) -> Policy:
 
 
 __all__ = ["PLANNER_SETTINGS", "POLICIES", "HeuristicPolicy", "PlannerPolicy", "Policy", "RandomPolicy",
-           "make_policy", "parse_policy"]
+           "make_policy", "parse_policy", "split_policies"]
