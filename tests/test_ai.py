@@ -320,3 +320,26 @@ def test_heuristic_stages_a_postal_worker_where_one_kill_opens_the_route() -> No
                               "1-2:4": "smg"})
     action, reason = HeuristicPolicy(0).explain(game)
     assert "waits at" not in reason and "escape" not in reason
+
+
+def test_ranked_reasons_are_worded_before_the_game_changes() -> None:
+    """rank() words every reason from the position it ranked (the heuristic words them lazily inside): reading
+    them after the game moved on gives the same words, never an error."""
+    from game.ai.heuristic import HeuristicPolicy
+
+    checked = 0
+    for seed in range(6):
+        game, rng = Game.new(seed), RandomPolicy(seed)
+        while not game.over and checked < 30:
+            if (game.decision or {}).get("kind") == "actions" and any(a.kind == "attack" for a in
+                                                                        game.legal_actions()):
+                policy = HeuristicPolicy(seed)
+                ranked = policy.rank(game)
+                expected = policy.explain(game)
+                game.apply(ranked[0].action)
+                assert (ranked[0].action, ranked[0].reason) == expected
+                assert all(isinstance(x.reason, str) and x.reason for x in ranked)
+                checked += 1
+            else:
+                game.apply(rng.choose(game))
+    assert checked == 30

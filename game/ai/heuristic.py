@@ -61,16 +61,21 @@ class HeuristicPolicy:
 
     # ------------------------------------------------------------------ protocol
     def choose(self, game: Game) -> Action:
-        return self.explain(game)[0]
+        return self._ranked(game)[0].action  # no reason is read: none is worded
 
     def explain(self, game: Game) -> tuple[Action, str]:
-        ranked = self.rank(game)
-        best = ranked[0]
+        best = self._ranked(game)[0]
         return best.action, best.reason
 
     def rank(self, game: Game) -> list[Scored]:
-        """Every considered legal action, best first (the first is always legal). The reasons are worded from this
-        position when first read: read them before the game changes."""
+        """Every considered legal action, best first (the first is always legal), each with its reason."""
+        ranked = self._ranked(game)
+        for scored in ranked:
+            scored.reason  # noqa: B018 - worded now, from this position, whatever the caller does to the game next
+        return ranked
+
+    def _ranked(self, game: Game) -> list[Scored]:
+        """:meth:`rank` with the reasons worded only when read (read them before the game changes)."""
         legal = game.legal_actions()
         if not legal:
             raise ValueError("no legal action: the game is over")
