@@ -58,38 +58,6 @@ def suppress_plan(tokens: int, seq: list[tuple[int, float]]) -> tuple[float, int
     return _suppress_dp(tokens, tuple((d, round(v, 2)) for d, v in seq[:6]))
 
 
-class TrackGeometry:
-    """The assault tracks' shape (1.2), the same in every position: the tracks through each space, the spaces ahead
-    of it and the entrance it leads to. Worked out once for a set of rules (:func:`track_geometry`)."""
-
-    def __init__(self, r: Rules) -> None:
-        self.track_of_space: dict[str, list[str]] = {}
-        for track in r.tracks.values():
-            for sp in track.spaces:
-                self.track_of_space.setdefault(sp, []).append(track.id)
-        self.ahead: dict[str, list[str]] = {}
-        self.entrance: dict[str, str] = {}
-        for space in r.track_spaces:
-            ahead: list[str] = []
-            nxt = r.track_spaces[space].next
-            while nxt:
-                ahead.append(nxt)
-                nxt = r.track_spaces[nxt].next
-            self.ahead[space] = ahead
-            self.entrance[space] = r.track_spaces[ahead[-1] if ahead else space].entrance
-
-
-_GEOMETRY: dict[int, tuple[Rules, TrackGeometry]] = {}
-
-
-def track_geometry(r: Rules) -> TrackGeometry:
-    """The :class:`TrackGeometry` of these rules (kept with the rules it was worked out from)."""
-    known = _GEOMETRY.get(id(r))
-    if known is None or known[0] is not r:
-        known = _GEOMETRY[id(r)] = (r, TrackGeometry(r))
-    return known[1]
-
-
 class Analysis:
     """A snapshot of the threats in one position (cheap: built once per decision)."""
 
@@ -132,10 +100,9 @@ class Analysis:
         self.draws_next = min(5, len(deck))
         self.draws_horizon = min(10, len(deck)) if self.attack < 3 else min(10, max(5, len(deck)))
         self.bundle_next = min(1.0, 5 / n) if deck else 0.0
-        geometry = track_geometry(r)
-        self.track_of_space = geometry.track_of_space
-        self._ahead = geometry.ahead
-        self._entrance = geometry.entrance
+        self.track_of_space = r.tracks_through
+        self._ahead = r.spaces_ahead
+        self._entrance = r.entrance_ahead
         self.counter_where: dict[str, str] = {}
         for sp, stack in s["spaces"].items():
             for cid in stack:

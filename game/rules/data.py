@@ -324,6 +324,34 @@ class Rules:
         """4.3.1: the defenders with the Inspire [I] attribute (the only ones :func:`queries.inspired` asks)."""
         return tuple(name for name, d in self.defenders.items() if "I" in d.attributes)
 
+    @cached_property
+    def tracks_through(self) -> dict[str, list[str]]:
+        """1.2: the tracks through each track space (merged tracks share their spaces)."""
+        out: dict[str, list[str]] = {}
+        for track in self.tracks.values():
+            for space in track.spaces:
+                out.setdefault(space, []).append(track.id)
+        return out
+
+    @cached_property
+    def spaces_ahead(self) -> dict[str, list[str]]:
+        """1.2: the track spaces ahead of each track space, in order, to the entrance."""
+        out: dict[str, list[str]] = {}
+        for space in self.track_spaces:
+            ahead: list[str] = []
+            nxt = self.track_spaces[space].next
+            while nxt:
+                ahead.append(nxt)
+                nxt = self.track_spaces[nxt].next
+            out[space] = ahead
+        return out
+
+    @cached_property
+    def entrance_ahead(self) -> dict[str, str]:
+        """1.2: the entrance each track space leads to."""
+        return {space: self.track_spaces[ahead[-1] if ahead else space].entrance
+                for space, ahead in self.spaces_ahead.items()}
+
     def interior(self, floor: str) -> str:
         return f"{floor}:interior"
 
