@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from game import __version__
-from game.ai import POLICIES, parse_policy, split_policies
+from game.ai import POLICIES, policy_name, split_policies
 from game.rules import Action, Event, Game, IllegalAction, LevelError
 
 # A menu lists at most this many entries; larger sets of choices are grouped (defender first).
@@ -110,12 +110,10 @@ def _policies(text: str) -> list[str]:
     names = split_policies(text)
     if not names:
         raise argparse.ArgumentTypeError("expected a policy name")
-    for name in names:
-        try:
-            parse_policy(name)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-    return names
+    try:
+        return [policy_name(name) for name in names]
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -217,7 +217,7 @@ def test_text_mode_header_counts_against_the_difficultys_limit() -> None:
 
 
 def test_the_planner_takes_settings_from_its_name_and_nothing_else() -> None:
-    from game.ai import PlannerPolicy, make_policy, parse_policy, split_policies
+    from game.ai import PlannerPolicy, make_policy, parse_policy, policy_name, split_policies
 
     assert split_policies("heuristic, planner[action_from=9,samples=4],random") == [
         "heuristic", "planner[action_from=9,samples=4]", "random"]
@@ -231,6 +231,11 @@ def test_the_planner_takes_settings_from_its_name_and_nothing_else() -> None:
                        ("oracle", "unknown policy"), ("planner[" + "x" * 300 + "]", "at most")):
         with pytest.raises(ValueError, match=words):
             parse_policy(bad)
+    for bad, words in (("planner[samples=2,samples=3]", "set twice"), ("planner[samples=1_0]", "digits 0-9"),
+                       ("planner[samples=\u0663]", "digits 0-9"), ("planner[margin=1e3]", "digits 0-9")):
+        with pytest.raises(ValueError, match=words):
+            parse_policy(bad)
+    assert policy_name(" planner[ samples=4 , margin=0.20 ]") == "planner[samples=4,margin=0.2]"
     # the default settings written out play exactly as the planner
     from game.sim import play_games
 
@@ -240,11 +245,32 @@ def test_the_planner_takes_settings_from_its_name_and_nothing_else() -> None:
     assert [g["decisions"] for g in plain] == [g["decisions"] for g in written]
 
 
+def test_the_games_of_a_planner_with_settings_are_played_by_that_planner(monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.sim as sim
+    from game.ai import PlannerPolicy, make_policy
+
+    made: list[Any] = []
+
+    def recording(name: str, seed: int) -> Any:
+        made.append(make_policy(name, seed))
+        return make_policy("random", seed)  # quick games: what is checked is the policy the name makes
+
+    monkeypatch.setattr(sim, "make_policy", recording)
+    sim.play_games(2, 4, "planner[action_from=9,plan_samples=5]")
+    assert len(made) == 2 and all(isinstance(p, PlannerPolicy) for p in made)
+    assert [(p.seed, p.action_from, p.plan_samples, p.samples) for p in made] == [(4, 9, 5, 6), (5, 9, 5, 6)]
+
+
 def test_simulate_compares_the_planner_with_other_settings() -> None:
     done = run("simulate", "--games", "2", "--seed", "5", "--policy", "heuristic,planner[action_from=9,samples=4]",
                "--json", "--jobs", "2")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert set(report["policies"]) == {"heuristic", "planner[action_from=9,samples=4]"}
+    # two spellings of one planner are one policy
+    same = run("simulate", "--games", "1", "--seed", "5", "--policy", "planner[samples=4]",
+               "--policy", " planner[ samples=4 ]", "--json", "--jobs", "1")
+    assert same.returncode == 0, same.stderr
+    assert json.loads(same.stdout)["policy"] == "planner[samples=4]"
     bad = run("simulate", "--games", "2", "--policy", "planner[plan_turns=7]")
     assert bad.returncode == 2 and "plan_turns must be 1 to 3" in bad.stderr and "Traceback" not in bad.stderr

@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from game.ai import POLICIES, make_policy, parse_policy, split_policies
+from game.ai import POLICIES, make_policy, policy_name, split_policies
 from game.rules import Game
 
 
@@ -22,15 +22,6 @@ def percentile(values: list[float], q: float) -> float:
         return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def known_policy(name: str) -> bool:
-    """Whether ``name`` is a policy ``make_policy`` can make (a planner's settings included)."""
-    try:
-        parse_policy(name)
-    except ValueError:
-        return False
-    return True
 
 
 def bench(policy: str, games: int, seed: int) -> tuple[dict[str, list[float]], float, list[int]]:
@@ -80,10 +71,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be 1 or more")
-    names = split_policies(args.policy)
-    unknown = [p for p in names if not known_policy(p)]
-    if unknown:
-        parser.error(f"unknown policy {unknown[0]!r} (known: {', '.join(POLICIES)})")
+    try:
+        names = [policy_name(name) for name in split_policies(args.policy)]
+    except ValueError as exc:
+        parser.error(str(exc))
     print(f"{args.games} games per policy from seed {args.seed}, one core (Python {sys.version.split()[0]})")
     print(f"{'policy':<10} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} {'games/s':>8} "
           f"{'mean score':>10}")

@@ -7,6 +7,7 @@ seed; later policies register themselves here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
@@ -47,6 +48,8 @@ PLANNER_SETTINGS: dict[str, tuple[type, float, float]] = {
     "plan_samples": (int, 1, 128), "action_from": (int, 1, 9), "plan_turns": (int, 1, 3),
 }
 MAX_POLICY_NAME = 200
+_WHOLE = re.compile(r"[0-9]{1,4}")
+_NUMBER = re.compile(r"[0-9]{1,3}(\.[0-9]{1,6})?")
 
 
 def parse_policy(name: str) -> tuple[str, dict[str, int | float]]:
@@ -55,7 +58,8 @@ def parse_policy(name: str) -> tuple[str, dict[str, int | float]]:
     wrong in one line."""
     if len(name) > MAX_POLICY_NAME:
         raise ValueError(f"policy name of {len(name)} characters (at most {MAX_POLICY_NAME})")
-    base, bracket, rest = name.partition("[")
+    base, bracket, rest = name.strip().partition("[")
+    base = base.strip()
     if base not in POLICIES:
         raise ValueError(f"unknown policy {base!r} (known: {', '.join(sorted(POLICIES))})")
     if not bracket:
@@ -67,19 +71,30 @@ def parse_policy(name: str) -> tuple[str, dict[str, int | float]]:
     settings: dict[str, int | float] = {}
     for item in filter(None, (part.strip() for part in rest[:-1].split(","))):
         key, eq, text = item.partition("=")
-        key = key.strip()
+        key, text = key.strip(), text.strip()
         if not eq or key not in PLANNER_SETTINGS:
             raise ValueError(f"policy {name!r}: {item!r} is not one of {', '.join(PLANNER_SETTINGS)} = a number")
+        if key in settings:
+            raise ValueError(f"policy {name!r}: {key} is set twice")
         kind, low, high = PLANNER_SETTINGS[key]
-        try:
-            value: int | float = int(text) if kind is int else float(text)
-        except ValueError:
-            raise ValueError(f"policy {name!r}: {key} takes {'a whole number' if kind is int else 'a number'}, "
-                             f"not {text.strip()!r}") from None
+        if not (_WHOLE if kind is int else _NUMBER).fullmatch(text):
+            raise ValueError(f"policy {name!r}: {key} takes {'a whole number' if kind is int else 'a number'} "
+                             f"written with the digits 0-9, not {text!r}")
+        value: int | float = int(text) if kind is int else float(text)
         if not low <= value <= high:
             raise ValueError(f"policy {name!r}: {key} must be {low:g} to {high:g}")
         settings[key] = value
     return base, settings
+
+
+def policy_name(name: str) -> str:
+    """``name`` written the one way the reports use (``planner[samples=4,margin=0.2]``: no spaces, the
+    settings in the order given), so that two spellings of one policy are one policy. ``ValueError`` as
+    :func:`parse_policy`."""
+    base, settings = parse_policy(name)
+    if not settings:
+        return base
+    return f"{base}[{','.join(f'{key}={value:g}' for key, value in settings.items())}]"
 
 
 def split_policies(text: str) -> list[str]:
@@ -110,4 +125,4 @@ def make_policy(name: str, seed: int) -> Policy:
 
 
 __all__ = ["PLANNER_SETTINGS", "POLICIES", "HeuristicPolicy", "PlannerPolicy", "Policy", "RandomPolicy",
-           "make_policy", "parse_policy", "split_policies"]
+           "make_policy", "parse_policy", "policy_name", "split_policies"]
