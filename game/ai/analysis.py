@@ -119,6 +119,8 @@ class Analysis:
         self.occupancy: dict[str, int] = {}
         self.defenders_at: dict[str, list[str]] = {}  # the defenders of each space, in the game's order
         self._floor_names: dict[str, list[str]] = {}
+        # whether anyone is on a floor, and the mean value of those an intruder there would remove first
+        self._floor_average: dict[str, tuple[bool, float]] = {}
         self._space_value: dict[str, float] = {}
         for name, d in s["defenders"].items():
             if d["status"] == "board":
@@ -231,12 +233,19 @@ class Analysis:
     def intruder_damage(self, cid: str, floor: str) -> float:
         """Expected cost of an intruder on ``floor``: its Clearing removals and the point it costs at the end."""
         combat = self.r.assault_types[self.game.counter_type(cid)].combat
-        names = [n for n in self._floor_defenders(floor)]
-        if not names:
+        known = self._floor_average.get(floor)
+        if known is None:
+            names = self._floor_defenders(floor)
+            if names:
+                interior = [n for n in names if self.s["defenders"][n]["space"].endswith(":interior")]
+                pool = interior or names
+                known = (True, sum(self.defender_value(n) for n in pool) / len(pool))
+            else:
+                known = (False, 0.0)  # nobody on the floor
+            self._floor_average[floor] = known
+        anyone, avg = known
+        if not anyone:
             return 1.0 + 0.3 * combat
-        interior = [n for n in names if self.s["defenders"][n]["space"].endswith(":interior")]
-        pool = interior or names
-        avg = sum(self.defender_value(n) for n in pool) / len(pool)
         return 1.0 + combat * avg * CLEARING_TURNS
 
     def _floor_defenders(self, floor: str) -> list[str]:
@@ -547,7 +556,8 @@ def win_features(game: Game, an: Analysis | None = None) -> dict[str, float]:
     kill_m = 0.0
     for eid, e in r.entrances.items():
         if e.kills:
-            kill_m += an.entrance_risk[eid] * sum(max(0, r.defenders[n].morale) for n in game.defenders_in(e.kills))
+            kill_m += an.entrance_risk[eid] * sum(max(0, r.defenders[n].morale)
+                                                  for n in an.defenders_at.get(e.kills, ()))
     return {
         "morale": morale, "a1": a1, "a2": a2, "deck": float(len(deck)),
         "ft": 1.0 if s["fire_truck_drawn"] else 0.0, "score": float(game.score()), "vp_board": vp_board,

@@ -172,13 +172,15 @@ class HeuristicPolicy:
             got = supp_cache.get(key)
             if got is None:
                 got = 0.0
+                seen = r.seen.get(space, ())
                 for sp in empty_targets:
-                    if r.sees(space, sp):
+                    if sp in seen:  # 1.4 (Rules.sees)
                         got = max(got, an.suppress_value(sp, n))
                 supp_cache[key] = got
             return got
 
         entries_cache: dict[tuple[str, tuple[str, ...], str], list[float]] = {}
+        supp_tokens: dict[str, int] = {}  # each defender's suppression tokens (4.2.2, 4.3) in this position
 
         def post_entries(space: str, tokens: list[str], moved: str) -> list[float]:
             key = (space, tuple(sorted(tokens)), moved)
@@ -195,12 +197,15 @@ class HeuristicPolicy:
             if not ammo:
                 return []
             vals = []
-            for n in game.defenders_in(space):
+            for n in an.defenders_at.get(space, ()):
                 d = defenders[n]
                 if n == moved or "N" in r.defenders[n].attributes or d["acted"] or d["moved"]:
                     continue
                 ready = 1.0 if not (d["exh"] or d["dis"]) else 0.25
-                vals.append(ready * best_supp(space, game.suppression_tokens(n)))
+                tokens_of = supp_tokens.get(n)
+                if tokens_of is None:
+                    tokens_of = supp_tokens[n] = game.suppression_tokens(n)
+                vals.append(ready * best_supp(space, tokens_of))
             vals.sort(reverse=True)
             return vals[:ammo]
 
@@ -233,7 +238,7 @@ class HeuristicPolicy:
             if floor not in inside or not any(is_g(t) for t in tokens):
                 return 0.0
             best = 0.0
-            for n in game.defenders_in(space):
+            for n in an.defenders_at.get(space, ()):
                 d = defenders[n]
                 if n == moved or "N" in r.defenders[n].attributes or not self._able(d):
                     continue
@@ -256,7 +261,7 @@ class HeuristicPolicy:
             of its defenders (``leaving`` gone, ``arriving`` come) this turn or the next: a mover acts next turn."""
             if not route_support or space.endswith(":interior") or not any(is_r(t) for t in tokens):
                 return 0.0
-            names = [n for n in game.defenders_in(space) if n != leaving] + ([arriving] if arriving else [])
+            names = [n for n in an.defenders_at.get(space, ()) if n != leaving] + ([arriving] if arriving else [])
             shooters = [r.defenders[n].combat for n in names if "N" not in r.defenders[n].attributes]
             if not shooters:
                 return 0.0
