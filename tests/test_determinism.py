@@ -114,6 +114,21 @@ def test_simulation_identical_across_hash_seeds() -> None:
     assert reports[0] == reports[1]
 
 
+def test_the_policies_simulate_alike_across_hash_seeds_and_jobs() -> None:
+    """Issue 20: the heuristic's and the planner's games (their memos, caches and lazy reasons included) do not
+    depend on the hash seed nor on the number of processes."""
+    reports = []
+    for hash_seed, jobs in (("1", "1"), ("987654", "2")):
+        report = json.loads(_run(["-m", "game", "simulate", "--games", "2", "--seed", "21", "--policy",
+                                  "heuristic,planner", "--json", "--jobs", jobs], hash_seed))
+        report.pop("games_per_second")
+        for summary in report["policies"].values():
+            summary.pop("games_per_second", None)
+        reports.append(report)
+    assert reports[0] == reports[1]
+    assert set(reports[0]["policies"]) == {"heuristic", "planner"}
+
+
 def _turn2_cards(game: Game, policy: Any) -> list[tuple[str, list[int]]]:
     """Each enemy card of turn 2 with the dice rolled for it, ``policy`` (None: always pass) playing turn 1."""
     cards: list[tuple[str, list[int]]] = []
