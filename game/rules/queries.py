@@ -300,17 +300,14 @@ def targets(g: Kernel, name: str, why: Refusals | None = None) -> list[str]:
         for space, stack in stacks.items():
             if not stack:
                 continue
-            if why is not None:
-                for cid in stack[:-1]:
-                    why[("attack", name, cid)] = "only the top counter of a stack can be attacked (4.2.1)"
+            for cid in stack[:-1]:
+                why[("attack", name, cid)] = "only the top counter of a stack can be attacked (4.2.1)"
             if not r.sees(here, space):
-                if why is not None:
-                    why[("attack", name, stack[-1])] = \
-                        f"no line of sight: {g.where(here)} and {g.where(space)} share no colour (1.4)"
+                why[("attack", name, stack[-1])] = \
+                    f"no line of sight: {g.where(here)} and {g.where(space)} share no colour (1.4)"
             elif needs_ranged or (kind == "support" and not ranged):
-                if why is not None:
-                    why[("attack", name, stack[-1])] = \
-                        "this target needs a Ranged [R] weapon in the defender's space (4.2.1)"
+                why[("attack", name, stack[-1])] = \
+                    "this target needs a Ranged [R] weapon in the defender's space (4.2.1)"
             else:
                 out.append(stack[-1])
     return out
