@@ -116,7 +116,6 @@ class Analysis:
         self._danger: dict[str, float] | None = None
         self._heat: dict[str, float] = {}
         self._potential: dict[str, float] = {}
-        self.occupancy: dict[str, int] = {}
         self.defenders_at: dict[str, list[str]] = {}  # the defenders of each space, in the game's order
         self._floor_names: dict[str, list[str]] = {}
         # whether anyone is on a floor, and the mean value of those an intruder there would remove first
@@ -124,10 +123,9 @@ class Analysis:
         self._space_value: dict[str, float] = {}
         for name, d in s["defenders"].items():
             if d["status"] == "board":
-                self.occupancy[d["space"]] = self.occupancy.get(d["space"], 0) + 1
                 self.defenders_at.setdefault(d["space"], []).append(name)
         self._entrance_risk_of: dict[str, float] | None = None
-        self._kill_risk: dict[str, float] | None = None
+        self._breach_risk_at: dict[str, float] | None = None
 
     @property
     def entrance_risk(self) -> dict[str, float]:
@@ -137,12 +135,14 @@ class Analysis:
         return self._entrance_risk_of
 
     @property
-    def kill_risk(self) -> dict[str, float]:
+    def breach_risk_at(self) -> dict[str, float]:
         """The breach risk of each entrance (:attr:`entrance_risk`) under the defender space a breach there kills
-        (3.2.1): the chance its occupants die in the next Enemy Phase."""
-        if self._kill_risk is None:
-            self._kill_risk = {e.kills: self.entrance_risk[eid] for eid, e in self.r.entrances.items() if e.kills}
-        return self._kill_risk
+        (3.2.1): the chance its occupants die in the next Enemy Phase (the heuristic's ``_kill_risk`` looks
+        further ahead)."""
+        if self._breach_risk_at is None:
+            self._breach_risk_at = {e.kills: self.entrance_risk[eid] for eid, e in self.r.entrances.items()
+                                    if e.kills}
+        return self._breach_risk_at
 
     # ---------------------------------------------------------------- geometry
     def path_ahead(self, space: str) -> list[str]:
@@ -295,7 +295,7 @@ class Analysis:
         """3.2.2: the floor a machine gunner in ``sid`` fires at and the occupied spaces it may hit."""
         r = self.r
         for floor in ("upper", "ground", "basement"):
-            seen = [sp for sp in r.floor_spaces[floor] if r.sees(sid, sp) and self.occupancy.get(sp)]
+            seen = [sp for sp in r.floor_spaces[floor] if r.sees(sid, sp) and sp in self.defenders_at]
             if seen:
                 return floor, seen
         return "", []

@@ -172,9 +172,8 @@ class HeuristicPolicy:
             got = supp_cache.get(key)
             if got is None:
                 got = 0.0
-                seen = r.seen.get(space, ())
                 for sp in empty_targets:
-                    if sp in seen:  # 1.4 (Rules.sees)
+                    if r.sees(space, sp):
                         got = max(got, an.suppress_value(sp, n))
                 supp_cache[key] = got
             return got
@@ -431,7 +430,7 @@ class HeuristicPolicy:
         if what == "disrupted" and d["exh"]:
             value = danger.get(here, 0.0) * an.defender_value(name) * 1.2 + 0.03
         # an exhausted defender in a breach space cannot run next turn
-        kill = an.kill_risk
+        kill = an.breach_risk_at
         if here in kill and dd.victory_points:
             value += kill[here] * an.defender_value(name) * 0.5
         if an.attack == 3 and dd.victory_points:
