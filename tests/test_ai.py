@@ -209,18 +209,48 @@ def test_planner_move_plan_is_legal_and_bounded() -> None:
     assert (game.decision or {}).get("kind") == "moves"
     planner = PlannerPolicy(12, plan_rollouts=8, plan_samples=4)
     rollouts: list[int] = []
-    compare = planner._compare
+    race = planner._race
 
     def counting(game: Game, options: list[list[Action]], samples: int, turns: int = 1) -> list[list[float]]:
         rollouts.append(len(options) * samples)
-        return compare(game, options, samples, turns)
+        return race(game, options, samples, turns)
 
-    planner._compare = counting  # type: ignore[method-assign]
+    planner._race = counting  # type: ignore[method-assign]
     while not game.over and (game.decision or {}).get("kind") == "moves":
         action, reason = planner.explain(game)
         assert action in game.legal_actions() and reason
         game.apply(action)
+    assert rollouts, "the move plan was chosen without a lookahead"
     assert all(n <= max(8, 4 * 4) for n in rollouts)
+
+
+def test_planner_race_drops_only_hopeless_alternatives_after_the_screen() -> None:
+    """Issue 20: after ``screen`` futures an alternative that cannot reach the override bar is not played further;
+    one that may still reach it is played on every future, and the choice is the one the full comparison makes."""
+    game = Game.new(3)
+    base, hopeless, close = ([Action("attack", (name,))] for name in ("base", "hopeless", "close"))
+    played: dict[str, int] = {"base": 0, "hopeless": 0, "close": 0}
+    wobble = [0.4, -0.3, 0.2, -0.1, 0.3, -0.2, 0.1, 0.0]
+
+    def rollout(game: Game, seed: tuple[int, int], first: list[Action], turns: int = 1) -> float:
+        name = str(first[0].args[0])
+        k = played[name]
+        played[name] += 1
+        return {"base": 10.0, "hopeless": 6.0 + wobble[k], "close": 11.0 + wobble[k]}[name]
+
+    for screen, hopeless_plays in ((4, 4), (0, 8)):
+        planner = PlannerPolicy(3, screen=screen)
+        planner._rollout = rollout  # type: ignore[method-assign]
+        played.update(base=0, hopeless=0, close=0)
+        values = planner._race(game, [base, hopeless, close], 8)
+        assert played == {"base": 8, "hopeless": hopeless_plays, "close": 8}
+        assert planner._pick(values) == 2 and planner.last_gain == pytest.approx(1.05)
+    # every alternative hopeless: the heuristic's choice after the screen alone
+    planner = PlannerPolicy(3, screen=4)
+    planner._rollout = rollout  # type: ignore[method-assign]
+    played.update(base=0, hopeless=0, close=0)
+    assert planner._pick(planner._race(game, [base, hopeless], 8)) == 0
+    assert played == {"base": 4, "hopeless": 4, "close": 0}
 
 
 @pytest.mark.parametrize("turns", [1, 2])
