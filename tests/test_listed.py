@@ -93,9 +93,8 @@ def test_the_quick_listing_and_the_one_that_records_refusals_agree() -> None:
 
 def test_the_rules_memo_changes_no_result() -> None:
     """What the rules remember for every game (``Rules.memo``: carry choices, sight, move blocks, the weapons of
-    a set of tokens) and what a game remembers of its board (a combatant's choices by space) are only shortcuts: a
-    game whose memos are forgotten before every decision lists the same actions and tells the same events as one
-    that remembers, and a full table is emptied, not grown."""
+    a set of tokens) is only a shortcut: a game whose memo is forgotten before every decision lists the same
+    actions and tells the same events as one that remembers, and a full table is emptied, not grown."""
     from game.rules import data
 
     def played(forget: bool) -> list[str]:
@@ -107,7 +106,6 @@ def test_the_rules_memo_changes_no_result() -> None:
                     memo = game.rules.memo
                     for table in (memo.kinds, memo.carry, memo.sight, memo.moves, memo.kits, memo.names):
                         table.clear()
-                    game.space_choices = None  # and the game's own: a combatant's choices by space (4.2)
                 legal = list(game.legal_actions())
                 out.append("|".join(map(str, legal)))
                 out.extend(event.text for event in game.apply(legal[rng.randrange(len(legal))]))

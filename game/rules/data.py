@@ -238,9 +238,6 @@ class AttackSetup:
 # tokens to carry, the kinds of token to shift, where to, and the number of moves and of shifts these make.
 Rows = list[tuple[str, ...]]
 MoveBlocks = tuple[Rows, Rows, Rows, Rows, tuple[int, int]]
-# What a combatant defender of a space may attack, throw grenades with and suppress (4.2.1, 4.2.2), as
-# defense.gen_actions lists it.
-SpaceChoices = tuple[list[str], list[str], list[str]]
 
 
 class Memo:

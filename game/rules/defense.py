@@ -4,7 +4,7 @@ recover, command) with 4.3's attributes, and 4.2.2's suppression tokens spent as
 from __future__ import annotations
 
 from game.rules.actions import Action, Family, Listed
-from game.rules.data import MoveBlocks, Rows, SpaceChoices, remember
+from game.rules.data import MoveBlocks, Rows, remember
 from game.rules.effects import casualty, note_defense_tactic, recover, remove_enemy, tactic_applied
 from game.rules.events import (
     AttackMissed,
@@ -38,7 +38,6 @@ from game.rules.queries import (
     occupancy,
     phase_limit,
     room,
-    stack_tops,
     suppression_tokens,
     tactic_cards,
     targets,
@@ -250,8 +249,7 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> Listed:
     s, r = g.state, g.rules
     out: list[Action] = []
     # a combatant's targets, grenades and spaces to suppress depend only on his space: listed once a space
-    by_space: dict[str, SpaceChoices] = {}
-    choices: dict[tuple[str, tuple[str, ...]], SpaceChoices] | None = None  # (the same over a phase: remembered)
+    by_space: dict[str, tuple[list[str], list[str], list[str]]] = {}
     for name, d in s["defenders"].items():
         if d["status"] != "board" or d["moved"] or d["acted"]:
             if why is not None:
@@ -279,13 +277,7 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> Listed:
         if "N" not in attrs:
             lists = by_space.get(here)
             if lists is None:
-                if choices is None:
-                    choices = _board_choices(g)
-                key = (here, tuple(tokens_in(g, here)))
-                lists = choices.get(key)
-                if lists is None:
-                    lists = choices[key] = _space_actions(g, here, name)
-                by_space[here] = lists
+                lists = by_space[here] = _space_actions(g, here, name)
             attacks, grenades, suppressed = lists
             out.extend([Action("attack", (name, cid)) for cid in attacks])
             if grenades:
@@ -307,23 +299,9 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> Listed:
     return Listed(out, plain=True)
 
 
-def _board_choices(g: Kernel) -> dict[tuple[str, tuple[str, ...]], SpaceChoices]:
-    """The choices of combatants (:func:`_space_actions`) by space and tokens there, remembered by the game
-    (``Kernel.space_choices``) for the enemy's positions they were worked out on: between two actions of a Defense
-    Phase most spaces keep their choices."""
-    s = g.state
-    board = (tuple(stack_tops(g)), tuple(s["spaces"]), tuple(map(tuple, s["interior"].values())),
-             tuple(s["cars"].values()))
-    known = g.space_choices
-    if known is None or known[0] != board:
-        known = g.space_choices = (board, {})
-    return known[1]
-
-
-def _space_actions(g: Kernel, here: str, name: str) -> SpaceChoices:
+def _space_actions(g: Kernel, here: str, name: str) -> tuple[list[str], list[str], list[str]]:
     """What a combatant defender in ``here`` (``name`` is one) may attack (4.2.1), throw grenades with (4.2.1) and
-    suppress (4.2.2): worked out once for every defender there. It reads only the stacks' tops and the track
-    spaces taken, the counters inside, the cars and the tokens in ``here`` (the keys of :func:`_board_choices`)."""
+    suppress (4.2.2): worked out once for every defender there."""
     s, r = g.state, g.rules
     grenades: list[str] = []
     if s["interior"][r.floor_of(here)]:

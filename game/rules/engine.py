@@ -273,7 +273,6 @@ class Game(Kernel):
         twin = Game(marshal.loads(marshal.dumps(self.state)), self.rules)
         twin.legal_cache = self.legal_cache  # the same decision: the same legal actions (immutable)
         twin.memo = self.memo  # answers that depend only on the question, whichever game asks
-        twin.space_choices = self.space_choices  # (keyed by the board they answer: the twin's own until it differs)
         return twin
 
     # ------------------------------------------------------------------ public queries

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from game.rules.actions import Action, Listed
-from game.rules.data import Rules, SpaceChoices, default_rules
+from game.rules.data import Rules, default_rules
 from game.rules.events import DiceRolled, DieRolled, Event
 from game.rules.names import space_name, tokens_name
 from game.rules.rng import Pcg32
@@ -54,9 +54,6 @@ class Kernel:
         self.memo = self.rules.memo  # answers that depend only on the question and the rules data
         self.tmap: dict[str, list[str]] | None = None  # tokens by space, only while listing legal actions
         self.tops: list[tuple[str, str]] | None = None  # the stacks' top counters, only while listing (queries)
-        # what a combatant may attack, throw grenades with and suppress, by space and tokens there, for the
-        # enemy's positions it was worked out on (``defense.gen_actions``)
-        self.space_choices: tuple[tuple[object, ...], dict[tuple[str, tuple[str, ...]], SpaceChoices]] | None = None
 
     @property
     def over(self) -> bool:
