@@ -282,11 +282,17 @@ class HeuristicPolicy:
                 got = base_cache[space] = post_value(space, tokens_at.get(space, []), "")
             return got
 
+        # no intruder to throw grenades at and no support counter shutting a route: every post_value is 0
+        suppression_only = not inside and not route_support
+
         def token_gain(here: str, tk_left: list[str], dest: str, tk_dest: list[str], moved: str,
                        dest_moved: str) -> float:
             changed = {here: post_entries(here, tk_left, moved), dest: post_entries(dest, tk_dest, dest_moved)}
+            gain = global_supp(changed) - supp_now
+            if suppression_only:
+                return gain
             # a move (``dest_moved`` set) takes the mover from ``here`` to ``dest``; a shift leaves him where he is
-            return global_supp(changed) - supp_now + post_value(here, tk_left, moved, leaving=dest_moved) + \
+            return gain + post_value(here, tk_left, moved, leaving=dest_moved) + \
                 post_value(dest, tk_dest, dest_moved, arriving=dest_moved) - base(here) - base(dest)
 
         leave_cache: dict[str, float] = {}
