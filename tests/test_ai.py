@@ -387,3 +387,41 @@ def test_the_planners_evaluation_predicts_wins_better_than_a_constant() -> None:
     assert len(rows) > 300 and 0.2 < rate < 0.9
     model = [fit.sigmoid(WIN_INTERCEPT + sum(WIN_WEIGHTS[k] * v for k, v in f.items())) for _, f, _ in rows]
     assert fit.log_loss(model, won) < fit.log_loss([rate] * len(won), won) - 0.05
+
+
+def test_move_terms_shared_between_plan_variants_change_no_plan() -> None:
+    """Issue 20: the planner's move plans share the weight-free terms of their moves at the positions they pass
+    through (``HeuristicPolicy.shared_terms``, worked out on a copy of the game); every variant's plan and
+    reason, and every move's value on the way, are those it makes on its own."""
+    from game.ai.planner import PLAN_VARIANTS
+
+    def plans(game: Game, shared: dict[bytes, Any] | None) -> list[tuple[list[Action], str, list[float]]]:
+        out = []
+        for weights in PLAN_VARIANTS:
+            policy = HeuristicPolicy(1, weights)
+            policy.shared_terms = shared
+            plan, values = [], []
+            sim = fast_clone(game)
+            reason = ""
+            while not sim.over and (sim.decision or {}).get("kind") == "moves":
+                ranked = policy.rank(sim)
+                values.extend(x.value for x in ranked)
+                plan.append(ranked[0].action)
+                reason = reason or ranked[0].reason
+                sim.apply(ranked[0].action)
+            out.append((plan, reason, values))
+        return out
+
+    checked = positions = decisions = 0
+    for seed in (21, 22, 23):
+        game, heuristic = Game.new(seed), HeuristicPolicy(seed)
+        while not game.over and checked < 12:
+            if (game.decision or {}).get("kind") == "moves" and int(game.state["moves"]) == 0:
+                shared: dict[bytes, Any] = {}
+                alone = plans(game, None)
+                assert plans(game, shared) == alone
+                positions += len(shared)
+                decisions += sum(len(plan) for plan, _, _ in alone)
+                checked += 1
+            game.apply(heuristic.choose(game))
+    assert checked >= 12 and 0 < positions < decisions  # the variants met at some positions

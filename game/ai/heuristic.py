@@ -10,6 +10,7 @@ order of ``legal_actions()``.
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
@@ -44,6 +45,173 @@ class Scored:
         return self._reason
 
 
+class MoveTerms:
+    """The terms of a move's value that no weight of the heuristic changes, at one position (4.1): the posts'
+    suppression, grenade and Ranged-weapon values with and without the tokens a move carries or a shift sends,
+    the breach and fire risks by space, the blockers of the escape routes. Worked out when first asked and
+    remembered, so ``game`` must not change while they are in use."""
+
+    def __init__(self, policy: HeuristicPolicy, game: Game, an: Analysis) -> None:
+        s, r = game.state, game.rules
+        self.game, self.an, self.r, self.policy = game, an, r, policy
+        self.defenders: dict[str, Any] = s["defenders"]
+        self.kill_risk = policy._kill_risk(an)
+        self.danger = policy._support_danger(game, an)
+        self.tokens_at: dict[str, list[str]] = {}
+        for t, sp in s["tokens"].items():
+            if sp:
+                self.tokens_at.setdefault(sp, []).append(t)
+        occupancy: dict[str, int] = {}
+        for d in self.defenders.values():
+            if d["status"] == "board":
+                occupancy[d["space"]] = occupancy.get(d["space"], 0) + 1
+        # suppression readiness: best target value seen from each non-interior space, by token count
+        self.empty_targets = [sp for sp in r.track_spaces if sp not in s["spaces"] and sp not in an.car_spaces]
+        self.supp_cache: dict[tuple[str, int], float] = {}
+        self.entries_cache: dict[tuple[str, tuple[str, ...], str], list[float]] = {}
+        self.supp_tokens: dict[str, int] = {}  # each defender's suppression tokens (4.2.2, 4.3) in this position
+        entries: dict[str, list[float]] = {}
+        for space in {*self.tokens_at, *occupancy}:
+            entries[space] = self.post_entries(space, self.tokens_at.get(space, []), "")
+        # every post's values, best first: the two best after a change are among the two best of the posts it
+        # leaves alone and the changed posts' own
+        self.everyone = sorted(((v, sp) for sp, es in entries.items() for v in es), key=lambda x: x[0],
+                               reverse=True)
+        self.supp_now = self.global_supp({})
+        self.inside = {f: list(items) for f, items in s["interior"].items() if items}
+        # Attack 3: support counters on top of a stack that keep an escape route shut (6.0), which only a
+        # defender with a Ranged weapon can attack (4.2.1): a Ranged weapon is worth carrying where it sees them
+        self.route_support: list[tuple[str, float, int]] = []
+        if an.attack == 3:
+            for sid, stack in s["support"].items():
+                if stack:
+                    bonus = policy._escape_bonus(game, an, stack[-1])
+                    if bonus > 0:
+                        self.route_support.append((sid, bonus, game.assault_defense(stack[-1])))
+        # no intruder to throw grenades at and no support counter shutting a route: every post_value is 0
+        self.suppression_only = not self.inside and not self.route_support
+        self.base_cache: dict[str, float] = {}
+        self.leave_cache: dict[str, float] = {}  # what leaving his post costs a mover carrying nothing
+        # Attack 3: how many enemy counters keep each escape route shut (6.0)
+        self.route_blockers: dict[str, int] = {}
+        if an.attack == 3:
+            for eid, e in r.entrances.items():
+                if e.escape:
+                    self.route_blockers[eid] = len(game.escape_blockers(eid))
+
+    def is_s(self, t: str) -> bool:
+        return not t.startswith("ammo") and "S" in self.r.weapons[t].designations
+
+    def is_g(self, t: str) -> bool:
+        return not t.startswith("ammo") and "G" in self.r.weapons[t].designations
+
+    def is_r(self, t: str) -> bool:
+        return not t.startswith("ammo") and "R" in self.r.weapons[t].designations
+
+    def best_supp(self, space: str, n: int) -> float:
+        if space.endswith(":interior"):
+            return 0.0
+        key = (space, n)
+        got = self.supp_cache.get(key)
+        if got is None:
+            got = 0.0
+            for sp in self.empty_targets:
+                if self.r.sees(space, sp):
+                    got = max(got, self.an.suppress_value(sp, n))
+            self.supp_cache[key] = got
+        return got
+
+    def post_entries(self, space: str, tokens: list[str], moved: str) -> list[float]:
+        key = (space, tuple(sorted(tokens)), moved)
+        got = self.entries_cache.get(key)
+        if got is None:
+            got = self.entries_cache[key] = self._post_entries(space, tokens, moved)
+        return got
+
+    def _post_entries(self, space: str, tokens: list[str], moved: str) -> list[float]:
+        """Values of the suppress actions possible from ``space`` (one per able suppressor and ammo)."""
+        if space.endswith(":interior") or not any(self.is_s(t) for t in tokens):
+            return []
+        ammo = sum(1 for t in tokens if t.startswith("ammo"))
+        if not ammo:
+            return []
+        r = self.r
+        vals = []
+        for n in self.an.defenders_at.get(space, ()):
+            d = self.defenders[n]
+            if n == moved or "N" in r.defenders[n].attributes or d["acted"] or d["moved"]:
+                continue
+            ready = 1.0 if not (d["exh"] or d["dis"]) else 0.25
+            tokens_of = self.supp_tokens.get(n)
+            if tokens_of is None:
+                tokens_of = self.supp_tokens[n] = self.game.suppression_tokens(n)
+            vals.append(ready * self.best_supp(space, tokens_of))
+        vals.sort(reverse=True)
+        return vals[:ammo]
+
+    def global_supp(self, changed: dict[str, list[float]]) -> float:
+        vals: list[float] = []
+        for v, sp in self.everyone:
+            if sp not in changed:
+                vals.append(v)
+                if len(vals) == 2:
+                    break
+        for es in changed.values():
+            vals.extend(es)
+        vals.sort(reverse=True)
+        return sum(vals[:2])
+
+    def grenade_value(self, space: str, tokens: list[str], moved: str) -> float:
+        r, an, game = self.r, self.an, self.game
+        floor = r.space_floor[space]
+        if floor not in self.inside or not any(self.is_g(t) for t in tokens):
+            return 0.0
+        best = 0.0
+        for n in an.defenders_at.get(space, ()):
+            d = self.defenders[n]
+            if n == moved or "N" in r.defenders[n].attributes or not self.policy._able(d):
+                continue
+            dice = game.grenade_dice(n)  # he stands in ``space``: his own grenade dice there (4.2.1, 4.3.1)
+            best = max(best, sum(hit(dice, game.assault_defense(c)) * an.threat(c) for c in self.inside[floor]))
+        return best * 0.7
+
+    def ranged_value(self, space: str, tokens: list[str], leaving: str, arriving: str) -> float:
+        """The best shot at a route-blocking support counter from ``space`` with ``tokens``, taken by one
+        of its defenders (``leaving`` gone, ``arriving`` come) this turn or the next: a mover acts next turn."""
+        if not self.route_support or space.endswith(":interior") or not any(self.is_r(t) for t in tokens):
+            return 0.0
+        r = self.r
+        names = [n for n in self.an.defenders_at.get(space, ()) if n != leaving] + ([arriving] if arriving else [])
+        shooters = [r.defenders[n].combat for n in names if "N" not in r.defenders[n].attributes]
+        if not shooters:
+            return 0.0
+        best = 0.0
+        for sid, bonus, defense in self.route_support:
+            if r.sees(space, sid):
+                best = max(best, hit(max(shooters), defense) * bonus)
+        return best * 0.5
+
+    def post_value(self, space: str, tokens: list[str], moved: str, leaving: str = "", arriving: str = "") -> float:
+        return self.grenade_value(space, tokens, moved) + self.ranged_value(space, tokens, leaving, arriving)
+
+    def base(self, space: str) -> float:
+        got = self.base_cache.get(space)
+        if got is None:
+            got = self.base_cache[space] = self.post_value(space, self.tokens_at.get(space, []), "")
+        return got
+
+    def token_gain(self, here: str, tk_left: list[str], dest: str, tk_dest: list[str], moved: str,
+                   dest_moved: str) -> float:
+        """The change in the posts' value when ``here`` keeps ``tk_left`` and ``dest`` has ``tk_dest``."""
+        changed = {here: self.post_entries(here, tk_left, moved), dest: self.post_entries(dest, tk_dest, dest_moved)}
+        gain = self.global_supp(changed) - self.supp_now
+        if self.suppression_only:
+            return gain
+        # a move (``dest_moved`` set) takes the mover from ``here`` to ``dest``; a shift leaves him where he is
+        return gain + self.post_value(here, tk_left, moved, leaving=dest_moved) + \
+            self.post_value(dest, tk_dest, dest_moved, arriving=dest_moved) - self.base(here) - self.base(dest)
+
+
 class HeuristicPolicy:
     """Greedy, rules-aware policy (fast: a few milliseconds per decision)."""
 
@@ -55,6 +223,9 @@ class HeuristicPolicy:
                                     "suppress": 1.0, "recover": 1.0, "ammo_cost": 0.35, "shield": 1.0, "heat": 1.0}
         if weights:
             self.w.update(weights)
+        # the weight-free terms of the moves by position (the state's bytes), shared with other policies when
+        # set (the planner's move plans); None: worked out at every decision
+        self.shared_terms: dict[bytes, MoveTerms] | None = None
 
     def __repr__(self) -> str:
         return f"HeuristicPolicy(seed={self.seed})"
@@ -138,173 +309,32 @@ class HeuristicPolicy:
         return out
 
     # ------------------------------------------------------------------ Defense Phase: moves (4.1)
+    def _move_terms(self, game: Game, an: Analysis) -> MoveTerms:
+        """The weight-free terms of the moves at this position: worked out here, or, when the policy shares them
+        (``shared_terms``, the planner's move plans), taken from another policy that scored the same position
+        (they are worked out on a copy of the game, which nothing plays on)."""
+        shared = self.shared_terms
+        if shared is None:
+            return MoveTerms(self, game, an)
+        key = marshal.dumps(game.state)
+        terms = shared.get(key)
+        if terms is None:
+            copy = game.clone()
+            terms = shared[key] = MoveTerms(self, copy, Analysis(copy))
+        return terms
+
     def _moves(self, game: Game, an: Analysis, legal: Sequence[Action]) -> list[Scored]:
         s, r = game.state, game.rules
         defenders = s["defenders"]
-        kill_risk = self._kill_risk(an)
-        danger = self._support_danger(game, an)
-        tokens_at: dict[str, list[str]] = {}
-        for t, sp in s["tokens"].items():
-            if sp:
-                tokens_at.setdefault(sp, []).append(t)
-        occupancy: dict[str, int] = {}
-        for d in defenders.values():
-            if d["status"] == "board":
-                occupancy[d["space"]] = occupancy.get(d["space"], 0) + 1
-
-        def is_s(t: str) -> bool:
-            return not t.startswith("ammo") and "S" in r.weapons[t].designations
-
-        def is_g(t: str) -> bool:
-            return not t.startswith("ammo") and "G" in r.weapons[t].designations
-
-        def is_r(t: str) -> bool:
-            return not t.startswith("ammo") and "R" in r.weapons[t].designations
-
-        # --- suppression readiness: best target value seen from each non-interior space, by token count
-        empty_targets = [sp for sp in r.track_spaces if sp not in s["spaces"] and sp not in an.car_spaces]
-        supp_cache: dict[tuple[str, int], float] = {}
-
-        def best_supp(space: str, n: int) -> float:
-            if space.endswith(":interior"):
-                return 0.0
-            key = (space, n)
-            got = supp_cache.get(key)
-            if got is None:
-                got = 0.0
-                for sp in empty_targets:
-                    if r.sees(space, sp):
-                        got = max(got, an.suppress_value(sp, n))
-                supp_cache[key] = got
-            return got
-
-        entries_cache: dict[tuple[str, tuple[str, ...], str], list[float]] = {}
-        supp_tokens: dict[str, int] = {}  # each defender's suppression tokens (4.2.2, 4.3) in this position
-
-        def post_entries(space: str, tokens: list[str], moved: str) -> list[float]:
-            key = (space, tuple(sorted(tokens)), moved)
-            got = entries_cache.get(key)
-            if got is None:
-                got = entries_cache[key] = _post_entries(space, tokens, moved)
-            return got
-
-        def _post_entries(space: str, tokens: list[str], moved: str) -> list[float]:
-            """Values of the suppress actions possible from ``space`` (one per able suppressor and ammo)."""
-            if space.endswith(":interior") or not any(is_s(t) for t in tokens):
-                return []
-            ammo = sum(1 for t in tokens if t.startswith("ammo"))
-            if not ammo:
-                return []
-            vals = []
-            for n in an.defenders_at.get(space, ()):
-                d = defenders[n]
-                if n == moved or "N" in r.defenders[n].attributes or d["acted"] or d["moved"]:
-                    continue
-                ready = 1.0 if not (d["exh"] or d["dis"]) else 0.25
-                tokens_of = supp_tokens.get(n)
-                if tokens_of is None:
-                    tokens_of = supp_tokens[n] = game.suppression_tokens(n)
-                vals.append(ready * best_supp(space, tokens_of))
-            vals.sort(reverse=True)
-            return vals[:ammo]
-
-        entries: dict[str, list[float]] = {}
-        for space in {*tokens_at, *occupancy}:
-            entries[space] = post_entries(space, tokens_at.get(space, []), "")
-
-        # every post's values, best first: the two best after a change are among the two best of the posts it
-        # leaves alone and the changed posts' own
-        everyone = sorted(((v, sp) for sp, es in entries.items() for v in es), key=lambda x: x[0], reverse=True)
-
-        def global_supp(changed: dict[str, list[float]]) -> float:
-            vals: list[float] = []
-            for v, sp in everyone:
-                if sp not in changed:
-                    vals.append(v)
-                    if len(vals) == 2:
-                        break
-            for es in changed.values():
-                vals.extend(es)
-            vals.sort(reverse=True)
-            return sum(vals[:2])
-
-        supp_now = global_supp({})
-
-        inside = {f: list(items) for f, items in s["interior"].items() if items}
-
-        def grenade_value(space: str, tokens: list[str], moved: str) -> float:
-            floor = r.space_floor[space]
-            if floor not in inside or not any(is_g(t) for t in tokens):
-                return 0.0
-            best = 0.0
-            for n in an.defenders_at.get(space, ()):
-                d = defenders[n]
-                if n == moved or "N" in r.defenders[n].attributes or not self._able(d):
-                    continue
-                dice = game.grenade_dice(n)  # he stands in ``space``: his own grenade dice there (4.2.1, 4.3.1)
-                best = max(best, sum(hit(dice, game.assault_defense(c)) * an.threat(c) for c in inside[floor]))
-            return best * 0.7
-
-        # Attack 3: support counters on top of a stack that keep an escape route shut (6.0), which only a
-        # defender with a Ranged weapon can attack (4.2.1): a Ranged weapon is worth carrying where it sees them
-        route_support: list[tuple[str, float, int]] = []
-        if an.attack == 3:
-            for sid, stack in s["support"].items():
-                if stack:
-                    bonus = self._escape_bonus(game, an, stack[-1])
-                    if bonus > 0:
-                        route_support.append((sid, bonus, game.assault_defense(stack[-1])))
-
-        def ranged_value(space: str, tokens: list[str], leaving: str, arriving: str) -> float:
-            """The best shot at a route-blocking support counter from ``space`` with ``tokens``, taken by one
-            of its defenders (``leaving`` gone, ``arriving`` come) this turn or the next: a mover acts next turn."""
-            if not route_support or space.endswith(":interior") or not any(is_r(t) for t in tokens):
-                return 0.0
-            names = [n for n in an.defenders_at.get(space, ()) if n != leaving] + ([arriving] if arriving else [])
-            shooters = [r.defenders[n].combat for n in names if "N" not in r.defenders[n].attributes]
-            if not shooters:
-                return 0.0
-            best = 0.0
-            for sid, bonus, defense in route_support:
-                if r.sees(space, sid):
-                    best = max(best, hit(max(shooters), defense) * bonus)
-            return best * 0.5
-
-        def post_value(space: str, tokens: list[str], moved: str, leaving: str = "", arriving: str = "") -> float:
-            return grenade_value(space, tokens, moved) + ranged_value(space, tokens, leaving, arriving)
-
+        terms = self._move_terms(game, an)
+        kill_risk, danger, tokens_at, route_blockers = terms.kill_risk, terms.danger, terms.tokens_at, \
+            terms.route_blockers
+        is_s, is_g, is_r, token_gain, leave_cache = terms.is_s, terms.is_g, terms.is_r, terms.token_gain, \
+            terms.leave_cache
         scored: list[Scored] = []
-        base_cache: dict[str, float] = {}
-
-        def base(space: str) -> float:
-            got = base_cache.get(space)
-            if got is None:
-                got = base_cache[space] = post_value(space, tokens_at.get(space, []), "")
-            return got
-
-        # no intruder to throw grenades at and no support counter shutting a route: every post_value is 0
-        suppression_only = not inside and not route_support
-
-        def token_gain(here: str, tk_left: list[str], dest: str, tk_dest: list[str], moved: str,
-                       dest_moved: str) -> float:
-            changed = {here: post_entries(here, tk_left, moved), dest: post_entries(dest, tk_dest, dest_moved)}
-            gain = global_supp(changed) - supp_now
-            if suppression_only:
-                return gain
-            # a move (``dest_moved`` set) takes the mover from ``here`` to ``dest``; a shift leaves him where he is
-            return gain + post_value(here, tk_left, moved, leaving=dest_moved) + \
-                post_value(dest, tk_dest, dest_moved, arriving=dest_moved) - base(here) - base(dest)
-
-        leave_cache: dict[str, float] = {}
 
         def here_entrance(space: str) -> str:
             return "" if space.endswith(":interior") else r.defender_spaces[space].entrance
-        # Attack 3: how many enemy counters keep each escape route shut (6.0)
-        route_blockers: dict[str, int] = {}
-        if an.attack == 3:
-            for eid, e in r.entrances.items():
-                if e.escape:
-                    route_blockers[eid] = len(game.escape_blockers(eid))
 
         def stay_or_go(name: str, dest: str) -> tuple[float, str]:
             """What moving ``name`` to ``dest`` is worth before the tokens he carries (the same for every set of

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.ai.analysis import WIN_SCORE_BASE, WIN_SCORE_SLOPE, win_chance
-from game.ai.heuristic import HeuristicPolicy, Scored
+from game.ai.heuristic import HeuristicPolicy, MoveTerms, Scored
 from game.rules import Action, Game
 from game.rules.rng import Pcg32
 
@@ -137,6 +137,11 @@ class PlannerPolicy:
         self.screen = screen  # after this many futures, alternatives that cannot win are dropped (0: never)
         self.heuristic = HeuristicPolicy(seed)
         self._variants = [HeuristicPolicy(seed, w) for w in PLAN_VARIANTS]
+        # the variants' plans often pass through the same positions: the weight-free terms of their moves there
+        # are worked out once (kept for one Defense Phase's plans)
+        self._terms: dict[bytes, MoveTerms] = {}
+        for variant in self._variants:
+            variant.shared_terms = self._terms
         self._rng = Pcg32.seeded(seed, PLANNER_STREAM)
         self._plan: list[Action] = []
         self._plan_reason = ""
@@ -262,6 +267,7 @@ class PlannerPolicy:
             if tuple(plan) not in seen:
                 seen.add(tuple(plan))
                 plans.append((plan, reason))
+        self._terms.clear()
         if (not plans[0][0]) or plans[0][0][0].kind == "end_moves":
             no_moves: list[Action] = []
         else:
