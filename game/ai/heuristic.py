@@ -478,7 +478,7 @@ class HeuristicPolicy:
         danger = self._support_danger(game, an)
         scored: list[Scored] = []
         dice_of: dict[str, int] = {}
-        bonus_of: dict[str, float] = {}
+        target_of: dict[str, tuple[int, float]] = {}
         supp_n: dict[str, int] = {}
 
         def dice_for(name: str) -> int:
@@ -506,11 +506,12 @@ class HeuristicPolicy:
                 scored.append(Scored(a, 0.0, "nothing left worth an action"))
             elif kind == "attack":
                 name, cid = a.args
-                p = hit(dice_for(name), game.assault_defense(cid))
-                bonus = bonus_of.get(cid)
-                if bonus is None:
-                    bonus = bonus_of[cid] = self._escape_bonus(game, an, cid)
-                threat = an.threat(cid) + bonus
+                target = target_of.get(cid)
+                if target is None:  # the target's defense and worth, the same whoever attacks it
+                    target = target_of[cid] = (game.assault_defense(cid),
+                                               an.threat(cid) + self._escape_bonus(game, an, cid))
+                defense, threat = target
+                p = hit(dice_for(name), defense)
                 value = p * threat * self.w["attack"] - 0.04 * r.defenders[name].combat
                 scored.append(Scored(a, value, said=partial(self._attack_reason, game, an, name, cid, p)))
             elif kind == "grenade":
