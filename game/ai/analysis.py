@@ -493,26 +493,21 @@ class Analysis:
 
 
 # ---------------------------------------------------------------- a fitted evaluation
-# Logistic model of P(win) at the start of a Defense Phase, fitted on the positions of 960 heuristic games (the first
-# 80% of seeds 3000-4199, Standard, the levels after issue 15's rebalance; ``python tools/fit_eval.py --games 1200
-# --seed 3000``): per-feature weights in raw units (see ``win_features``) and the intercept. Held out (the last 240
-# games, 4212 positions), its log loss is 0.470 against 0.576 for the constant win rate, and its chance correlates
-# 0.45 with the outcome; the weights fitted before the rebalance had drifted to a log loss of 0.909, worse than the
-# constant (issue 20; ``tests/test_ai.py`` checks that the model still beats the constant). Morale counts both ways,
-# as in the rulebook: low morale is near a loss (1.2), high morale puts the fire truck at the bottom of the Attack 3
-# deck (2.3, Emboldened), the longest Attack 3. Features that only correlate through the stage of the game (ammunition
-# left, support threat) were left out so the model does not reward keeping ammunition or support counters. In play the
-# refitted planner scored as the old one: -0.07 (-1.20 to +1.05) over seeds 0..299 (Standard).
-WIN_INTERCEPT = -0.3495
+# Logistic model of P(win) at the start of a Defense Phase, fitted on 6956 positions of 400 heuristic games
+# (seeds 3000-3399, Standard): per-feature weights in raw units (see ``win_features``) and the intercept. Held
+# out, its predicted chance correlates 0.53 with the outcome (the older hand-made evaluation: 0.28). Features
+# that only correlate through the stage of the game (ammunition left, support threat) were left out so the
+# model does not reward keeping ammunition or support counters.
+WIN_INTERCEPT = 1.7543
 WIN_WEIGHTS: dict[str, float] = {
-    "morale": -0.1320, "a1": -0.6786, "a2": 0.1048, "deck": -0.0239, "ft": 0.1241, "score": 0.1642,
-    "vp_board": 0.2032, "dis_m": -0.0702, "dis_low": 0.0277, "how_left": -0.4324, "how_x_low": -0.0038,
-    "inside_comb": -0.0190, "interior_m": -0.0482, "threat": -0.0151, "kill_m": -0.1182, "danger_dis_m": -0.2518,
-    "pot_m": -0.0615, "exh": -0.0256, "def_idx": -0.1742, "m_x_a1": -0.0639, "m_x_a2": -0.1101, "inv_m": -5.5290,
+    "morale": -0.2125, "a1": -3.2985, "a2": -1.2165, "deck": -0.0401, "ft": 5.7496, "score": 0.0828,
+    "vp_board": 0.2242, "dis_m": -0.0134, "dis_low": -0.0779, "how_left": -0.8219, "how_x_low": -0.0122,
+    "inside_comb": -0.0623, "interior_m": -0.0154, "threat": -0.0126, "kill_m": -0.1138, "danger_dis_m": -0.2814,
+    "pot_m": -0.0244, "exh": -0.0286, "def_idx": -0.3964, "m_x_a1": 0.1071, "m_x_a2": -0.081, "inv_m": -1.1987,
 }
-# Final score of a won game: about 5.4 + 0.85 x the current score (fitted on the same games).
-WIN_SCORE_BASE = 5.40
-WIN_SCORE_SLOPE = 0.854
+# Final score of a won game: about 4.6 + 0.82 x the current score (fitted on the same games).
+WIN_SCORE_BASE = 4.6
+WIN_SCORE_SLOPE = 0.82
 
 
 def win_features(game: Game, an: Analysis | None = None) -> dict[str, float]:
