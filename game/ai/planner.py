@@ -216,7 +216,8 @@ class PlannerPolicy:
         futures, an alternative whose paired gain over the heuristic's choice (option 0) is below ``override``
         by more than ``SCREEN_Z`` standard errors is dropped, and only the others (with option 0) are played on
         the remaining futures. A dropped alternative keeps its first values only, so :meth:`_pick` passes it
-        over; when every alternative is dropped, none had a chance to be picked on all the futures either.
+        over; when every alternative is dropped, the heuristic's choice stands (each is below the bar on the
+        futures played, so :meth:`_pick` refuses it there too).
 
         Measured on 24 planner games (1043 lookaheads, seeds 500..523): the screen at 4 futures drops 36% of
         the rollouts and changes none of the choices."""
