@@ -225,32 +225,41 @@ def test_planner_move_plan_is_legal_and_bounded() -> None:
 
 
 def test_planner_race_drops_only_hopeless_alternatives_after_the_screen() -> None:
-    """Issue 20: after ``screen`` futures an alternative that cannot reach the override bar is not played further;
-    one that may still reach it is played on every future, and the choice is the one the full comparison makes."""
+    """Issue 20: after ``screen`` futures an alternative that cannot reach the override bar even with two standard
+    errors of doubt is not played further; one that may still reach it is played on every future (the same
+    futures as the heuristic's choice, drawn as the full comparison draws them), and the choice is the one the
+    full comparison makes."""
     game = Game.new(3)
-    base, hopeless, close = ([Action("attack", (name,))] for name in ("base", "hopeless", "close"))
-    played: dict[str, int] = {"base": 0, "hopeless": 0, "close": 0}
-    wobble = [0.4, -0.3, 0.2, -0.1, 0.3, -0.2, 0.1, 0.0]
+    names = ("base", "hopeless", "doubtful", "close")
+    options = [[Action("attack", (name,))] for name in names]
+    futures = PlannerPolicy(3)._seeds(8)  # the futures a planner of seed 3 draws first
+    # paired gains over "base" by future: "doubtful" is below the 0.3 bar after 4 futures (mean 0.1) but within
+    # two standard errors of it (0.1 + 2 x 0.22 = 0.54), "hopeless" is 4 points below
+    gains = {"base": [0.0] * 8, "hopeless": [-4.0 + w for w in (0.4, -0.3, 0.2, -0.1, 0.3, -0.2, 0.1, 0.0)],
+             "doubtful": [0.0, 0.5, -0.5, 0.4, 0.1, 0.0, 0.2, 0.1],
+             "close": [1.0 + w for w in (0.4, -0.3, 0.2, -0.1, 0.3, -0.2, 0.1, 0.0)]}
+    played: dict[str, list[tuple[int, int]]] = {}
 
     def rollout(game: Game, seed: tuple[int, int], first: list[Action], turns: int = 1) -> float:
         name = str(first[0].args[0])
-        k = played[name]
-        played[name] += 1
-        return {"base": 10.0, "hopeless": 6.0 + wobble[k], "close": 11.0 + wobble[k]}[name]
+        played.setdefault(name, []).append(seed)
+        return 10.0 + gains[name][futures.index(seed)]
 
-    for screen, hopeless_plays in ((4, 4), (0, 8)):
-        planner = PlannerPolicy(3, screen=screen)
-        planner._rollout = rollout  # type: ignore[method-assign]
-        played.update(base=0, hopeless=0, close=0)
-        values = planner._race(game, [base, hopeless, close], 8)
-        assert played == {"base": 8, "hopeless": hopeless_plays, "close": 8}
-        assert planner._pick(values) == 2 and planner.last_gain == pytest.approx(1.05)
+    for screen, hopeless_futures in ((4, futures[:4]), (0, futures)):
+        planner, full = PlannerPolicy(3, screen=screen), PlannerPolicy(3)
+        planner._rollout = full._rollout = rollout  # type: ignore[method-assign]
+        played.clear()
+        values = planner._race(game, options, 8)
+        assert played == {"base": futures, "hopeless": hopeless_futures, "doubtful": futures, "close": futures}
+        assert planner._pick(values) == 3 and planner.last_gain == pytest.approx(1.05)
+        full._compare(game, options, 8)
+        assert (planner._rng.state, planner._rng.inc) == (full._rng.state, full._rng.inc)
     # every alternative hopeless: the heuristic's choice after the screen alone
     planner = PlannerPolicy(3, screen=4)
     planner._rollout = rollout  # type: ignore[method-assign]
-    played.update(base=0, hopeless=0, close=0)
-    assert planner._pick(planner._race(game, [base, hopeless], 8)) == 0
-    assert played == {"base": 4, "hopeless": 4, "close": 0}
+    played.clear()
+    assert planner._pick(planner._race(game, options[:2], 8)) == 0
+    assert played == {"base": futures[:4], "hopeless": futures[:4]}
 
 
 @pytest.mark.parametrize("turns", [1, 2])
