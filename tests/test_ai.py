@@ -387,7 +387,7 @@ def test_ranked_reasons_are_worded_before_the_game_changes() -> None:
 def test_move_terms_shared_between_plan_variants_change_no_plan() -> None:
     """Issue 20: the planner's move plans share the weight-free terms of their moves at the positions they pass
     through (``HeuristicPolicy.shared_terms``, worked out on a copy of the game); every variant's plan and
-    reason, and every move's value on the way, are those it makes on its own."""
+    reason, and every move's value on the way, are those it makes on its own, in each Attack."""
     from game.ai.planner import PLAN_VARIANTS
 
     def plans(game: Game, shared: dict[bytes, Any] | None) -> list[tuple[list[Action], str, list[float]]]:
@@ -407,16 +407,49 @@ def test_move_terms_shared_between_plan_variants_change_no_plan() -> None:
             out.append((plan, reason, values))
         return out
 
-    checked = positions = decisions = 0
-    for seed in (21, 22, 23):
+    positions = decisions = 0
+    for game in _move_plan_starts():
+        shared: dict[bytes, Any] = {}
+        alone = plans(game, None)
+        assert plans(game, shared) == alone
+        positions += len(shared)
+        decisions += sum(len(plan) for plan, _, _ in alone)
+    assert 0 < positions < decisions  # the variants met at some positions
+
+
+def _move_plan_starts(per_attack: int = 4) -> list[Game]:
+    """The first move decisions of Defense Phases in heuristic games, ``per_attack`` from each Attack."""
+    found: dict[int, list[Game]] = {1: [], 2: [], 3: []}
+    for seed in range(21, 41):
         game, heuristic = Game.new(seed), HeuristicPolicy(seed)
-        while not game.over and checked < 12:
-            if (game.decision or {}).get("kind") == "moves" and int(game.state["moves"]) == 0:
-                shared: dict[bytes, Any] = {}
-                alone = plans(game, None)
-                assert plans(game, shared) == alone
-                positions += len(shared)
-                decisions += sum(len(plan) for plan, _, _ in alone)
-                checked += 1
+        while not game.over:
+            attack = int(game.state["attack"])
+            if (game.decision or {}).get("kind") == "moves" and int(game.state["moves"]) == 0 and \
+                    len(found[attack]) < per_attack and len(game.legal_actions()) > 1:
+                found[attack].append(fast_clone(game))
             game.apply(heuristic.choose(game))
-    assert checked >= 12 and 0 < positions < decisions  # the variants met at some positions
+        if all(len(games) == per_attack for games in found.values()):
+            break
+    assert all(len(games) == per_attack for games in found.values())
+    return [game for games in found.values() for game in games]
+
+
+def test_move_terms_shortcut_without_grenade_or_route_targets_is_exact(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20: with no intruder inside and no support counter shutting an escape route, ``MoveTerms`` leaves out
+    the grenade and Ranged-weapon terms of the posts (``suppression_only``); every move's value and reason is the
+    one the full sum gives, in each Attack."""
+    from game.ai.heuristic import MoveTerms
+
+    def ranked(game: Game) -> list[tuple[Action, float, str]]:
+        return [(x.action, x.value, x.reason) for x in HeuristicPolicy(2).rank(fast_clone(game))]
+
+    starts = _move_plan_starts()
+    quick = [ranked(game) for game in starts]
+    made = MoveTerms.__init__
+
+    def full_sum(self: MoveTerms, *args: Any) -> None:
+        made(self, *args)
+        self.suppression_only = False
+
+    monkeypatch.setattr(MoveTerms, "__init__", full_sum)
+    assert [ranked(game) for game in starts] == quick
