@@ -245,7 +245,7 @@ def test_planner_race_drops_only_hopeless_alternatives_after_the_screen() -> Non
         played.setdefault(name, []).append(seed)
         return 10.0 + gains[name][futures.index(seed)]
 
-    for screen, hopeless_futures in ((4, futures[:4]), (0, futures)):
+    for screen, hopeless_futures in ((4, futures[:4]), (0, futures), (1, futures)):  # (one future: no spread)
         planner, full = PlannerPolicy(3, screen=screen), PlannerPolicy(3)
         planner._rollout = full._rollout = rollout  # type: ignore[method-assign]
         played.clear()

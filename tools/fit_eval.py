@@ -8,8 +8,8 @@ Newton's method (a small ridge penalty) on the first 80% of the games and report
 weights and of the current ones (``analysis.WIN_WEIGHTS``). It prints the new ``WIN_INTERCEPT``,
 ``WIN_WEIGHTS``, ``WIN_SCORE_BASE`` and ``WIN_SCORE_SLOPE`` to paste into ``game/ai/analysis.py`` when the
 levels data changes; it writes nothing. A better fit is not a stronger planner: measure the planner with the new
-weights over 1000 seeds before keeping them (issue 20: a refit from 0.91 to 0.47 log loss lost 0.49 points a
-game). Pure Python (no numpy), about two minutes for 400 games.
+weights over 1000 seeds before keeping them (issue 20: with a refit from 0.91 to 0.47 log loss the planner scored
+0.48 points a game less). Pure Python (no numpy), about two minutes for 400 games.
 """
 
 from __future__ import annotations
