@@ -240,7 +240,7 @@ def test_the_planner_takes_settings_from_its_name_and_nothing_else() -> None:
     from game.sim import play_games
 
     plain = play_games(2, 11, "planner")
-    written = play_games(2, 11, "planner[samples=6,plan_rollouts=32,plan_samples=12,action_from=2]")
+    written = play_games(2, 11, "planner[samples=6,plan_rollouts=32,plan_samples=12,action_from=4]")
     assert [g["score"] for g in plain] == [g["score"] for g in written]
     assert [g["decisions"] for g in plain] == [g["decisions"] for g in written]
 
