@@ -92,6 +92,7 @@ class MoveTerms:
         self.suppression_only = not self.inside and not self.route_support
         self.base_cache: dict[str, float] = {}
         self.leave_cache: dict[str, float] = {}  # what leaving his post costs a mover carrying nothing
+        self.gains: dict[Action, float] = {}  # each carrying move's and shift's token_gain (no weight in it)
         # Attack 3: how many enemy counters keep each escape route shut (6.0)
         self.route_blockers: dict[str, int] = {}
         if an.attack == 3:
@@ -122,6 +123,8 @@ class MoveTerms:
         return got
 
     def post_entries(self, space: str, tokens: list[str], moved: str) -> list[float]:
+        if moved and moved not in self.an.defenders_at.get(space, ()):
+            moved = ""  # (a mover arriving there is no suppressor of it this turn: the same entries)
         key = (space, tuple(sorted(tokens)), moved)
         got = self.entries_cache.get(key)
         if got is None:
@@ -329,8 +332,8 @@ class HeuristicPolicy:
         terms = self._move_terms(game, an)
         kill_risk, danger, tokens_at, route_blockers = terms.kill_risk, terms.danger, terms.tokens_at, \
             terms.route_blockers
-        is_s, is_g, is_r, token_gain, leave_cache = terms.is_s, terms.is_g, terms.is_r, terms.token_gain, \
-            terms.leave_cache
+        is_s, is_g, is_r, token_gain, leave_cache, gains = terms.is_s, terms.is_g, terms.is_r, terms.token_gain, \
+            terms.leave_cache, terms.gains
         scored: list[Scored] = []
 
         def here_entrance(space: str) -> str:
@@ -404,10 +407,12 @@ class HeuristicPolicy:
                 value, reason = known
                 # carried tokens and the suppression posts
                 if carry:
-                    tk_here = tokens_at.get(here, [])
-                    tk_left = [t for t in tk_here if t not in carry]
-                    tk_dest = tokens_at.get(dest, []) + list(carry)
-                    gain = token_gain(here, tk_left, dest, tk_dest, name, name) * self.w["logistics"] - 0.06
+                    gain = gains.get(a)
+                    if gain is None:
+                        tk_left = [t for t in tokens_at.get(here, []) if t not in carry]
+                        tk_dest = tokens_at.get(dest, []) + list(carry)
+                        gain = gains[a] = token_gain(here, tk_left, dest, tk_dest, name, name)
+                    gain = gain * self.w["logistics"] - 0.06
                     value += gain
                     if gain > 0.05 and not reason:
                         reason = f"{name} carries the {game.carried(carry)} to {game.where(dest)} to arm a post"
@@ -432,10 +437,11 @@ class HeuristicPolicy:
                 here = defenders[name]["space"]
                 if not (is_s(token) or token.startswith("ammo") or is_g(token) or is_r(token)):
                     continue
-                tk_here = tokens_at.get(here, [])
-                tk_left = [t for t in tk_here if t != token]
-                tk_dest = tokens_at.get(dest, []) + [token]
-                gain0 = token_gain(here, tk_left, dest, tk_dest, name, "")
+                gain0 = gains.get(a)
+                if gain0 is None:
+                    tk_left = [t for t in tokens_at.get(here, []) if t != token]
+                    tk_dest = tokens_at.get(dest, []) + [token]
+                    gain0 = gains[a] = token_gain(here, tk_left, dest, tk_dest, name, "")
                 gain = gain0 * self.w["logistics"] - 0.08
                 if gain > 0:
                     what = f"the {game.carried([token])}"
