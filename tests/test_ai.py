@@ -252,7 +252,8 @@ def test_planner_race_drops_only_hopeless_alternatives_after_the_screen() -> Non
         values = planner._race(game, options, 8)
         assert played == {"base": futures, "hopeless": hopeless_futures, "doubtful": futures, "close": futures}
         assert planner._pick(values) == 3 and planner.last_gain == pytest.approx(1.05)
-        full._compare(game, options, 8)
+        full.compare(game, options, 8)  # every option on every future
+        assert len(played["hopeless"]) == len(hopeless_futures) + 8
         assert (planner._rng.state, planner._rng.inc) == (full._rng.state, full._rng.inc)
     # every alternative hopeless: the heuristic's choice after the screen alone
     planner = PlannerPolicy(3, screen=4)

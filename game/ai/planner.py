@@ -204,29 +204,27 @@ class PlannerPolicy:
 
     def compare(self, game: Game, options: list[list[Action]], samples: int) -> list[list[float]]:
         """Each option (a list of actions played first) valued on the same ``samples`` sampled futures, to the
-        next Defense Phase (the after-action review's comparison of two choices)."""
-        return self._compare(game, options, samples)
+        next Defense Phase, every option on every future (the after-action review's comparison of two
+        choices)."""
+        return self._race(game, options, samples, screen=0)
 
-    def _compare(self, game: Game, options: list[list[Action]], samples: int, turns: int = 1) -> list[list[float]]:
-        """Each option's evaluation on the same ``samples`` sampled futures (common random numbers)."""
-        seeds = self._seeds(samples)
-        self.lookaheads += 1
-        return [[self._rollout(game, sd, opt, turns) for sd in seeds] for opt in options]
-
-    def _race(self, game: Game, options: list[list[Action]], samples: int, turns: int = 1) -> list[list[float]]:
-        """:meth:`_compare` that stops looking at a hopeless alternative early: after the first ``screen``
-        futures, an alternative whose paired gain over the heuristic's choice (option 0) is below ``override``
-        by more than ``SCREEN_Z`` standard errors is dropped, and only the others (with option 0) are played on
-        the remaining futures. A dropped alternative keeps its first values only, so :meth:`_pick` passes it
-        over; when every alternative is dropped, the heuristic's choice stands (each is below the bar on the
-        futures played, so :meth:`_pick` refuses it there too).
+    def _race(self, game: Game, options: list[list[Action]], samples: int, turns: int = 1,
+              screen: int | None = None) -> list[list[float]]:
+        """Each option's evaluation on the same ``samples`` sampled futures (common random numbers); a
+        hopeless alternative is dropped early: after the first ``screen`` futures (the planner's own setting
+        unless given; 0 or 1: never), an alternative whose paired gain over the heuristic's choice (option 0) is
+        below ``override`` by more than ``SCREEN_Z`` standard errors is dropped, and only the others (with
+        option 0) are played on the remaining futures. A dropped alternative keeps its first values only, so
+        :meth:`_pick` passes it over; when every alternative is dropped, the heuristic's choice stands (each is
+        below the bar on the futures played, so :meth:`_pick` refuses it there too).
 
         Measured on 24 planner games (1043 lookaheads, seeds 500..523): the screen at 4 futures drops 36% of
         the rollouts and changed none of their choices; it can change one (a review found 1 in 124 lookaheads
         of three other games), so the planner's results are not the same as without it, only close."""
         seeds = self._seeds(samples)
         self.lookaheads += 1
-        head = self.screen if 2 <= self.screen < samples else samples  # (one future has no spread to judge)
+        screen = self.screen if screen is None else screen
+        head = screen if 2 <= screen < samples else samples  # (one future has no spread to judge)
         values = [[self._rollout(game, sd, opt, turns) for sd in seeds[:head]] for opt in options]
         if head < samples:
             keep = [0, *(i for i in range(1, len(options)) if self._hopeful(values[i], values[0]))]
