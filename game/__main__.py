@@ -16,8 +16,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from game import __version__
+from game import __version__, i18n
 from game.ai import POLICIES, policy_name, split_policies
+from game.i18n import LANGUAGES
 from game.rules import Action, Event, Game, IllegalAction, LevelError
 
 # A menu lists at most this many entries; larger sets of choices are grouped (defender first).
@@ -131,6 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--frames", type=_positive, default=None, help="stop after this many frames")
     play.add_argument("--screenshot-dir", type=_writable_folder, default=None,
                       help="save PNG screenshots into this folder")
+    play.add_argument("--lang", choices=tuple(LANGUAGES), default=None,
+                      help="the game's language for this run: en (English) or fr (French) (default: the one chosen "
+                      "in Settings, else the system's)")
     play.add_argument("--demo", action="store_true", help="watch the planner play whole games (any key or click "
                       "goes to the title); with --headless --frames N a check that saves --screenshot-dir PNGs")
 
@@ -450,9 +454,13 @@ def _graphical(args: argparse.Namespace) -> int:
 
     from game.ui.app import run
 
+    if args.lang:  # asked for by name: a catalog that cannot be read is said (the game then shows English)
+        problem = i18n.set_language(args.lang)
+        if problem:
+            print(f"postmen: --lang {args.lang}: {problem}; English is shown.", file=sys.stderr)
     try:
         return run(windowed=args.windowed, headless=args.headless, frames=args.frames,
-                   screenshot_dir=args.screenshot_dir, seed=args.seed, demo=args.demo)
+                   screenshot_dir=args.screenshot_dir, seed=args.seed, demo=args.demo, lang=args.lang)
     except pygame.error as exc:
         print(f"postmen: cannot open the game's window or sound: {exc}", file=sys.stderr)
         return 1
@@ -464,7 +472,7 @@ def _graphical(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list or args_list[0].split("=")[0] in ("--windowed", "--headless", "--frames", "--screenshot-dir",
-                                                          "--demo", "--seed"):
+                                                          "--demo", "--seed", "--lang"):
         args_list = ["play", *args_list]
     args = build_parser().parse_args(args_list)
     for stream in (sys.stdout, sys.stderr):
@@ -477,6 +485,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.text:
                 if args.demo:
                     build_parser().error("--demo is the graphical demo: it cannot be combined with --text")
+                i18n.set_language(args.lang or i18n.system_language())
                 return play_text(args.seed)
             if args.headless and args.frames is None:
                 build_parser().error("--headless needs --frames N (a headless run has no window to close)")

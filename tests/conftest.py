@@ -8,6 +8,8 @@ import os
 # the whole suite is headless, whatever the shell says (set before any test module imports pygame)
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
+# and in English, whatever the machine's locale (a test in French says so: game.i18n.set_language("fr"))
+os.environ["LANGUAGE"] = "en"
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -23,6 +25,17 @@ settings.load_profile("postmen")
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.play.scene import PlayScene
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    """Every test starts and ends in English (a test that switches the language leaves none behind)."""
+    from game import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+    i18n.said = i18n.asked = i18n.missing = None
 
 
 @pytest.fixture(autouse=True)

@@ -2,7 +2,8 @@
 
 Usage: ``python tools/build_exe.py`` from anywhere (needs the ``build`` extra: ``pip install -e '.[build]'``).
 Options are given relative to the repository root, so no path of the build machine is written into the
-project; ``levels/`` and ``assets/`` are bundled and found at run time through ``sys._MEIPASS``.
+project; ``levels/``, ``assets/`` and the translation catalogs (``game/i18n/locale``) are bundled and found at
+run time through ``sys._MEIPASS``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ def build(clean: bool = False) -> Path:
         "--distpath", "dist", "--workpath", "build/pyinstaller", "--specpath", "build",
         "--paths", ".",
         "--add-data", f"../levels{sep}levels", "--add-data", f"../assets{sep}assets",
+        "--add-data", f"../game/i18n/locale{sep}game/i18n/locale",
         "--collect-submodules", "game",
     ]
     for name in EXCLUDES:

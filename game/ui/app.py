@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 
+from game import i18n
 from game.rules import Game
 from game.ui.display import Display
 from game.ui.play.scene import PlayScene
@@ -44,12 +45,17 @@ class AppScenes:
 
 class App:
     def __init__(self, windowed: bool = False, headless: bool = False, seed: int | None = None,
-                 demo: bool = False) -> None:
+                 demo: bool = False, lang: str | None = None) -> None:
+        """``lang`` (``--lang``) speaks that language for this run; otherwise the settings' choice, else the
+        system's."""
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
         settings, msg = load_settings()
+        problem = i18n.set_language(lang or settings.language or i18n.system_language())
+        if problem:
+            msg = " ".join(m for m in (msg, f"Language: {problem}; English is shown.") if m)
         self.ctx = Context(settings=settings, message=msg, seed=seed, headless=headless)
         self.ctx.scenes = AppScenes(self.ctx)
         if windowed:
@@ -153,10 +159,10 @@ class App:
 
 
 def run(windowed: bool = False, headless: bool = False, frames: int | None = None,
-        screenshot_dir: str | None = None, seed: int | None = None, demo: bool = False) -> int:
+        screenshot_dir: str | None = None, seed: int | None = None, demo: bool = False, lang: str | None = None) -> int:
     """Open the game (full screen by default) and run until Quit; returns the exit status."""
     try:
-        app = App(windowed=windowed, headless=headless, seed=seed, demo=demo)
+        app = App(windowed=windowed, headless=headless, seed=seed, demo=demo, lang=lang)
         return app.loop(frames, screenshot_dir)
     finally:
         pygame.quit()

@@ -1,5 +1,5 @@
-"""Player settings: volume, mute, animation speed, colour-blind patterns, fullscreen. Saved as JSON; a damaged
-file gives the defaults and a message."""
+"""Player settings: volume, mute, animation speed, colour-blind patterns, fullscreen, language. Saved as JSON; a
+damaged file gives the defaults and a message."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import math
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from game.i18n import LANGUAGES
 from game.rules.data import DIFFICULTIES
 from game.ui import storage
 
@@ -24,6 +25,7 @@ class Settings:
     fullscreen: bool = True
     difficulty: str = "standard"  # of New game: standard | veteran | elite (8.1, 8.2)
     tutorial_offered: bool = False  # the guided first game was offered at a first launch
+    language: str = ""  # en | fr; "" follows the system's locale (issue 21)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=2)
@@ -64,6 +66,9 @@ def _check(name: str, value: object) -> str:
     if name == "speed":
         ok = isinstance(value, int | float) and not isinstance(value, bool) and value in SPEEDS
         return "" if ok else "is not one of 1, 2, 4 or 0 (skip)"
+    if name == "language":
+        ok = isinstance(value, str) and (value == "" or value in LANGUAGES)
+        return "" if ok else f"is not one of {', '.join(LANGUAGES)} or \"\" (the system's)"
     if name == "difficulty":
         return "" if isinstance(value, str) and value in DIFFICULTIES else f"is not one of {', '.join(DIFFICULTIES)}"
     return "is not a setting"

@@ -1,0 +1,176 @@
+"""The translation layer (issue 21): every word a player reads is asked of this module in the game's language.
+
+* ``_("New game")`` is the text in the current language; ``_("Turn {n}", n=3)`` fills the named fields after
+  translating, so a translation may put them in its own order. ``n_("{n} die", "{n} dice", n)`` picks the plural
+  form of the language (French: one form for 0 and 1, another above) and fills ``{n}`` and the other fields.
+  ``N_("Resume")`` only marks a text for the catalogs (a constant translated where it is shown).
+* What these return is a :class:`Said`, a ``str`` that is already in the player's language: ``_()`` hands it back
+  unchanged, so a widget may translate whatever label it is given, a message id or a ready text.
+* The catalogs are GNU gettext catalogs in ``game/i18n/locale``: ``postmen.pot`` (every message id, in English,
+  the English catalog) and ``fr/LC_MESSAGES/postmen.po`` (French), compiled to ``postmen.mo`` beside it by
+  ``python tools/catalogs.py`` (Babel extracts the ids from the code, updates the catalog and compiles it); the
+  game reads the compiled file with the standard library's ``gettext``.
+* The language follows the system's locale unless the settings or ``--lang`` name one; :func:`set_language`
+  switches it at once (nothing is translated ahead of being shown, so the next frame is in the new language).
+* Numbers: :func:`number` and :func:`percent` write a decimal comma and a space before ``%`` in French.
+
+This module knows nothing of pygame; the rules core may word its narration through it.
+"""
+
+from __future__ import annotations
+
+import gettext
+import locale
+import os
+from pathlib import Path
+
+DOMAIN = "postmen"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+# Each language the game speaks, by code, with its name in itself (as the settings show it).
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français"}
+DEFAULT = "en"
+NBSP = "\u00a0"  # French puts a no-break space before "%" (and ":" in running text)
+
+
+class Said(str):
+    """A text already in the player's language (what :func:`_` and :func:`n_` return)."""
+
+    __slots__ = ()
+
+
+_language = DEFAULT
+_catalog: gettext.NullTranslations = gettext.NullTranslations()
+# When a test or a tool sets these to sets: every text handed out in the current language, every message id asked
+# for, and every one the current language's catalog lacks (the translation checks).
+said: set[str] | None = None
+asked: set[str] | None = None
+missing: set[str] | None = None
+
+
+class _Missing(gettext.NullTranslations):
+    """The fallback of a catalog: a message it lacks is shown in English, and noted when a check asks."""
+
+    def gettext(self, message: str) -> str:
+        if missing is not None:
+            missing.add(message)
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        if missing is not None:
+            missing.add(msgid1)
+        return msgid1 if n == 1 else msgid2
+
+
+def language() -> str:
+    """The code of the current language (``en``, ``fr``)."""
+    return _language
+
+
+def catalog_path(code: str) -> Path:
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+def set_language(code: str) -> str:
+    """Speak ``code`` from now on; returns "" or a one-line reason why it could not be (an unknown code, a
+    missing or damaged catalog), in which case the game stays in English."""
+    global _language, _catalog
+    if code not in LANGUAGES:
+        _language, _catalog = DEFAULT, gettext.NullTranslations()
+        return f"unknown language {code[:20]!r} (known: {', '.join(LANGUAGES)})"
+    if code == DEFAULT:
+        _language, _catalog = DEFAULT, gettext.NullTranslations()
+        return ""
+    path = catalog_path(code)
+    try:
+        with path.open("rb") as f:
+            catalog = gettext.GNUTranslations(f)
+        catalog.add_fallback(_Missing())
+    except Exception as exc:  # noqa: BLE001 - a missing or damaged catalog is a message, never a crash
+        _language, _catalog = DEFAULT, gettext.NullTranslations()
+        return f"the {LANGUAGES[code]} catalog {path.name} could not be read ({type(exc).__name__})"
+    _language, _catalog = code, catalog
+    return ""
+
+
+def system_language() -> str:
+    """The game's language closest to the system's locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``,
+    then the locale the system reports), English when none matches."""
+    names: list[str] = []
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            names += value.split(":")
+            break
+    if not names:
+        try:
+            names.append(locale.getlocale()[0] or "")
+        except ValueError:
+            pass
+    for name in names:
+        code = name.split(".")[0].split("_")[0].split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+        if code.startswith("french"):  # Windows names its locales in English words
+            return "fr"
+    return DEFAULT
+
+
+def _fill(text: str, english: str, fields: dict[str, object]) -> str:
+    """``text`` with its fields filled in; a translation whose fields do not match the English (a damaged
+    catalog) gives the English text instead of a crash."""
+    if not fields:
+        return text
+    try:
+        return text.format(**fields)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return english.format(**fields)
+
+
+def _record(text: str) -> Said:
+    out = Said(text)
+    if said is not None:
+        said.add(out)
+    return out
+
+
+def _(message: str, **fields: object) -> Said:
+    """``message`` in the current language, its ``{fields}`` filled in; a :class:`Said` text comes back as it
+    is, and so does a text without a letter (``+``, ``3-4``)."""
+    if isinstance(message, Said):
+        return message
+    if not any(c.isalpha() for c in message):  # a sign or a number: the same in every language
+        return _record(message.format(**fields) if fields else message)
+    if asked is not None:
+        asked.add(message)
+    return _record(_fill(_catalog.gettext(message), message, fields))
+
+
+def n_(singular: str, plural: str, n: int, **fields: object) -> Said:
+    """The form of ``singular``/``plural`` the current language uses for ``n``, with ``{n}`` and ``fields``
+    filled in."""
+    if asked is not None:
+        asked.add(singular)
+    english = singular if n == 1 else plural
+    return _record(_fill(_catalog.ngettext(singular, plural, n), english, {"n": n, **fields}))
+
+
+def same(text: str) -> Said:
+    """``text`` shown as it is in every language (a language's own name, ``2x``): no translation to ask for."""
+    return _record(text)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogs without translating it (a constant, translated where it is shown)."""
+    return message
+
+
+def number(value: float, digits: int = 1) -> Said:
+    """``value`` with ``digits`` decimals: ``2.5`` in English, ``2,5`` in French."""
+    text = f"{value:.{digits}f}"
+    return _record(text.replace(".", ",") if _language == "fr" else text)
+
+
+def percent(fraction: float) -> Said:
+    """A chance as a whole percentage: ``45%`` in English, ``45 %`` (a no-break space) in French."""
+    whole = f"{fraction:.0%}"
+    return _record(whole.replace("%", NBSP + "%") if _language == "fr" else whole)

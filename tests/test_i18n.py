@@ -1,0 +1,242 @@
+"""The game in English and French (issue 21): the translation layer, its catalogs, the choice of language (system,
+settings, ``--lang``), a switch without a restart, and the screens translated so far drawn wholly in French."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import re
+import string
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from babel.messages.pofile import read_po
+
+from game import i18n
+from game.__main__ import build_parser
+from game.i18n import Said, _, n_
+from game.ui import fonts
+from game.ui.app import App
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.title import TitleScene
+from game.ui.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[1]
+FRENCH_PO = ROOT / "game" / "i18n" / "locale" / "fr" / "LC_MESSAGES" / "postmen.po"
+
+
+def load_tool(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_texts_are_english_until_french_is_chosen() -> None:
+    assert i18n.language() == "en"
+    assert _("New game") == "New game"
+    assert _("{difficulty}: the top {n}", difficulty="Elite", n=10) == "Elite: the top 10"
+    assert i18n.set_language("fr") == ""
+    assert _("New game") == "Nouvelle partie"
+    # the fields are filled after translating (French puts a no-break space before the colon)
+    assert _("{difficulty}: the top {n}", difficulty=_("Elite"), n=10) == "Élite\u00a0: les 10 meilleurs"
+    assert i18n.set_language("en") == ""
+    assert _("New game") == "New game"
+
+
+def test_a_text_already_translated_comes_back_as_it_is() -> None:
+    i18n.set_language("fr")
+    said = _("Back")
+    assert isinstance(said, Said) and said == "Retour"
+    assert _(said) is said  # not looked up again (a French text is no message id)
+    i18n.missing = set()
+    _(said)
+    assert i18n.missing == set()
+
+
+def test_plural_forms_follow_each_language() -> None:
+    forms = {"en": {0: "Spend 0 suppression tokens", 1: "Spend 1 suppression token", 2: "Spend 2 suppression tokens"},
+             "fr": {0: "Dépenser 0 jeton de Suppression", 1: "Dépenser 1 jeton de Suppression",
+                    2: "Dépenser 2 jetons de Suppression"}}
+    for code, expected in forms.items():
+        i18n.set_language(code)
+        for n, text in expected.items():
+            assert n_("Spend {n} suppression token", "Spend {n} suppression tokens", n) == text, (code, n)
+
+
+def test_numbers_and_percentages_are_written_the_language_s_way() -> None:
+    assert (i18n.number(2.5), i18n.percent(0.45)) == ("2.5", "45%")
+    i18n.set_language("fr")
+    assert (i18n.number(2.5), i18n.percent(0.45)) == ("2,5", "45\u00a0%")
+
+
+def test_a_missing_or_unknown_catalog_is_one_line_and_english(monkeypatch: pytest.MonkeyPatch,
+                                                              tmp_path: Path) -> None:
+    assert "unknown language 'de'" in i18n.set_language("de")
+    assert i18n.language() == "en"
+    damaged = tmp_path / "postmen.mo"
+    damaged.write_bytes(b"\x00not a catalog" * 10)
+    monkeypatch.setattr(i18n, "catalog_path", lambda code: damaged)
+    problem = i18n.set_language("fr")
+    assert problem.startswith("the Français catalog postmen.mo could not be read")
+    assert i18n.language() == "en" and _("New game") == "New game"
+
+
+def test_a_translation_with_wrong_fields_shows_the_english_instead_of_crashing(monkeypatch: pytest.MonkeyPatch
+                                                                               ) -> None:
+    i18n.set_language("fr")
+    monkeypatch.setattr(i18n._catalog, "gettext", lambda message: "{difficulte} : les {n} meilleurs")
+    assert _("{difficulty}: the top {n}", difficulty="Elite", n=10) == "Elite: the top 10"
+
+
+@pytest.mark.parametrize(("env", "code"), [
+    ({"LANGUAGE": "fr_FR.UTF-8"}, "fr"), ({"LANGUAGE": "de:fr"}, "fr"), ({"LC_ALL": "fr_CA"}, "fr"),
+    ({"LANG": "French_France.1252"}, "fr"), ({"LANG": "en_GB.UTF-8"}, "en"), ({"LANG": "pl_PL"}, "en"),
+    ({"LANG": "C"}, "en"),
+])
+def test_the_system_locale_picks_the_language(monkeypatch: pytest.MonkeyPatch, env: dict[str, str],
+                                              code: str) -> None:
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    assert i18n.system_language() == code
+
+
+def test_the_catalogs_hold_every_message_of_the_code_translated_and_compiled() -> None:
+    """``tools/catalogs.py --check``: the template has every id the code asks for, the French catalog translates
+    each of them (no fuzzy entry), and the compiled catalog the game reads is that catalog."""
+    assert load_tool("catalogs").main(["--check"]) == 0
+
+
+def test_each_french_text_has_the_fields_of_its_english() -> None:
+    fields = string.Formatter()
+    with FRENCH_PO.open("rb") as f:
+        catalog = read_po(f, locale="fr")
+    checked = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = {name for text in ids for _lit, name, _spec, _conv in fields.parse(text) if name}
+        for text in strings:
+            assert {name for _lit, name, _spec, _conv in fields.parse(text) if name} == wanted, message.id
+            assert not re.search(r" [:;?!%]", text), f"a plain space before French punctuation: {text!r}"
+        checked += 1
+    assert checked > 50
+
+
+def test_no_function_hides_the_translation_function() -> None:
+    """A function that assigns ``_`` (``for _ in ...``) makes it local there: a ``_("...")`` in it would fail.
+    Every module that imports ``_`` from game.i18n must leave it alone."""
+    offenders = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imports = any(isinstance(node, ast.ImportFrom) and node.module == "game.i18n"
+                      and any(alias.name == "_" for alias in node.names) for node in ast.walk(tree))
+        if not imports:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store):
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert offenders == []
+
+
+def test_settings_keep_a_language_and_name_a_wrong_one() -> None:
+    settings, problems = Settings.from_json(json.dumps({"language": "fr"}))
+    assert settings.language == "fr" and problems == []
+    settings, problems = Settings.from_json(json.dumps({"language": "klingon"}))
+    assert settings.language == "" and problems == ["'language' = \"klingon\" is not one of en, fr or \"\" (the "
+                                                    "system's)"]
+
+
+def test_the_command_line_takes_a_language() -> None:
+    assert build_parser().parse_args(["play", "--lang", "fr"]).lang == "fr"
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args(["play", "--lang", "de"])
+    assert exit_.value.code == 2
+
+
+def button(scene: object, label: str) -> tuple[int, int]:
+    return next(b for b in scene.buttons if b.label == label).rect.center  # type: ignore[attr-defined]
+
+
+def test_french_chosen_in_settings_shows_at_once_and_at_the_next_start() -> None:
+    app = App(headless=True, seed=0)
+    app.step(1 / 60)
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    app.click(button(title, "Settings"))
+    app.step(1 / 60)
+    settings = app.stack.top
+    fonts.drawn = set()
+    app.click(next(b for b in settings.buttons if b.label == "Français").rect.center)  # type: ignore[attr-defined]
+    app.step(1 / 60)
+    assert {"RÉGLAGES", "Langue", "Retour"} <= fonts.drawn and "SETTINGS" not in fonts.drawn
+    app.click(button(app.stack.top, "Back"))
+    fonts.drawn = set()
+    app.step(1 / 60)
+    assert app.stack.top is title
+    assert {"Nouvelle partie", "Meilleurs scores", "Difficulté d'une nouvelle partie"} <= fonts.drawn
+    assert "New game" not in fonts.drawn
+    fonts.drawn = None
+    i18n.set_language("en")
+    again = App(headless=True, seed=0)  # the choice is saved
+    assert i18n.language() == "fr" and again.ctx.settings.language == "fr"
+
+
+def test_the_command_line_language_wins_for_the_run_only() -> None:
+    App(headless=True, seed=0, lang="fr")
+    assert i18n.language() == "fr"
+    App(headless=True, seed=0)
+    assert i18n.language() == "en"
+
+
+FIXED = {"POSTMEN", "Soldiers in Postmen's Uniforms", "POCZTA POLSKA"}  # the title and the sign on the building
+
+
+def drawn_in_french(app: App) -> tuple[set[str], set[str]]:
+    """Every line drawn by one more frame of ``app`` that is not French (not part of a text handed out in
+    French since the test set ``i18n.said``, nor a fixed name, nor free of letters), and every message id the
+    French catalog lacked in that frame."""
+    assert i18n.language() == "fr" and i18n.said is not None
+    fonts.drawn, i18n.missing = set(), set()
+    app.step(1 / 60)
+    drawn, missing = fonts.drawn, i18n.missing
+    fonts.drawn = i18n.missing = None
+    english = {line for line in drawn if line not in FIXED and re.search(r"[A-Za-z]", line)
+               and not any(line.strip() in text for text in i18n.said)}
+    return english, missing
+
+
+def test_the_menus_are_drawn_wholly_in_french() -> None:
+    """The title (every button's tip shown), Settings, High scores, the pause menu and a confirmation: every line
+    drawn is French, and no message the screens ask for lacks a translation."""
+    i18n.said = set()  # every French text handed out from the start
+    app = App(headless=True, seed=0, lang="fr")
+    app.step(1 / 60)
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    screens = 0
+    for b in [*title.buttons, *title.difficulty_buttons]:
+        app.hover(b.rect.center)
+        assert drawn_in_french(app) == (set(), set()), b.label
+        screens += 1
+    for label in ("Settings", "High scores"):
+        app.click(button(title, label))
+        assert drawn_in_french(app) == (set(), set()), label
+        for b in app.stack.top.buttons:  # type: ignore[attr-defined]
+            app.hover(b.rect.center)
+            assert drawn_in_french(app) == (set(), set()), (label, b.label)
+        app.stack.pop()
+        screens += 1
+    pause = PauseScene(app.ctx, undo=lambda: None, undo_tip=_("Undo"), undo_enabled=True)
+    app.stack.push(pause)
+    assert drawn_in_french(app) == (set(), set())
+    app.click(button(pause, "Quit to title"))  # the confirmation
+    assert drawn_in_french(app) == (set(), set())
+    assert screens == len(title.buttons) + len(title.difficulty_buttons) + 2

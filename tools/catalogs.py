@@ -1,0 +1,132 @@
+"""The translation catalogs (issue 21): extract every text the game asks of ``game/i18n`` from the code, update
+the catalogs, compile them.
+
+    python tools/catalogs.py            # write game/i18n/locale/postmen.pot, update fr .po, compile fr .mo
+    python tools/catalogs.py --check    # change nothing; exit 1 and say what is out of date or untranslated
+
+The English catalog is the template ``postmen.pot``: every message id found in the code (the calls ``_("...")``,
+``n_("...", "...", n)`` and ``N_("...")`` with literal texts), in English. ``fr/LC_MESSAGES/postmen.po`` is the
+French catalog, written by a person: an update adds the new ids (untranslated) and marks the ones the code no
+longer asks for as obsolete (kept at the end of the file, unused). ``postmen.mo`` is its compiled form, which the
+game reads; it is committed so that the game runs from a checkout without this tool. Babel does the extraction,
+the merge and the compilation (``pip install -e '.[test]'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.i18n import DOMAIN, LANGUAGES, LOCALE_DIR  # noqa: E402
+
+KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)  # a constant header date: an unchanged catalog is unchanged
+PROJECT = "Postmen"
+
+
+def extract() -> Catalog:
+    """Every message id of the code under ``game/``, in the order found (files sorted), with where it is."""
+    template = Catalog(project=PROJECT, domain=DOMAIN, creation_date=FIXED_DATE, revision_date=FIXED_DATE,
+                       fuzzy=False)
+    found = extract_from_dir(str(ROOT / "game"), method_map=[("**.py", "python")], keywords=KEYWORDS,
+                             comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
+    for filename, lineno, message, comments, context in sorted(found, key=lambda x: (x[0], x[1])):
+        if isinstance(message, tuple) and not all(message):
+            continue  # (a call with a non-literal argument)
+        template.add(message, locations=[(f"game/{filename}", lineno)], auto_comments=comments, context=context)
+    return template
+
+
+def po_path(code: str) -> Path:
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def render_po(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_po(out, catalog, width=116, include_lineno=False, omit_header=False, sort_output=False,
+             ignore_obsolete=False)
+    return out.getvalue()
+
+
+def render_mo(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def read(path: Path, code: str) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=code, domain=DOMAIN)
+
+
+def untranslated(catalog: Catalog) -> list[str]:
+    """The ids of ``catalog`` that have no translation (or only a fuzzy one)."""
+    out = []
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy or not all(strings):
+            out.append(message.id if isinstance(message.id, str) else message.id[0])
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 when out of date")
+    args = parser.parse_args(argv)
+    template = extract()
+    problems: list[str] = []
+    pot = LOCALE_DIR / f"{DOMAIN}.pot"
+    wanted = render_po(template)
+    if not pot.exists() or pot.read_bytes() != wanted:
+        problems.append(f"{pot.relative_to(ROOT)} is not the code's message ids")
+        if not args.check:
+            pot.parent.mkdir(parents=True, exist_ok=True)
+            pot.write_bytes(wanted)
+    for code in LANGUAGES:
+        if code == "en":
+            continue
+        path = po_path(code)
+        catalog = read(path, code) if path.exists() else Catalog(locale=code, domain=DOMAIN, project=PROJECT,
+                                                                 creation_date=FIXED_DATE, fuzzy=False)
+        catalog.revision_date = FIXED_DATE
+        before = render_po(catalog)
+        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+        after = render_po(catalog)
+        if after != before or not path.exists():
+            problems.append(f"{path.relative_to(ROOT)} is not up to date with the code's message ids")
+            if not args.check:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(after)
+        mo = path.with_suffix(".mo")
+        compiled = render_mo(catalog)
+        if not mo.exists() or mo.read_bytes() != compiled:
+            problems.append(f"{mo.relative_to(ROOT)} is not the compiled {path.name}")
+            if not args.check:
+                mo.write_bytes(compiled)
+        missing = untranslated(catalog)
+        if missing:
+            shown = "; ".join(repr(m[:40]) for m in missing[:5])
+            problems.append(f"{path.relative_to(ROOT)}: {len(missing)} message(s) without a translation: {shown}"
+                            + (" ..." if len(missing) > 5 else ""))
+    for line in problems:
+        print(("out of date: " if args.check else "updated: ") + line if "without" not in line else line)
+    if args.check:
+        return 1 if problems else 0
+    return 1 if any("without" in line for line in problems) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
