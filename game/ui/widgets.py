@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import _
 from game.ui import palette as P
 from game.ui.fonts import blit_text, font, text
 
@@ -56,7 +57,8 @@ _label_sizes: dict[tuple[str, str, int, int], int] = {}
 
 class Button:
     """A clickable label. ``enabled`` False draws it greyed; ``tip`` shows on hover (also when disabled: the
-    reason)."""
+    reason). The label and the tip are shown in the player's language: each is a message id (marked ``N_``) or
+    a text already translated (``_``), and the label stays the id whatever the language."""
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], label: str,
                  action: Callable[[], object] | None = None, size: int = 28, tip: str = "", enabled: bool = True,
@@ -83,19 +85,20 @@ class Button:
         pygame.draw.rect(surface, fill, rect, border_radius=8)
         pygame.draw.rect(surface, P.INK, rect, 2, border_radius=8)
         colour = P.PAPER_LIGHT if self.enabled else (205, 198, 186)
-        blit_text(surface, self.label, self.face, self.label_size(), colour, rect.center, "center")
+        blit_text(surface, _(self.label), self.face, self.label_size(), colour, rect.center, "center")
 
     def state(self) -> tuple[object, ...]:
         """Everything :meth:`draw` reads (a cached panel redraws its buttons when this changes)."""
-        return (self.label, self.face, self.size, self.enabled, self.hover, self.selected, tuple(self.rect))
+        return (_(self.label), self.face, self.size, self.enabled, self.hover, self.selected, tuple(self.rect))
 
     def label_size(self) -> int:
         """The largest font size from ``size`` down (steps of 2, not below 12) at which the label fits."""
-        key = (self.label, self.face, self.size, self.rect.w)
+        shown = _(self.label)
+        key = (shown, self.face, self.size, self.rect.w)
         fitted = _label_sizes.get(key)
         if fitted is None:
             fitted = self.size
-            while fitted > 12 and font(self.face, fitted).size(self.label)[0] > self.rect.w - 12:
+            while fitted > 12 and font(self.face, fitted).size(shown)[0] > self.rect.w - 12:
                 fitted -= 2
             if len(_label_sizes) > 2000:
                 _label_sizes.clear()
@@ -104,7 +107,7 @@ class Button:
 
     def draw_tip(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
         if self.hover and self.tip:
-            tooltip(surface, self.tip, mouse)
+            tooltip(surface, _(self.tip), mouse)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """True when the event was a click on this button (consumed)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from game.i18n import _, n_
 from game.rules import Action, Game
 from game.rules.engine import ACTION_SECTIONS
 from game.rules.names import space_name, token_name, tokens_name
@@ -57,8 +58,8 @@ def describe(game: Game, action: Action) -> str:
     if k == "command" and a:
         return f"{a[0]} takes command"
     if k == "spend" and a:
-        return f"Spend {a[0]} suppression token{'s' if a[0] != '1' else ''}" if a[0] != "0" else \
-            "Spend no suppression token"
+        return n_("Spend {n} suppression token", "Spend {n} suppression tokens", int(a[0])) if a[0] != "0" else \
+            _("Spend no suppression token")
     if k == "remove" and a:
         return f"{a[0]} is chosen as the casualty"
     if k == "escape" and a:

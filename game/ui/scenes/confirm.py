@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui import palette as P
 from game.ui.fonts import blit_text, wrap
 from game.ui.scene import Context, Scene
@@ -16,8 +17,9 @@ class ConfirmScene(Scene):
     transparent = True
     name = "confirm"
 
-    def __init__(self, ctx: Context, question: str, on_yes: Callable[[], None], yes: str = "Yes",
-                 no: str = "Cancel") -> None:
+    def __init__(self, ctx: Context, question: str, on_yes: Callable[[], None], yes: str = N_("Yes"),
+                 no: str = N_("Cancel")) -> None:
+        """``question`` and the buttons' words: message ids (``N_``) or texts already translated."""
         super().__init__(ctx)
         self.question = question
         self.on_yes = on_yes
@@ -47,7 +49,7 @@ class ConfirmScene(Scene):
         shade.fill((20, 16, 12, 150))
         surface.blit(shade, (0, 0))
         panel(surface, self.rect, P.PAPER_LIGHT, P.INK, width=3)
-        for i, line in enumerate(wrap(self.question, "type_bold", 28, self.rect.w - 60)):
+        for i, line in enumerate(wrap(_(self.question), "type_bold", 28, self.rect.w - 60)):
             blit_text(surface, line, "type_bold", 28, P.INK, (self.rect.centerx, self.rect.y + 50 + i * 36),
                       "midtop")
         for b in self.buttons:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.rules.data import DIFFICULTIES
 from game.ui import palette as P
 from game.ui import records, scores
@@ -14,10 +15,10 @@ from game.ui.scenes.review import ReviewScene
 from game.ui.widgets import Button, handle_buttons, panel
 from game.ui.words import fit
 
-DIFFICULTY_NAMES = {"standard": "Standard", "veteran": "Veteran", "elite": "Elite"}
-DIFFICULTY_TIPS = {"standard": "The game as printed: no Tactics cards",
-                   "veteran": "8.1: a harder set-up and one Tactics card in play",
-                   "elite": "8.2: the hardest set-up and two Tactics cards in play"}
+DIFFICULTY_NAMES = {"standard": N_("Standard"), "veteran": N_("Veteran"), "elite": N_("Elite")}
+DIFFICULTY_TIPS = {"standard": N_("The game as printed: no Tactics cards"),
+                   "veteran": N_("8.1: a harder set-up and one Tactics card in play"),
+                   "elite": N_("8.2: the hardest set-up and two Tactics cards in play")}
 
 
 def draw_table(surface: pygame.Surface, rect: pygame.Rect, entries: list[scores.Entry], title: str,
@@ -26,14 +27,14 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, entries: list[scores.
     panel(surface, rect, P.PAPER_LIGHT, P.INK, width=2)
     line, size = fit(title, "type_bold", 28, rect.w - 40, 18)
     blit_text(surface, line, "type_bold", size, P.INK, (rect.x + 20, rect.y + 12))
-    cols = [("#", 20), ("Score", 80), ("Award", 210), ("Date", rect.w - 330), ("Seed", rect.w - 130)]
+    cols = [("#", 20), (N_("Score"), 80), (N_("Award"), 210), (N_("Date"), rect.w - 330), (N_("Seed"), rect.w - 130)]
     y = rect.y + 58
     for label, x in cols:
-        blit_text(surface, label, "cond", 18, P.INK_SOFT, (rect.x + x, y))
+        blit_text(surface, _(label), "cond", 18, P.INK_SOFT, (rect.x + x, y))
     row_h = max(30, min(42, (rect.h - 100) // scores.TOP))
     y += 30
     if not entries:
-        blit_text(surface, "No game entered yet at this difficulty.", "type", 20, P.INK_SOFT,
+        blit_text(surface, _("No game entered yet at this difficulty."), "type", 20, P.INK_SOFT,
                   (rect.x + 20, y + 10))
         return
     for i, e in enumerate(entries[: scores.TOP]):
@@ -46,8 +47,8 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, entries: list[scores.
             pygame.draw.rect(surface, P.mix(P.PAPER_LIGHT, P.PAPER_DARK, 0.25), row, border_radius=5)
         cy = row.centery
         face = "sans_bold" if i == highlight else "sans"
-        values = [str(i + 1), str(e.score), e.award or "—", e.date, str(e.seed)]
-        for (_, x), value in zip(cols, values, strict=True):
+        values = [str(i + 1), str(e.score), _(e.award) if e.award else "—", e.date, str(e.seed)]
+        for (_label, x), value in zip(cols, values, strict=True):
             blit_text(surface, value[:28], face, 20, P.INK, (rect.x + x, cy), "midleft")
 
 
@@ -78,7 +79,7 @@ class HighScoresScene(Scene):
                 self._build()
             self.buttons.append(Button((460 + i * 340, 150, 320, 60), DIFFICULTY_NAMES[diff], pick, 26,
                                        tip=DIFFICULTY_TIPS[diff], selected=diff == self.difficulty))
-        self.buttons.append(Button((760, 960, 400, 66), "Back", self.back, 28, tip="Back to the title (Esc)"))
+        self.buttons.append(Button((760, 960, 400, 66), N_("Back"), self.back, 28, tip=N_("Back to the title (Esc)")))
         rect = TABLE_RECT
         row_h = max(30, min(42, (rect.h - 100) // scores.TOP))
         for i, entry in enumerate(self.tables.get(self.difficulty, [])[: scores.TOP]):
@@ -87,8 +88,8 @@ class HighScoresScene(Scene):
                 continue
             def open_review(record: records.Record = record) -> None:
                 self.stack.push(ReviewScene(self.ctx, record))
-            self.buttons.append(Button((rect.right + 12, rect.y + 88 + i * row_h, 120, row_h - 6), "Review",
-                                       open_review, 18, tip="The after-action review of this game"))
+            self.buttons.append(Button((rect.right + 12, rect.y + 88 + i * row_h, 120, row_h - 6), N_("Review"),
+                                       open_review, 18, tip=N_("The after-action review of this game")))
 
     def back(self) -> None:
         self.stack.pop(self)
@@ -112,10 +113,11 @@ class HighScoresScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(P.PAPER)
-        blit_text(surface, "HIGH SCORES", "type_bold", 56, P.INK, (960, 40), "midtop")
+        blit_text(surface, _("HIGH SCORES"), "type_bold", 56, P.INK, (960, 40), "midtop")
         rect = TABLE_RECT
         draw_table(surface, rect, self.tables.get(self.difficulty, []),
-                   f"{DIFFICULTY_NAMES[self.difficulty]}: the top {scores.TOP}", None, self.t)
+                   _("{difficulty}: the top {n}", difficulty=_(DIFFICULTY_NAMES[self.difficulty]), n=scores.TOP),
+                   None, self.t)
         for b in self.buttons:
             b.draw(surface)
         for b in self.buttons:

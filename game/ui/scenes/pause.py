@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui import palette as P
 from game.ui.fonts import blit_text
 from game.ui.scene import Context
@@ -27,16 +28,16 @@ class PauseScene(MenuScene):
         it does, or why it cannot now."""
         super().__init__(ctx)
         self.undo = undo
-        items = [("Resume", self.resume_play, "Back to the game (Esc)", True)]
+        items = [(N_("Resume"), self.resume_play, N_("Back to the game (Esc)"), True)]
         if undo is not None:
-            items.append(("Undo", self.undo_last, undo_tip, undo_enabled))
+            items.append((N_("Undo"), self.undo_last, undo_tip, undo_enabled))
         self.rect = pygame.Rect(0, 0, 520, 142 + 82 * (len(items) + 3))  # the title and the buttons (66 high, 16 apart)
         self.rect.center = (960, 540)
         self.layout([
             *items,
-            ("Rules", self.rules, "The phases with their section numbers", True),
-            ("Settings", self.settings, "Volume, speed, colour-blind patterns, full screen", True),
-            ("Quit to title", self.to_title, "The game is autosaved after every decision", True),
+            (N_("Rules"), self.rules, N_("The phases with their section numbers"), True),
+            (N_("Settings"), self.settings, N_("Volume, speed, colour-blind patterns, full screen, language"), True),
+            (N_("Quit to title"), self.to_title, N_("The game is autosaved after every decision"), True),
         ], self.rect.x + 50, self.rect.y + 110)
 
     def resume_play(self) -> None:
@@ -58,8 +59,8 @@ class PauseScene(MenuScene):
         def go() -> None:
             while self.stack.top is not None and self.stack.top.name != "title":
                 self.stack.pop()
-        self.stack.push(ConfirmScene(self.ctx, "Leave to the title screen? The game is saved; Continue "
-                                     "resumes it.", go, "Leave"))
+        self.stack.push(ConfirmScene(self.ctx, N_("Leave to the title screen? The game is saved; Continue "
+                                                  "resumes it."), go, N_("Leave")))
 
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -73,5 +74,5 @@ class PauseScene(MenuScene):
         shade.fill((20, 16, 12, 140))
         surface.blit(shade, (0, 0))
         panel(surface, self.rect, P.PAPER_LIGHT, P.INK, width=3)
-        blit_text(surface, "PAUSED", "type_bold", 48, P.INK, (self.rect.centerx, self.rect.y + 30), "midtop")
+        blit_text(surface, _("PAUSED"), "type_bold", 48, P.INK, (self.rect.centerx, self.rect.y + 30), "midtop")
         self.draw_buttons(surface)

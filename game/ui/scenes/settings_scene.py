@@ -1,4 +1,5 @@
-"""Settings: volume, mute, animation speed, colour-blind patterns, full screen or window. Saved at once."""
+"""Settings: volume, mute, animation speed, colour-blind patterns, full screen or window, language. Saved at once;
+a new language shows from the next frame on (issue 21)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from collections.abc import Callable
 
 import pygame
 
+from game import i18n
+from game.i18n import LANGUAGES, N_, _, same
 from game.ui import palette as P
 from game.ui.fonts import blit_text
 from game.ui.scene import Context, Scene
@@ -37,21 +40,33 @@ class SettingsScene(Scene):
                                                                                               1)))), 30))
         b.append(Button((x + 300, y, 80, 56), "+", change(lambda: setattr(s, "volume", min(1.0, round(s.volume +
                                                                                                0.1, 1)))), 30))
-        b.append(Button((x, y + 90, 380, 56), "Sound off" if s.mute else "Sound on",
+        b.append(Button((x, y + 90, 380, 56), N_("Sound off") if s.mute else N_("Sound on"),
                         change(lambda: setattr(s, "mute", not s.mute)), 26))
         for i, sp in enumerate(SPEEDS):
-            label = "Skip" if sp == 0 else f"{int(sp)}x"
+            label = N_("Skip") if sp == 0 else same(f"{int(sp)}x")
             b.append(Button((x + i * 96, y + 180, 88, 56), label, change(self._speed_setter(sp)), 24,
                             selected=s.speed == sp))
-        b.append(Button((x, y + 270, 380, 56), "Patterns on" if s.colour_blind else "Patterns off",
+        b.append(Button((x, y + 270, 380, 56), N_("Patterns on") if s.colour_blind else N_("Patterns off"),
                         change(lambda: setattr(s, "colour_blind", not s.colour_blind)), 26))
 
         def toggle_fs() -> None:
             s.fullscreen = not s.fullscreen
             self.ctx.fullscreen_changed = True
-        b.append(Button((x, y + 360, 380, 56), "Full screen" if s.fullscreen else "Window", change(toggle_fs), 26))
-        b.append(Button((1520, 960, 240, 60), "Back", lambda: self.stack.pop(self), 28, tip="Esc"))
+        b.append(Button((x, y + 360, 380, 56), N_("Full screen") if s.fullscreen else N_("Window"), change(toggle_fs),
+                        26))
+        for i, (code, name) in enumerate(LANGUAGES.items()):  # each language named in itself
+            b.append(Button((x + i * 194, y + 450, 186, 56), same(name), change(self._language_setter(code)), 24,
+                            selected=code == i18n.language()))
+        b.append(Button((1520, 960, 240, 60), N_("Back"), lambda: self.stack.pop(self), 28, tip=N_("Esc")))
         self.buttons = b
+
+    def _language_setter(self, code: str) -> Callable[[], None]:
+        def f() -> None:
+            self.ctx.settings.language = code
+            problem = i18n.set_language(code)
+            if problem:
+                self.ctx.message = f"Language: {problem}; English is shown."
+        return f
 
     def _speed_setter(self, speed: float) -> Callable[[], None]:
         def f() -> None:
@@ -71,14 +86,14 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((58, 50, 42))
-        blit_text(surface, "SETTINGS", "type_bold", 44, P.PAPER_LIGHT, (160, 40))
-        panel(surface, pygame.Rect(400, 180, 1120, 560), P.PAPER_LIGHT, P.INK, width=3)
+        blit_text(surface, _("SETTINGS"), "type_bold", 44, P.PAPER_LIGHT, (160, 40))
+        panel(surface, pygame.Rect(400, 180, 1120, 650), P.PAPER_LIGHT, P.INK, width=3)
         s = self.ctx.settings
-        rows = [("Volume", 250), ("Sound", 340), ("Animation speed", 430), ("Colour-blind patterns", 520),
-                ("Display", 610)]
+        rows = [(N_("Volume"), 250), (N_("Sound"), 340), (N_("Animation speed"), 430),
+                (N_("Colour-blind patterns"), 520), (N_("Display"), 610), (N_("Language"), 700)]
         for label, y in rows:
-            blit_text(surface, label, "type_bold", 30, P.INK, (460, y + 8))
-        blit_text(surface, f"{int(round(s.volume * 100))}%", "sans_bold", 30, P.INK, (1090, 278), "center")
-        blit_text(surface, "Patterns and letters on every colour", "sans", 18, P.INK_SOFT, (460, 572))
+            blit_text(surface, _(label), "type_bold", 30, P.INK, (460, y + 8))
+        blit_text(surface, i18n.percent(round(s.volume, 2)), "sans_bold", 30, P.INK, (1090, 278), "center")
+        blit_text(surface, _("Patterns and letters on every colour"), "sans", 18, P.INK_SOFT, (460, 572))
         for b in self.buttons:
             b.draw(surface)

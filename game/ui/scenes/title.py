@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import N_, _
 from game.rules import Game, LevelError
 from game.rules.data import DIFFICULTIES
 from game.rules.engine import NewerSaveError
@@ -115,26 +116,34 @@ class TitleScene(MenuScene):
         self.ctx.save_settings()
         if self.has_save or tutorial_path().exists() or any(scores.load_scores()[0].values()):
             return
-        self.stack.push(ConfirmScene(self.ctx, "New to Postmen? The guided first game shows the board and the "
-                                     "rules as you play.", self.tutorial, "Guided game", "Not now"))
+        self.stack.push(ConfirmScene(self.ctx, N_("New to Postmen? The guided first game shows the board and the "
+                                                  "rules as you play."), self.tutorial, N_("Guided game"),
+                                     N_("Not now")))
 
     def refresh(self) -> None:
         self.has_save = storage.save_path().exists()
         self.saved_difficulty, self.save_finished = saved_game() if self.has_save else ("", False)
-        diff = DIFFICULTY_NAMES.get(self.ctx.settings.difficulty, "Standard")
-        resume = ("The results of the last game" if self.save_finished else "Resume the autosaved game") + \
-            (f" ({DIFFICULTY_NAMES.get(self.saved_difficulty, '')})" if self.saved_difficulty else "")
+        diff = _(DIFFICULTY_NAMES.get(self.ctx.settings.difficulty, "Standard"))
+        saved = _(DIFFICULTY_NAMES.get(self.saved_difficulty, "Standard"))
+        if self.save_finished:
+            resume = _("The results of the last game ({difficulty})", difficulty=saved) if self.saved_difficulty \
+                else _("The results of the last game")
+        else:
+            resume = _("Resume the autosaved game ({difficulty})", difficulty=saved) if self.saved_difficulty \
+                else _("Resume the autosaved game")
         items = [
-            ("New game", self.new_game, f"Start the defence of the post office ({diff})", True),
-            ("Tutorial", self.tutorial, "Resume the guided game where you left it" if tutorial_path().exists() else
-             "A guided first game: the board, moves and attacks step by step, the rest explained as it happens",
+            (N_("New game"), self.new_game, _("Start the defence of the post office ({difficulty})", difficulty=diff),
              True),
-            ("Continue", self.continue_game, resume if self.has_save else "No saved game yet", self.has_save),
-            ("Demo", self.demo, "Watch the planner play (any key or click returns here)", True),
-            ("High scores", self.high_scores, "The top 10 of each difficulty", True),
-            ("Rules", self.rules, "A summary of the phases with their section numbers", True),
-            ("Settings", self.settings, "Volume, animation speed, colour-blind patterns, full screen", True),
-            ("Quit", self.quit, "Leave the game", True),
+            (N_("Tutorial"), self.tutorial, _("Resume the guided game where you left it") if tutorial_path().exists()
+             else _("A guided first game: the board, moves and attacks step by step, the rest explained as it "
+                    "happens"), True),
+            (N_("Continue"), self.continue_game, resume if self.has_save else _("No saved game yet"), self.has_save),
+            (N_("Demo"), self.demo, _("Watch the planner play (any key or click returns here)"), True),
+            (N_("High scores"), self.high_scores, _("The top 10 of each difficulty"), True),
+            (N_("Rules"), self.rules, _("A summary of the phases with their section numbers"), True),
+            (N_("Settings"), self.settings, _("Volume, animation speed, colour-blind patterns, full screen, language"),
+             True),
+            (N_("Quit"), self.quit, _("Leave the game"), True),
         ]
         self.layout(items, 1245, 312, h=54, gap=10)
         tables, msg = scores.load_scores()
@@ -148,17 +157,18 @@ class TitleScene(MenuScene):
                 self.ctx.save_settings()
                 self.refresh()
             self.difficulty_buttons.append(Button((1245 + i * 142, 866, 134, 48), DIFFICULTY_NAMES[d], pick, 22,
-                                                  tip=f"New games: {DIFFICULTY_TIPS[d]}",
+                                                  tip=_("New games: {tip}", tip=_(DIFFICULTY_TIPS[d])),
                                                   selected=d == self.ctx.settings.difficulty))
 
     def _draw_best(self, surface: pygame.Surface) -> None:
         """The top three scores of the chosen difficulty (all ten: the High scores button)."""
         box = pygame.Rect(60, 40, 560, 190)
         panel(surface, box, P.PAPER_LIGHT, P.INK, alpha=235)
-        diff = DIFFICULTY_NAMES.get(self.ctx.settings.difficulty, "")
-        blit_text(surface, f"BEST SCORES · {diff.upper()}", "cond", 20, P.INK_SOFT, (box.x + 16, box.y + 12))
+        diff = _(DIFFICULTY_NAMES.get(self.ctx.settings.difficulty, "Standard"))
+        blit_text(surface, _("BEST SCORES · {difficulty}", difficulty=diff.upper()), "cond", 20, P.INK_SOFT,
+                  (box.x + 16, box.y + 12))
         if not self.best:
-            blit_text(surface, "No game finished yet at this difficulty.", "type", 20, P.INK_SOFT,
+            blit_text(surface, _("No game finished yet at this difficulty."), "type", 20, P.INK_SOFT,
                       (box.x + 16, box.y + 60))
             return
         for i, e in enumerate(self.best):
@@ -166,7 +176,7 @@ class TitleScene(MenuScene):
             blit_text(surface, f"{i + 1}.", "sans_bold", 24, P.INK, (box.x + 16, y))
             blit_text(surface, str(e.score), "sans_bold", 24, P.POST_BLUE, (box.x + 60, y))
             date = blit_text(surface, e.date, "sans", 16, P.INK_SOFT, (box.right - 16, y + 6), "topright")
-            award, size = fit(e.award or "—", "type", 20, date.x - 12 - (box.x + 150), 16)
+            award, size = fit(_(e.award) if e.award else "—", "type", 20, date.x - 12 - (box.x + 150), 16)
             blit_text(surface, award, "type", size, P.INK, (box.x + 150, y + 3 + (20 - size) // 2))
 
     def message_line(self) -> tuple[str, int]:
@@ -187,8 +197,8 @@ class TitleScene(MenuScene):
             self.ctx.message = ""
             self.stack.push(PlayScene(self.ctx, game, fresh=True))
         if self.has_save and not self.save_finished:
-            self.stack.push(ConfirmScene(self.ctx, "Start a new game? The autosaved game will be replaced.",
-                                         start, "New game"))
+            self.stack.push(ConfirmScene(self.ctx, N_("Start a new game? The autosaved game will be replaced."),
+                                         start, N_("New game")))
         else:
             start()
 
@@ -247,11 +257,11 @@ class TitleScene(MenuScene):
         pygame.draw.rect(surface, P.GRASS_DARK, (0, 900, 1920, 180))
         pygame.draw.line(surface, P.INK, (0, 900), (1920, 900), 3)
         blit_text(surface, "POSTMEN", "type_bold", 110, P.INK, (1240, 90))
-        blit_text(surface, "Soldiers in Postmen's Uniforms", "type_bold", 32, P.POST_BLUE, (1245, 210))
-        blit_text(surface, "Gdańsk / Danzig, 1 September 1939", "type", 26, P.INK_SOFT, (1245, 256))
-        blit_text(surface, "Polish Post Office No. 1 — defended by postal workers", "type", 22, P.INK_SOFT,
+        blit_text(surface, "Soldiers in Postmen's Uniforms", "type_bold", 32, P.POST_BLUE, (1245, 210))  # (the title)
+        blit_text(surface, _("Gdańsk / Danzig, 1 September 1939"), "type", 26, P.INK_SOFT, (1245, 256))
+        blit_text(surface, _("Polish Post Office No. 1 — defended by postal workers"), "type", 22, P.INK_SOFT,
                   (160, 930))
-        blit_text(surface, "Konrad Guderski, Alfons Flisykowski and their colleagues held it through the day.",
+        blit_text(surface, _("Konrad Guderski, Alfons Flisykowski and their colleagues held it through the day."),
                   "type", 20, P.INK_SOFT, (160, 962))
         if self.ctx.message:
             r = MESSAGE_BOX
@@ -259,7 +269,7 @@ class TitleScene(MenuScene):
             pygame.draw.rect(surface, P.TARGET, r, 2, border_radius=6)
             line, size = self.message_line()
             blit_text(surface, line, "sans", size, P.INK, (r.x + 12, r.centery), "midleft")
-        blit_text(surface, "Difficulty of a new game", "cond", 18, P.INK_SOFT, (1247, 840))
+        blit_text(surface, _("Difficulty of a new game"), "cond", 18, P.INK_SOFT, (1247, 840))
         self._draw_best(surface)
         for b in self.difficulty_buttons:
             b.draw(surface)
