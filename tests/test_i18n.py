@@ -16,10 +16,13 @@ from babel.messages.pofile import read_po
 
 from game import i18n
 from game.__main__ import build_parser
+from game.ai import HeuristicPolicy
 from game.i18n import Said, _, n_
+from game.rules import Game
 from game.ui import fonts
 from game.ui.app import App
 from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.settings import Settings
 
@@ -196,6 +199,7 @@ def test_the_command_line_language_wins_for_the_run_only() -> None:
     assert i18n.language() == "en"
 
 
+ENGLISH_RANK = re.compile(r"\b(Trained|Postal worker) \d")  # a numbered defender not worded in French
 FIXED = {"POSTMEN", "Soldiers in Postmen's Uniforms", "POCZTA POLSKA"}  # the title and the sign on the building
 
 
@@ -209,7 +213,7 @@ def drawn_in_french(app: App) -> tuple[set[str], set[str]]:
     drawn, missing = fonts.drawn, i18n.missing
     fonts.drawn = i18n.missing = None
     english = {line for line in drawn if line not in FIXED and re.search(r"[A-Za-z]", line)
-               and not any(line.strip() in text for text in i18n.said)}
+               and (not any(line.strip() in text for text in i18n.said) or ENGLISH_RANK.search(line))}
     return english, missing
 
 
@@ -240,3 +244,22 @@ def test_the_menus_are_drawn_wholly_in_french() -> None:
     app.click(button(pause, "Quit to title"))  # the confirmation
     assert drawn_in_french(app) == (set(), set())
     assert screens == len(title.buttons) + len(title.difficulty_buttons) + 2
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_the_results_are_drawn_wholly_in_french(seed: int) -> None:
+    """A finished game's results (the award and level of 7.0 in the rulebook's French words, who survived,
+    escaped or fell, the high-score table): every line drawn is French."""
+    i18n.said = set()
+    app = App(headless=True, seed=0, lang="fr")
+    game = Game.new(seed)
+    policy = HeuristicPolicy(seed)
+    while not game.over:
+        game.apply(policy.choose(game))
+    app.stack.push(ResultsScene(app.ctx, game))
+    assert drawn_in_french(app) == (set(), set())
+    for b in app.stack.top.buttons:  # type: ignore[attr-defined]
+        app.hover(b.rect.center)
+        assert drawn_in_french(app) == (set(), set()), b.label
+    level = (game.result or {})["level"]
+    assert i18n.said is not None and _(level) in i18n.said and _(level) != level

@@ -10,9 +10,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.i18n import N_, Said, _, same
 from game.rules.data import Card, Rules, remember
 
-__all__ = ["card_text", "entrance_name", "floor_name", "join_words", "space_name", "token_name", "tokens_name"]
+__all__ = ["card_text", "defender_name", "entrance_name", "floor_name", "join_words", "space_name", "token_name",
+           "tokens_name"]
+
+# The defenders known by their rank and number rather than a name (levels/defenders.toml, inferred from 2.0: the
+# counters of the "trained" soldiers and "postal workers"), worded in the player's language.
+NUMBERED = {"Trained": N_("Trained {n}"), "Postal worker": N_("Postal worker {n}")}
+
+
+def defender_name(name: str) -> Said:
+    """A defender as the player reads him: his name (``Konrad``), or his rank and number in the player's
+    language (``Trained 5`` is ``Entraîné 5`` in French)."""
+    rank, _sep, number = name.rpartition(" ")
+    template = NUMBERED.get(rank)
+    if template is not None and number.isdigit():
+        return _(template, n=number)
+    return same(name)
 
 
 def floor_name(rules: Rules, floor: str) -> str:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from game.i18n import N_
 from game.rules.events import GameOver
 from game.rules.kernel import Kernel
 from game.rules.queries import counters_inside
 
-AWARDS = (  # 7.0
-    (41, "Order of the White Eagle", "Epic Victory"),
-    (26, "Order of Polonia Restituta", "Major Victory"),
-    (16, "Cross of Valor", "Minor Victory"),
-    (1, "Silver Cross of Merit", "Draw"),
+AWARDS = (  # 7.0 (the names are shown in the player's language: marked for the catalogs)
+    (41, N_("Order of the White Eagle"), N_("Epic Victory")),
+    (26, N_("Order of Polonia Restituta"), N_("Major Victory")),
+    (16, N_("Cross of Valor"), N_("Minor Victory")),
+    (1, N_("Silver Cross of Merit"), N_("Draw")),
 )
+LOSS = N_("Loss")
 
 
 def award_for(score: int) -> tuple[str, str]:
@@ -19,7 +21,7 @@ def award_for(score: int) -> tuple[str, str]:
     for threshold, award, level in AWARDS:
         if score >= threshold:
             return award, level
-    return "", "Loss"
+    return "", LOSS
 
 
 def _scoring(g: Kernel) -> list[tuple[str, str, int]]:
@@ -58,7 +60,7 @@ def end_game(g: Kernel, how: str, section: str) -> None:
     award, level = award_for(points)
     if how == "morale":
         # 1.2 / 7.0: a broken morale is a loss whatever is left; it is recorded as a score of 0 (DECISION).
-        points, award, level = 0, "", "Loss"
+        points, award, level = 0, "", LOSS
     outcome = "win" if points >= 16 and how != "morale" else ("draw" if level == "Draw" else "loss")
     result = GameOver(how=how, score=points, award=award, level=level, outcome=outcome, turns=s["turn"],
                       attack=s["attack"])

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, n_, same
 from game.rules import Game
+from game.rules.names import defender_name
 from game.ui import palette as P
 from game.ui import records, scores
 from game.ui.fonts import blit_text, wrap
@@ -15,8 +17,8 @@ from game.ui.scenes.review import ReviewScene
 from game.ui.widgets import Button, handle_buttons, panel
 from game.ui.words import fit
 
-HOW = {"fire_truck": "The fire truck ended the day.", "morale": "Morale broke: the post office fell.",
-       "no_defenders": "No defender was left in the post office.", "decks": "The Attack decks were spent."}
+HOW = {"fire_truck": N_("The fire truck ended the day."), "morale": N_("Morale broke: the post office fell."),
+       "no_defenders": N_("No defender was left in the post office."), "decks": N_("The Attack decks were spent.")}
 
 
 class ResultsScene(Scene):
@@ -42,15 +44,15 @@ class ResultsScene(Scene):
         self.groups = groups
         self.t = 0.0
         self.buttons = [] if demo else [
-            Button((1440, 960, 400, 66), "Back to the title", self.to_title, 28),
-            Button((1000, 960, 400, 66), "New game", self.new_game, 28, tip="Defend the post office again")]
+            Button((1440, 960, 400, 66), N_("Back to the title"), self.to_title, 28),
+            Button((1000, 960, 400, 66), N_("New game"), self.new_game, 28, tip=N_("Defend the post office again"))]
         record = None if demo else records.load(records.game_id(game))[0]
         if guided and game.state["history"]:
             record = records.Record(int(game.state["seed"]), self.difficulty, list(game.state["history"]))
         if record is not None:
-            self.buttons.append(Button((560, 960, 400, 66), "Review", lambda: self.stack.push(
-                ReviewScene(ctx, record)), 28, tip="The after-action review: the score, the turning points, the "
-                "luck and the planner's view of your decisions"))
+            self.buttons.append(Button((560, 960, 400, 66), N_("Review"), lambda: self.stack.push(
+                ReviewScene(ctx, record)), 28, tip=N_("The after-action review: the score, the turning points, the "
+                                                      "luck and the planner's view of your decisions")))
 
     def new_game(self) -> None:
         self.to_title()
@@ -76,15 +78,15 @@ class ResultsScene(Scene):
         r = self.result
         level = r.get("level", "")
         award = r.get("award", "")
-        blit_text(surface, "AFTER THE BATTLE", "type_bold", 56, P.INK, (960, 40), "midtop")
-        blit_text(surface, HOW.get(str(r.get("how", "")), str(r.get("how", ""))), "type", 28, P.INK_SOFT,
+        blit_text(surface, _("AFTER THE BATTLE"), "type_bold", 56, P.INK, (960, 40), "midtop")
+        blit_text(surface, _(HOW.get(str(r.get("how", "")), str(r.get("how", "")))), "type", 28, P.INK_SOFT,
                   (960, 120), "midtop")
         medal = pygame.Rect(0, 0, 900, 190)
         medal.midtop = (960, 180)
         panel(surface, medal, P.PAPER_LIGHT, P.INK, width=3)
         colour = P.TARGET if r.get("outcome") == "loss" else P.POST_BLUE
-        blit_text(surface, f"Score {r.get('score', 0)}", "sans_bold", 54, P.INK, (medal.x + 40, medal.y + 18))
-        blit_text(surface, level, "type_bold", 40, colour, (medal.x + 40, medal.y + 94))
+        blit_text(surface, _("Score {n}", n=r.get("score", 0)), "sans_bold", 54, P.INK, (medal.x + 40, medal.y + 18))
+        blit_text(surface, _(level) if level else "", "type_bold", 40, colour, (medal.x + 40, medal.y + 94))
         if award:
             cx, cy = medal.right - 110, medal.centery
             pygame.draw.polygon(surface, P.TARGET, [(cx - 30, cy - 80), (cx + 30, cy - 80), (cx + 14, cy - 30),
@@ -92,32 +94,38 @@ class ResultsScene(Scene):
             pygame.draw.circle(surface, P.GOLD, (cx, cy + 10), 46)
             pygame.draw.circle(surface, P.INK, (cx, cy + 10), 46, 3)
             pygame.draw.circle(surface, P.WORKER_WHITE, (cx, cy + 10), 22)
-            line, size = fit(award, "type_bold", 26, medal.w - 280, 18)
+            line, size = fit(_(award), "type_bold", 26, medal.w - 280, 18)
             blit_text(surface, line, "type_bold", size, P.INK, (medal.x + 40, medal.y + 148))
-        blit_text(surface, f"Attack {r.get('attack', '?')}, turn {r.get('turns', '?')}", "sans", 22, P.INK_SOFT,
-                  (medal.right - 180, medal.y + 36), "topright")
-        groups = [("Survived", self.groups.get("board", []), P.POST_BLUE),
-                  ("Escaped", self.groups.get("escaped", []), P.OK_GREEN),
-                  ("Fell", self.groups.get("casualty", []), P.TARGET)]
+        blit_text(surface, _("Attack {attack}, turn {turn}", attack=r.get("attack", "?"), turn=r.get("turns", "?")),
+                  "sans", 22, P.INK_SOFT, (medal.right - 180, medal.y + 36), "topright")
+        groups = [("board", self.groups.get("board", []), P.POST_BLUE),
+                  ("escaped", self.groups.get("escaped", []), P.OK_GREEN),
+                  ("casualty", self.groups.get("casualty", []), P.TARGET)]
+        headings = {"board": n_("Survived ({n})", "Survived ({n})", len(groups[0][1])),
+                    "escaped": n_("Escaped ({n})", "Escaped ({n})", len(groups[1][1])),
+                    "casualty": n_("Fell ({n})", "Fell ({n})", len(groups[2][1]))}
         box = pygame.Rect(60, 400, 920, 540)
         panel(surface, box, P.PAPER_LIGHT, P.INK, width=2)
         y = box.y + 12
-        for title, names, col in groups:
-            blit_text(surface, f"{title} ({len(names)})", "type_bold", 26, col, (box.x + 20, y))
+        for status, names, col in groups:
+            blit_text(surface, headings[status], "type_bold", 26, col, (box.x + 20, y))
             y += 34
-            lines = wrap(", ".join(names) if names else "nobody", "type", 18, box.w - 40)
-            room = max(1, (box.bottom - 12 - y) // 22 - 2 * (title != "Fell"))
+            lines = wrap(same(", ".join(defender_name(n) for n in names)) if names else _("nobody"), "type", 18,
+                         box.w - 40)
+            room = max(1, (box.bottom - 12 - y) // 22 - 2 * (status != "casualty"))
             for line in lines[:room]:
                 blit_text(surface, line, "type", 18, P.INK, (box.x + 20, y))
                 y += 22
             y += 10
-        name = DIFFICULTY_NAMES.get(self.difficulty, self.difficulty)
-        if self.demo or self.guided:
-            title = f"High scores, {name} ({'demo' if self.demo else 'guided'} games are not entered)"
+        name = _(DIFFICULTY_NAMES.get(self.difficulty, "Standard"))
+        if self.demo:
+            title = _("High scores, {difficulty} (demo games are not entered)", difficulty=name)
+        elif self.guided:
+            title = _("High scores, {difficulty} (guided games are not entered)", difficulty=name)
         elif self.rank is None:
-            title = f"High scores, {name}: not in the top {scores.TOP}"
+            title = _("High scores, {difficulty}: not in the top {n}", difficulty=name, n=scores.TOP)
         else:
-            title = f"High scores, {name}: you are number {self.rank + 1}"
+            title = _("High scores, {difficulty}: you are number {rank}", difficulty=name, rank=self.rank + 1)
         draw_table(surface, pygame.Rect(1000, 400, 860, 540), self.table, title, self.rank, self.t)
         for b in self.buttons:
             b.draw(surface)

@@ -10,6 +10,8 @@ import pygame
 
 import game.ai.review as reviewing
 from game.ai.review import Review, review, review_decisions
+from game.i18n import N_, _, n_
+from game.i18n import number as said_number
 from game.rules import Game
 from game.ui import palette as P
 from game.ui.fonts import blit_text, wrap
@@ -43,7 +45,7 @@ class ReviewScene(Scene):
         self.cancelled = False
         self.decision_lines: list[str] | None = None  # the decisions in words, once reviewed
         self.mouse = (0, 0)
-        self.back_button = Button((1480, 960, 400, 66), "Back", self.back, 28, tip="Esc")
+        self.back_button = Button((1480, 960, 400, 66), N_("Back"), self.back, 28, tip=N_("Esc"))
         self.thread = threading.Thread(target=self._decisions, args=(samples or reviewing.REVIEW_SAMPLES,),
                                        daemon=True)
         self.thread.start()
@@ -58,7 +60,7 @@ class ReviewScene(Scene):
         except _Cancelled:
             return
         except Exception as exc:  # noqa: BLE001 - the review is a comfort: a failure is a line, never a crash
-            self.failed = f"The decisions could not be reviewed ({type(exc).__name__})."
+            self.failed = _("The decisions could not be reviewed ({error}).", error=type(exc).__name__)
 
     def back(self) -> None:
         self.cancelled = True
@@ -77,24 +79,26 @@ class ReviewScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(P.PAPER)
         rev, rec = self.review, self.record
-        blit_text(surface, "AFTER-ACTION REVIEW", "type_bold", 52, P.INK, (960, 30), "midtop")
-        head = f"Game {rec.seed}, {rec.difficulty.capitalize()}: score {rev.score}" + \
-            (f", {rev.level}" if rev.level else "")
+        blit_text(surface, _("AFTER-ACTION REVIEW"), "type_bold", 52, P.INK, (960, 30), "midtop")
+        difficulty = _(rec.difficulty.capitalize())
+        head = _("Game {seed}, {difficulty}: score {score}, {level}", seed=rec.seed, difficulty=difficulty,
+                 score=rev.score, level=_(rev.level)) if rev.level else \
+            _("Game {seed}, {difficulty}: score {score}", seed=rec.seed, difficulty=difficulty, score=rev.score)
         blit_text(surface, head, "sans", 24, P.INK_SOFT, (960, 94), "midtop")
         self._score(surface)
-        self._lines(surface, TURNING_BOX, "TURNING POINTS", rev.turning or ["Nothing broke through: no breach, no "
-                                                                             "morale lost."])
-        self._lines(surface, LUCK_BOX, "LUCK", rev.luck)
+        self._lines(surface, TURNING_BOX, _("TURNING POINTS"), rev.turning or [_("Nothing broke through: no breach, "
+                                                                                   "no morale lost.")])
+        self._lines(surface, LUCK_BOX, _("LUCK"), rev.luck)
         self._decisions_panel(surface)
         self.back_button.draw(surface)
         self.back_button.draw_tip(surface, self.mouse)
 
     def _score(self, surface: pygame.Surface) -> None:
         panel(surface, SCORE_BOX, P.PAPER_LIGHT, P.INK, width=2)
-        blit_text(surface, "THE SCORE (7.0)", "sans_bold", 22, P.POST_BLUE, (SCORE_BOX.x + 16, SCORE_BOX.y + 12))
+        blit_text(surface, _("THE SCORE (7.0)"), "sans_bold", 22, P.POST_BLUE, (SCORE_BOX.x + 16, SCORE_BOX.y + 12))
         lines = self.review.breakdown
         if not self.review.complete:
-            lines = [("(the record of this game is incomplete)", 0), *lines]
+            lines = [(_("(the record of this game is incomplete)"), 0), *lines]
         columns = 1 if len(lines) <= 18 else 2
         col_w = (SCORE_BOX.w - 32) // columns
         rows = (len(lines) + columns - 1) // columns
@@ -107,7 +111,7 @@ class ReviewScene(Scene):
             blit_text(surface, text, "sans", s, P.INK, (x, y))
             blit_text(surface, f"{points:+d}" if points else "", "sans_bold", size, P.INK,
                       (x + col_w - 14, y), "topright")
-        total = f"Total {self.review.score}"
+        total = _("Total {n}", n=self.review.score)
         blit_text(surface, total, "sans_bold", 24, P.INK, (SCORE_BOX.right - 16, SCORE_BOX.bottom - 40), "topright")
 
     def _lines(self, surface: pygame.Surface, box: pygame.Rect, title: str, lines: list[str]) -> None:
@@ -118,7 +122,8 @@ class ReviewScene(Scene):
         for i, line in enumerate(lines):
             wrapped = wrap(line, "sans", 18, box.w - 32)
             if y + 24 * len(wrapped) > bottom:
-                blit_text(surface, f"and {len(lines) - i} more", "sans", 16, P.INK_SOFT, (box.x + 16, bottom + 4))
+                blit_text(surface, n_("and {n} more", "and {n} more", len(lines) - i), "sans", 16, P.INK_SOFT,
+                          (box.x + 16, bottom + 4))
                 break
             for part in wrapped:
                 blit_text(surface, part, "sans", 18, P.INK, (box.x + 16, y))
@@ -128,7 +133,7 @@ class ReviewScene(Scene):
     def _decisions_panel(self, surface: pygame.Surface) -> None:
         box = DECISIONS_BOX
         panel(surface, box, P.PAPER_LIGHT, P.INK, width=2)
-        blit_text(surface, "YOUR DECISIONS, AS THE PLANNER SEES THEM", "sans_bold", 22, P.POST_BLUE,
+        blit_text(surface, _("YOUR DECISIONS, AS THE PLANNER SEES THEM"), "sans_bold", 22, P.POST_BLUE,
                   (box.x + 16, box.y + 12))
         decisions = self.review.decisions
         if self.failed:
@@ -139,21 +144,23 @@ class ReviewScene(Scene):
             bar = pygame.Rect(box.x + 16, box.y + 60, box.w - 32, 22)
             pygame.draw.rect(surface, P.PAPER_DARK, bar, border_radius=6)
             pygame.draw.rect(surface, P.POST_BLUE, (bar.x, bar.y, int(bar.w * done / total), bar.h), border_radius=6)
-            blit_text(surface, f"The planner replays your decisions on sampled futures: {done} of {total}…",
+            blit_text(surface, _("The planner replays your decisions on sampled futures: {done} of {total}…",
+                                 done=done, total=total),
                       "sans", 18, P.INK_SOFT, (box.x + 16, box.y + 96))
             return
         if not decisions:
-            blit_text(surface, "The planner found no decision of yours it would have taken otherwise by more than "
-                      "a tenth of a point. Well played.", "sans", 18, P.INK, (box.x + 16, box.y + 52))
+            blit_text(surface, _("The planner found no decision of yours it would have taken otherwise by more "
+                                 "than a tenth of a point. Well played."), "sans", 18, P.INK, (box.x + 16, box.y + 52))
             return
         if self.decision_lines is None:
             self.decision_lines = []
             for d in decisions:
                 game = Game.from_json(d.before)
-                self.decision_lines.append(
-                    f"Attack {d.attack}, turn {d.turn}: you chose “{describe(game, d.played)}”; the planner would "
-                    f"have chosen “{describe(game, d.better)}” (about {d.loss:.1f} points better on the same "
-                    "futures).")
+                self.decision_lines.append(_(
+                    "Attack {attack}, turn {turn}: you chose “{played}”; the planner would have chosen “{better}” "
+                    "(about {points} points better on the same futures).", attack=d.attack, turn=d.turn,
+                    played=describe(game, d.played), better=describe(game, d.better),
+                    points=said_number(d.loss)))
         y = box.y + 46
         for line in self.decision_lines:
             text, size = fit(line, "sans", 18, box.w - 32, 13)
