@@ -77,7 +77,7 @@ def test_the_hint_in_the_play_scene_names_its_rule(open_play: Callable[[int, str
         app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)])
         assert scene.hint is not None
         assert CITE.search(scene.caption()), scene.caption()
-        assert CITE.search(scene.log.entries[-1][0])
+        assert CITE.search(scene.log.texts()[-1])
         asked += 1
         if asked == 12:
             break

@@ -11,16 +11,18 @@ import string
 from pathlib import Path
 from types import ModuleType
 
+import pygame
 import pytest
 from babel.messages.pofile import read_po
 
 from game import i18n
 from game.__main__ import build_parser
 from game.ai import HeuristicPolicy
-from game.i18n import Said, _, n_
+from game.i18n import Said, Words, _, n_
 from game.rules import Game
 from game.ui import fonts
 from game.ui.app import App
+from game.ui.log_panel import LogPanel
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.title import TitleScene
@@ -263,3 +265,45 @@ def test_the_results_are_drawn_wholly_in_french(seed: int) -> None:
         assert drawn_in_french(app) == (set(), set()), b.label
     level = (game.result or {})["level"]
     assert i18n.said is not None and _(level) in i18n.said and _(level) != level
+
+
+def test_whole_games_are_narrated_in_french() -> None:
+    """Every event of three Elite games (Tactics cards, all three Attacks) read in French: no message lacks its
+    translation, no numbered defender keeps his English rank, and the same events read in English again give
+    the English narration (the events keep no words, only what to say)."""
+    i18n.set_language("fr")
+    i18n.missing = set()
+    events = []
+    for seed in (0, 1, 2):
+        game = Game.new(seed, "elite")
+        policy = HeuristicPolicy(seed)
+        while not game.over:
+            events += game.apply(policy.choose(game))
+    french = [e.text for e in events]
+    assert i18n.missing == set()
+    assert not [t for t in french if ENGLISH_RANK.search(t)]
+    assert {e.kind for e in events} >= {"card_revealed", "counter_placed", "dice_rolled", "casualty",
+                                        "tactic_revealed", "attack_started", "game_over"}
+    kinds = {e.kind: e.text for e in events}
+    assert kinds["attack_started"].startswith("L'attaque ")
+    i18n.set_language("en")
+    english = [e.text for e in events]
+    assert sum(a != b for a, b in zip(french, english, strict=True)) > 0.9 * len(events)
+    assert {e.kind: e.text for e in events}["attack_started"].startswith("Attack ")
+
+
+def test_the_log_is_worded_again_when_the_language_changes() -> None:
+    game = Game.new(4)
+    events = game.apply(game.legal_actions()[0])
+    log = LogPanel(pygame.Rect(0, 0, 400, 600))
+    for e in events:
+        log.add(Words(str, e))
+    log.add("Hint: plain text stays as it was")
+    english = log.texts()
+    before = log.version
+    i18n.set_language("fr")
+    french = log.texts()
+    log.signature()  # (each frame asks it before drawing)
+    assert log.version > before and [line for line, _ in log.lines][-1].startswith("Hint:")
+    assert french[:-1] != english[:-1] and french[-1] == english[-1]
+    assert [str(e) for e in events] == french[:-1]

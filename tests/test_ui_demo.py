@@ -45,7 +45,7 @@ def test_demo_plays_with_animations_and_captions(tmp_path: Path) -> None:
     assert scene.decisions >= 3, "the planner made decisions"
     assert busy_frames > 100, "the opening and the choices were animated, not skipped"
     assert captions and all(isinstance(c, str) and c for c in captions), "every choice has a reason"
-    assert any(msg.startswith("Demo: ") for msg, _ in scene.log.entries), "the log says what the demo chose"
+    assert any(msg.startswith("Demo: ") for msg in scene.log.texts()), "the log says what the demo chose"
     assert not (tmp_path / "data" / "save.json").exists(), "the demo never autosaves"
 
 

@@ -54,7 +54,7 @@ def test_hint_recommends_a_legal_action_and_highlights_it() -> None:
     assert action in scene.game.legal_actions()
     assert reason
     assert scene.caption().startswith("Hint: ")
-    assert any(msg.startswith("Hint: ") for msg, _ in scene.log.entries)
+    assert any(msg.startswith("Hint: ") for msg in scene.log.texts())
     defenders, counters, spaces, buttons = scene.hint_marks(action)
     assert defenders or counters or spaces or buttons, "something on screen is highlighted"
     app.step(1 / 60)  # drawn without error

@@ -103,7 +103,7 @@ def test_every_event_is_narrated_in_the_log(play: tuple[App, PlayScene]) -> None
     n = len(scene.log.entries)
     events = scene.game.initial_events
     assert n == len(events) + 1  # the opening line, then one line per event
-    assert all(str(e) in (msg for msg, _ in scene.log.entries) for e in events)
+    assert all(str(e) in scene.log.texts() for e in events)
     scene.submit(Action("end_moves"))
     idle(app, scene)
     assert len(scene.log.entries) > n

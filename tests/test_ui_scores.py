@@ -213,7 +213,7 @@ def test_screenshots_title_elite_tactics_results_table(data: Path, tmp_path: Pat
     applied = [e for e in game.initial_events if e.kind == "tactic_applied"]
     assert applied, "seed 3 at Elite opens with a Tactics card that takes moves away"
     assert flash_seen, "the card that changed a result flashed"
-    logged = [msg for msg, _ in scene.log.entries]
+    logged = scene.log.texts()
     assert all(str(e) in logged for e in applied), "the log says when a tactic changes a result"
     assert scene.limit("defender_moves") < 4
     assert f"Moves: {scene.limit('defender_moves')} left" in scene.prompt()

@@ -45,9 +45,9 @@ def resumed() -> PlayScene:
 
 def test_continue_gives_back_the_log_the_card_and_the_dice(data_dir: Path) -> None:
     _, first = played(25)
-    narrated = [line for line, _ in first.log.entries if line.startswith("[")]  # the events' lines
+    narrated = [line for line in first.log.texts() if line.startswith("[")]  # the events' lines
     scene = resumed()
-    lines = [line for line, _ in scene.log.entries]
+    lines = scene.log.texts()
     assert lines[-1] == "Game resumed from the autosave."
     assert [line for line in lines if line.startswith("[")] == narrated
     assert scene.view.card == first.view.card
@@ -60,4 +60,4 @@ def test_a_save_without_its_record_only_resumes(data_dir: Path) -> None:
     raw["history"] = []
     storage.save_path().write_text(json.dumps(raw), encoding="utf-8")
     scene = resumed()
-    assert [line for line, _ in scene.log.entries] == ["Game resumed from the autosave."]
+    assert scene.log.texts() == ["Game resumed from the autosave."]

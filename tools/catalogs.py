@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+import tomllib
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -30,7 +31,21 @@ sys.path.insert(0, str(ROOT))
 
 from game.i18n import DOMAIN, LANGUAGES, LOCALE_DIR  # noqa: E402
 
-KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}
+KEYWORDS = {"_": None, "n_": (1, 2), "N_": None, "pgettext": ((1, "c"), 2), "p_": ((1, "c"), 2), "Msg": None,
+            "Plural": (1, 2)}
+# The words of the rules data a player reads (levels/*.toml): (file, table, key) -> the contexts each value is
+# worded in ("" plain; "the" and "of the": with the article French puts there, names.the_token and
+# names.floor_words; "space colour": a colour qualifying a space, names.colour_name). "*" is any table.
+DATA_WORDS: dict[tuple[str, str, str], tuple[str, ...]] = {
+    ("board.toml", "floors", "name"): ("", "the", "of the"),
+    ("board.toml", "bands", "name"): ("",),
+    ("board.toml", "*", "colour"): ("space colour",),
+    ("board.toml", "*", "colours"): ("space colour",),
+    ("enemies.toml", "*", "name"): ("",),
+    ("weapons.toml", "*", "name"): ("", "the"),
+    ("tactics.toml", "*", "name"): ("",),
+    ("tactics.toml", "*", "text"): ("",),
+}
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)  # a constant header date: an unchanged catalog is unchanged
 PROJECT = "Postmen"
 
@@ -44,8 +59,42 @@ def extract() -> Catalog:
     for filename, lineno, message, comments, context in sorted(found, key=lambda x: (x[0], x[1])):
         if isinstance(message, tuple) and not all(message):
             continue  # (a call with a non-literal argument)
-        template.add(message, locations=[(f"game/{filename}", lineno)], auto_comments=comments, context=context)
+        add(template, message, f"game/{filename}", lineno, comments, context)
+    for (filename, table, key), contexts in DATA_WORDS.items():
+        with (ROOT / "levels" / filename).open("rb") as f:
+            data = tomllib.load(f)
+        for words in sorted(data_words(data, table, key), key=str.lower):
+            for context in contexts:
+                add(template, words, f"levels/{filename}", 0, ["the rules data"], context or None)
     return template
+
+
+def add(template: Catalog, message: str | tuple[str, ...], where: str, lineno: int, comments: list[str],
+        context: str | None) -> None:
+    """One more place of ``message``: a new entry, or one more location of the entry already there."""
+    known = template.get(message if isinstance(message, str) else message[0], context)
+    if known is None:
+        template.add(message, locations=[(where, lineno)], auto_comments=comments, context=context)
+    elif (where, lineno) not in known.locations:
+        known.locations.append((where, lineno))
+
+
+def data_words(data: object, table: str, key: str, parent: str = "") -> set[str]:
+    """The values of ``key`` in the tables named ``table`` ("*": any) of a TOML document, each a text (a list
+    counts its items; a colour's ``_`` is a space)."""
+    found: set[str] = set()
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k == key and table in ("*", parent):
+                for item in v if isinstance(v, list) else [v]:
+                    if isinstance(item, str) and item:
+                        found.add(item.replace("_", " ") if "colour" in key else item)
+            else:
+                found |= data_words(v, table, key, k)
+    elif isinstance(data, list):
+        for item in data:
+            found |= data_words(item, table, key, parent)
+    return found
 
 
 def po_path(code: str) -> Path:

@@ -13,6 +13,10 @@
 * The language follows the system's locale unless the settings or ``--lang`` name one; :func:`set_language`
   switches it at once (nothing is translated ahead of being shown, so the next frame is in the new language).
 * Numbers: :func:`number` and :func:`percent` write a decimal comma and a space before ``%`` in French.
+* Texts said later: :class:`Msg` (a message and its fields), :class:`Plural` and :class:`Words` (words worked out
+  from the rules data, a space's name...) are kept unformatted and worded each time they are read, in the
+  language of that moment. The rules core narrates its events with them: nothing is formatted for the events
+  nobody reads (the AI's futures), and a log shows its old lines in a language chosen later.
 
 This module knows nothing of pygame; the rules core may word its narration through it.
 """
@@ -22,6 +26,7 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 DOMAIN = "postmen"
@@ -59,6 +64,11 @@ class _Missing(gettext.NullTranslations):
         if missing is not None:
             missing.add(msgid1)
         return msgid1 if n == 1 else msgid2
+
+    def pgettext(self, context: str, message: str) -> str:
+        if missing is not None:
+            missing.add(f"{context}\x04{message}")
+        return message
 
 
 def language() -> str:
@@ -159,6 +169,22 @@ def same(text: str) -> Said:
     return _record(text)
 
 
+def pgettext(context: str, message: str) -> Said:
+    """``message`` in the current language as worded in ``context`` (the catalogs' ``msgctxt``): the same
+    English words may need other French ones there (a weapon's name with its article, context ``the``)."""
+    if asked is not None:
+        asked.add(f"{context}\x04{message}")
+    return _record(_catalog.pgettext(context, message))
+
+
+def p_(context: str, message: str, **fields: object) -> Said:
+    """:func:`_` for ``message`` as worded in ``context`` (the catalogs' ``msgctxt``): in English the message
+    itself; another language may word it otherwise there."""
+    if asked is not None:
+        asked.add(f"{context}\x04{message}")
+    return _record(_fill(_catalog.pgettext(context, message), message, fields))
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogs without translating it (a constant, translated where it is shown)."""
     return message
@@ -174,3 +200,79 @@ def percent(fraction: float) -> Said:
     """A chance as a whole percentage: ``45%`` in English, ``45 %`` (a no-break space) in French."""
     whole = f"{fraction:.0%}"
     return _record(whole.replace("%", NBSP + "%") if _language == "fr" else whole)
+
+
+class Lazy:
+    """A text worded when it is read (``str()``, an f-string), in the language of that moment."""
+
+    __slots__ = ()
+
+    def key(self) -> tuple[object, ...]:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        raise NotImplementedError
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Lazy) and type(other) is type(self) and other.key() == self.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return repr(str(self))
+
+
+def word(value: object) -> object:
+    """A field's value as a message takes it: a :class:`Lazy` text worded now, anything else as it is."""
+    return str(value) if isinstance(value, Lazy) else value
+
+
+class Msg(Lazy):
+    """``_(message, **fields)`` when read; a field may itself be a :class:`Lazy` text."""
+
+    __slots__ = ("message", "fields")
+
+    def __init__(self, message: str, /, **fields: object) -> None:
+        self.message = message
+        self.fields = fields
+
+    def key(self) -> tuple[object, ...]:
+        return (self.message, *sorted(self.fields.items()))
+
+    def __str__(self) -> str:
+        return _(self.message, **{k: word(v) for k, v in self.fields.items()})
+
+
+class Plural(Lazy):
+    """``n_(singular, plural, n, **fields)`` when read."""
+
+    __slots__ = ("singular", "plural", "n", "fields")
+
+    def __init__(self, singular: str, plural: str, n: int, /, **fields: object) -> None:
+        self.singular, self.plural, self.n, self.fields = singular, plural, n, fields
+
+    def key(self) -> tuple[object, ...]:
+        return (self.singular, self.plural, self.n, *sorted(self.fields.items()))
+
+    def __str__(self) -> str:
+        return n_(self.singular, self.plural, self.n, **{k: word(v) for k, v in self.fields.items()})
+
+
+class Words(Lazy):
+    """``words(*args)`` when read: words worked out in the reader's language from plain values (a space's id,
+    a unit type), never from a game that may have changed since."""
+
+    __slots__ = ("words", "args")
+
+    def __init__(self, words: Callable[..., str], /, *args: object) -> None:
+        self.words, self.args = words, args
+
+    def key(self) -> tuple[object, ...]:
+        return (self.words, *(id(a) if not isinstance(a, str | int | tuple | Lazy) else a for a in self.args))
+
+    def __str__(self) -> str:
+        return str(self.words(*self.args))

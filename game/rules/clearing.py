@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import Msg, Words
 from game.rules.actions import Action
 from game.rules.effects import casualty, tactic_applied
 from game.rules.events import ClearingTarget, CounterChangedFloor, CounterEvent, PhaseChanged
 from game.rules.kernel import Kernel
+from game.rules.names import colour_name, floor_words
 from game.rules.queries import (
     Refusals,
-    counter_label,
     counters_inside,
     defenders_in,
     floor_defenders,
     pick_by_label,
+    said_label,
     tactic_bonus,
 )
 
@@ -26,7 +28,7 @@ def task_clearing(g: Kernel) -> None:
     s = g.state
     s["phase"] = "clearing"
     g.reseed("clearing")
-    g.emit("phase_changed", "5.0", "Clearing Phase",
+    g.emit("phase_changed", "5.0", Msg("Clearing Phase"),
            PhaseChanged(phase="clearing", turn=g.state["turn"], attack=g.state["attack"]))
     s["moved_floor"] = []
     tasks: list[list[Any]] = []
@@ -52,9 +54,9 @@ def task_clear_counter(g: Kernel, cid: str, floor: str) -> None:
     s, r = g.state, g.rules
     if cid not in s["interior"][floor] or cid in s["moved_floor"]:
         return
-    label = counter_label(g, cid)
+    label = said_label(g, cid)
     if s["counters"][cid]["dis"]:
-        g.emit("counter_idle", "5.1", f"The disrupted {label} does not act", CounterEvent(counter=cid))
+        g.emit("counter_idle", "5.1", Msg("The disrupted {unit} does not act", unit=label), CounterEvent(counter=cid))
         return
     combat = r.assault_types[s["counters"][cid]["type"]].combat
     extra, _ = tactic_bonus(g, "clearing_combat")
@@ -70,10 +72,12 @@ def task_clear_counter(g: Kernel, cid: str, floor: str) -> None:
             s["interior"][floor].remove(cid)
             s["interior"][nxt].append(cid)
             s["moved_floor"].append(cid)
-            g.emit("counter_changed_floor", "5.3", f"No defenders remain: the {label} moves to the "
-                       f"{r.floors[nxt].name.lower()}", CounterChangedFloor(counter=cid, src=floor, floor=nxt))
+            g.emit("counter_changed_floor", "5.3", Msg("No defenders remain: the {unit} moves to the {floor}",
+                                                       unit=label, floor=Words(floor_words, r, nxt, "the")),
+                   CounterChangedFloor(counter=cid, src=floor, floor=nxt))
         else:
-            g.emit("counter_idle", "5.3", f"The {label} finds no defender in the basement", CounterEvent(counter=cid))
+            g.emit("counter_idle", "5.3", Msg("The {unit} finds no defender in the basement", unit=label),
+                   CounterEvent(counter=cid))
         return
     fl = r.floors[floor]
     occupied = [sp for sp in r.floor_spaces[floor] if defenders_in(g, sp)]
@@ -81,7 +85,7 @@ def task_clear_counter(g: Kernel, cid: str, floor: str) -> None:
     if len(colours) == 1:
         colour = colours[0]
     else:
-        rolled = fl.colour_for_face(g.d6(f"the {label}'s Target table", "5.2"))
+        rolled = fl.colour_for_face(g.d6(Msg("the {unit}'s Target table", unit=label), "5.2", "target_table"))
         order = list(fl.colour_order())
         i = order.index(rolled)
         higher = [c for c in order[i:] if c in colours]
@@ -91,8 +95,10 @@ def task_clear_counter(g: Kernel, cid: str, floor: str) -> None:
     if len(candidates) == 1:
         target = candidates[0]
     else:
-        target = pick_by_label(g, candidates, g.d6(f"the {label}'s target space", "5.2"))
-    g.emit("clearing_target", "5.2", f"The {label} targets the {colour.replace('_', ' ')} space: {g.where(target)}",
+        target = pick_by_label(g, candidates, g.d6(Msg("the {unit}'s target space", unit=label), "5.2",
+                                                   "target_space"))
+    g.emit("clearing_target", "5.2", Msg("The {unit} targets the {colour} space: {space}", unit=label,
+                                         colour=Words(colour_name, colour), space=g.said_where(target)),
            ClearingTarget(counter=cid, colour=colour, space=target))
     g.push(["remove_defenders", target, *removal])
 
@@ -113,7 +119,7 @@ def task_remove_defenders(g: Kernel, space: str, n: int, cid: str, extra: int = 
         for i, name in enumerate(group):
             if n - i <= extra:
                 note_clearing_tactic(g, cid)
-            casualty(g, name, "5.2", f"removed by the {counter_label(g, cid)}")
+            casualty(g, name, "5.2", Msg("removed by the {unit}", unit=said_label(g, cid)))
             if g.over:
                 return
         g.push(["remove_defenders", space, n - len(group), cid, *tail])
@@ -128,7 +134,7 @@ def task_remove_defenders(g: Kernel, space: str, n: int, cid: str, extra: int = 
 def note_clearing_tactic(g: Kernel, cid: str) -> None:
     _, cards = tactic_bonus(g, "clearing_combat")
     if cards:
-        tactic_applied(g, cards, f"the {counter_label(g, cid)} removes one more defender", "5.2")
+        tactic_applied(g, cards, Msg("the {unit} removes one more defender", unit=said_label(g, cid)), "5.2")
 
 
 def do_remove(g: Kernel, action: Action) -> None:
@@ -137,7 +143,7 @@ def do_remove(g: Kernel, action: Action) -> None:
     g.state["decision"] = None
     if dec.get("tactic"):
         note_clearing_tactic(g, dec["counter"])
-    casualty(g, action.args[0], "5.2", f"removed by the {counter_label(g, dec['counter'])}")
+    casualty(g, action.args[0], "5.2", Msg("removed by the {unit}", unit=said_label(g, dec["counter"])))
 
 
 def task_clearing_end(g: Kernel) -> None:
@@ -147,7 +153,8 @@ def task_clearing_end(g: Kernel) -> None:
         for cid in items:
             if s["counters"][cid]["dis"]:
                 s["counters"][cid]["dis"] = False
-                g.emit("counter_recovered", "5.4", f"The {counter_label(g, cid)} recovers", CounterEvent(counter=cid))
+                g.emit("counter_recovered", "5.4", Msg("The {unit} recovers", unit=said_label(g, cid)),
+                       CounterEvent(counter=cid))
     s["moved_floor"] = []
 
 

@@ -259,8 +259,8 @@ class Memo:
         self.moves: dict[tuple[Any, ...], MoveBlocks] = {}
         # the tokens of a space -> their weapons' designations and whether ammunition is there (queries.space_kit)
         self.kits: dict[tuple[str, ...], tuple[frozenset[str], bool]] = {}
-        # a space id -> its name in the narration's words (names.space_name)
-        self.names: dict[str, str] = {}
+        # a language and a space id -> the space's name in that language (names.space_name)
+        self.names: dict[tuple[str, str, bool], str] = {}
 
 
 MEMO_LIMIT = 200_000

@@ -3,6 +3,7 @@ recover, command) with 4.3's attributes, and 4.2.2's suppression tokens spent as
 
 from __future__ import annotations
 
+from game.i18n import Msg, Words
 from game.rules.actions import Action, Family, Listed
 from game.rules.data import MoveBlocks, Rows, remember
 from game.rules.effects import casualty, note_defense_tactic, recover, remove_enemy, tactic_applied
@@ -20,6 +21,7 @@ from game.rules.events import (
     TokenSpent,
 )
 from game.rules.kernel import NUMBERS, Kernel
+from game.rules.names import said_name, the_token
 from game.rules.queries import (
     DEFENDER_PHASE_ACTIONS,
     DEFENDER_PHASE_MOVES,
@@ -29,7 +31,6 @@ from game.rules.queries import (
     car_at,
     carry_options,
     command_options,
-    counter_label,
     distinct_tokens,
     floor_spaces_with_interior,
     grenade_dice,
@@ -38,6 +39,7 @@ from game.rules.queries import (
     occupancy,
     phase_limit,
     room,
+    said_label,
     suppression_tokens,
     tactic_cards,
     targets,
@@ -54,11 +56,11 @@ def start_defense(g: Kernel) -> None:
     s["moves"] = 0
     s["actions"] = 0
     limit = phase_limit(g, "defender_moves")
-    g.emit("phase_changed", "4.0", f"Defense Phase: up to {NUMBERS[limit]} moves",
+    g.emit("phase_changed", "4.0", Msg("Defense Phase: up to {n} moves", n=Msg(NUMBERS[limit])),
            PhaseChanged(phase="moves", turn=g.state["turn"], attack=g.state["attack"]))
     if limit != DEFENDER_PHASE_MOVES:
-        tactic_applied(g, tactic_cards(g, "defender_moves"), f"only {NUMBERS[limit]} moves this Defense Phase",
-                             "4.1")
+        tactic_applied(g, tactic_cards(g, "defender_moves"),
+                       Msg("only {n} moves this Defense Phase", n=Msg(NUMBERS[limit])), "4.1")
     g.decide("moves")
     auto_end_moves(g)
 
@@ -177,8 +179,11 @@ def do_move(g: Kernel, action: Action) -> None:
     for t in carry:
         s["tokens"][t] = dest
     s["moves"] += 1
-    extra = f", carrying {g.carried(carry)}" if carry else ""
-    g.emit("defender_moved", "4.1", f"{name} moves from {g.where(src)} to {g.where(dest)}{extra}",
+    g.emit("defender_moved", "4.1", Msg("{defender} moves from {src} to {space}, carrying {tokens}",
+                                        defender=said_name(name), src=g.said_where(src), space=g.said_where(dest),
+                                        tokens=g.said_carried(carry)) if carry else
+           Msg("{defender} moves from {src} to {space}", defender=said_name(name), src=g.said_where(src),
+               space=g.said_where(dest)),
            DefenderMoved(defender=name, src=src, space=dest, tokens=list(carry)))
     after_move(g)
 
@@ -191,7 +196,9 @@ def do_shift(g: Kernel, action: Action) -> None:
     s["tokens"][token] = dest
     s["defenders"][name]["moved"] = True
     s["moves"] += 1
-    g.emit("token_moved", "4.1", f"{name} moves the {g.carried([token])} from {g.where(src)} to {g.where(dest)}",
+    g.emit("token_moved", "4.1", Msg("{defender} moves {token} from {src} to {space}", defender=said_name(name),
+                                     token=Words(the_token, g.rules, token), src=g.said_where(src),
+                                     space=g.said_where(dest)),
            TokenMoved(defender=name, token=token, src=src, space=dest))
     after_move(g)
 
@@ -212,11 +219,11 @@ def start_actions(g: Kernel) -> None:
     s = g.state
     s["phase"] = "actions"
     limit = phase_limit(g, "defender_actions")
-    g.emit("phase_changed", "4.2", f"Defense Phase: up to {NUMBERS[limit]} actions",
+    g.emit("phase_changed", "4.2", Msg("Defense Phase: up to {n} actions", n=Msg(NUMBERS[limit])),
            PhaseChanged(phase="actions", turn=g.state["turn"], attack=g.state["attack"]))
     if limit != DEFENDER_PHASE_ACTIONS:
         tactic_applied(g, tactic_cards(g, "defender_actions"),
-                             f"only {NUMBERS[limit]} actions this Defense Phase", "4.2")
+                       Msg("only {n} actions this Defense Phase", n=Msg(NUMBERS[limit])), "4.2")
     g.decide("actions")
     auto_end_actions(g)
 
@@ -348,7 +355,8 @@ def use_action(g: Kernel, name: str, exhausts: bool) -> None:
     if exhausts:
         d["exh"] = True
     s["actions"] += 1
-    g.emit("defender_acted", "4.2", f"{name} takes an action" + (" and is exhausted" if exhausts else ""),
+    g.emit("defender_acted", "4.2", Msg("{defender} takes an action and is exhausted", defender=said_name(name))
+           if exhausts else Msg("{defender} takes an action", defender=said_name(name)),
            DefenderActed(defender=name, exhausted=exhausts))
 
 
@@ -366,14 +374,17 @@ def do_attack(g: Kernel, action: Action) -> None:
     name, cid = action.args
     dice = attack_dice(g, name)
     defense = assault_defense(g, cid)
-    label = counter_label(g, cid)
+    label = said_label(g, cid)
+    who = said_name(name)
     use_action(g, name, True)
-    values = g.dice(dice, f"{name} attacking the {label} (defense {defense})", "4.2.1", defense)
+    values = g.dice(dice, Msg("{defender} attacking the {unit} (defense {defense})", defender=who, unit=label,
+                              defense=defense), "4.2.1", defense, "attack")
     if max(values) >= defense:
-        remove_enemy(g, cid, "4.2.1", f"{name} removes the {label}")
+        remove_enemy(g, cid, "4.2.1", Msg("{defender} removes the {unit}", defender=who, unit=label))
     else:
         note_defense_tactic(g, cid, values, defense, label)
-        g.emit("attack_missed", "4.2.1", f"{name} misses the {label}", AttackMissed(defender=name, counter=cid))
+        g.emit("attack_missed", "4.2.1", Msg("{defender} misses the {unit}", defender=who, unit=label),
+               AttackMissed(defender=name, counter=cid))
     after_action(g)
 
 
@@ -386,24 +397,26 @@ def do_grenade(g: Kernel, action: Action) -> None:
     floor = r.floor_of(here)
     inside = r.is_interior(here)
     dice = grenade_dice(g, name)
+    who = said_name(name)
     use_action(g, name, True)
     missed = False
     for cid in list(s["interior"][floor]):
         defense = assault_defense(g, cid)
-        label = counter_label(g, cid)
-        values = g.dice(dice, f"{name}'s grenade at the {label} (defense {defense})", "4.2.1", defense)
+        label = said_label(g, cid)
+        values = g.dice(dice, Msg("{defender}'s grenade at the {unit} (defense {defense})", defender=who,
+                                  unit=label, defense=defense), "4.2.1", defense, "grenade")
         if max(values) >= defense:
-            remove_enemy(g, cid, "4.2.1", f"{name}'s grenade removes the {label}")
+            remove_enemy(g, cid, "4.2.1", Msg("{defender}'s grenade removes the {unit}", defender=who, unit=label))
         else:
             missed = True
             note_defense_tactic(g, cid, values, defense, label)
-            g.emit("attack_missed", "4.2.1", f"{name}'s grenade misses the {label}",
+            g.emit("attack_missed", "4.2.1", Msg("{defender}'s grenade misses the {unit}", defender=who, unit=label),
                    AttackMissed(defender=name, counter=cid))
     s["tokens"][token] = ""
-    g.emit("token_spent", "4.2.1", "The grenades are used up", TokenSpent(token=token))
+    g.emit("token_spent", "4.2.1", Msg("The grenades are used up"), TokenSpent(token=token))
     if inside and missed:
-        if g.d6(f"{name}'s own safety", "4.2.1") == 1:
-            casualty(g, name, "4.2.1", "caught by his own grenade")
+        if g.d6(Msg("{defender}'s own safety", defender=who), "4.2.1", "safety") == 1:
+            casualty(g, name, "4.2.1", Msg("caught by his own grenade"))
     after_action(g)
 
 
@@ -418,7 +431,8 @@ def do_suppress(g: Kernel, action: Action) -> None:
     s["supp"][space] = s["supp"].get(space, 0) + n
     ammo = next(t for t in sorted(tokens_in(g, here)) if t.startswith("ammo"))
     s["tokens"][ammo] = ""
-    g.emit("suppression_placed", "4.2.2", f"{name} places {n} suppression tokens on {g.where(space)}",
+    g.emit("suppression_placed", "4.2.2", Msg("{defender} places {n} suppression tokens on {space}",
+                                              defender=said_name(name), n=n, space=g.said_where(space)),
            SuppressionPlaced(defender=name, space=space, tokens=n, ammo=ammo))
     after_action(g)
 
@@ -435,7 +449,8 @@ def do_command(g: Kernel, action: Action) -> None:
     """4.2.4 Command [C]: the defender is exhausted and gives up to three free recover actions."""
     name = action.args[0]
     use_action(g, name, True)
-    g.emit("command", "4.2.4", f"{name} takes the command action: three free recover actions",
+    g.emit("command", "4.2.4", Msg("{defender} takes the command action: three free recover actions",
+                                   defender=said_name(name)),
            DefenderEvent(defender=name))
     g.decide("command", by=name, left=3, given=[])
     command_continue(g)
@@ -473,7 +488,7 @@ def end_defense(g: Kernel) -> None:
     s = g.state
     for d in s["defenders"].values():
         d["moved"] = d["acted"] = False
-    g.emit("markers_removed", "4.0", "The move and action tokens are removed", MarkersRemoved())
+    g.emit("markers_removed", "4.0", Msg("The move and action tokens are removed"), MarkersRemoved())
     s["decision"] = None
     g.push(["clearing"])
 
@@ -486,12 +501,12 @@ def do_spend(g: Kernel, action: Action) -> None:
     s["decision"] = None
     k = int(action.args[0])
     cid, space = dec["counter"], dec["space"]
-    label = counter_label(g, cid)
+    label = said_label(g, cid)
     defense = dec["defense"]
     left = s["supp"][space] - k
     if k:
-        values = g.dice(k, f"{k} suppression tokens against the {label} (defense {defense})", "4.2.2",
-                            defense)
+        values = g.dice(k, Msg("{n} suppression tokens against the {unit} (defense {defense})", n=k, unit=label,
+                               defense=defense), "4.2.2", defense, "suppression")
         if max(values) >= defense:
             s["supp"][space] = left
             if not left:
@@ -505,12 +520,14 @@ def do_spend(g: Kernel, action: Action) -> None:
             s["transit"].pop(cid, None)
             ctype = s["counters"].pop(cid)["type"]
             s["supply"][ctype] += 1
-            g.emit("counter_suppressed", "4.2.2", f"The {label} is suppressed and returns to the supply",
+            g.emit("counter_suppressed", "4.2.2", Msg("The {unit} is suppressed and returns to the supply",
+                                                      unit=label),
                    CounterSuppressed(counter=cid, space=space, spent=k, left=left))
             return
     del s["supp"][space]
-    g.emit("suppression_failed", "4.2.2", f"The {label} pushes through; all {k + left} suppression tokens "
-               "there are discarded", SuppressionFailed(counter=cid, space=space, spent=k, discarded=k + left))
+    g.emit("suppression_failed", "4.2.2", Msg("The {unit} pushes through; all {n} suppression tokens there are "
+                                              "discarded", unit=label, n=k + left),
+           SuppressionFailed(counter=cid, space=space, spent=k, discarded=k + left))
 
 
 def gen_command(g: Kernel, why: Refusals | None = None) -> list[Action]:

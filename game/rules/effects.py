@@ -3,6 +3,7 @@ removed or placed, a defender's recovery, and the log line of a Tactics card tha
 
 from __future__ import annotations
 
+from game.i18n import Lazy, Msg, Words
 from game.rules.data import TacticCard
 from game.rules.events import (
     Casualty,
@@ -13,50 +14,54 @@ from game.rules.events import (
     SupportPlaced,
     TacticApplied,
 )
-from game.rules.kernel import Kernel, article, upper_first
+from game.rules.kernel import Kernel
+from game.rules.names import a_unit, said_name, tactic_names
 from game.rules.queries import base_defense, counter_space, defense_bonus
 from game.rules.scoring import end_game
 
 
-def tactic_applied(g: Kernel, cards: list[TacticCard], how: str, section: str) -> None:
+def tactic_applied(g: Kernel, cards: list[TacticCard], how: str | Lazy, section: str) -> None:
     """Log that a tactic changed a result: ``how`` says what it changed."""
-    names = " and ".join(dict.fromkeys(c.name for c in cards))
+    names = tuple(dict.fromkeys(c.name for c in cards))
     card = cards[0]
-    g.emit("tactic_applied", section, f"{names}: {how}",
+    g.emit("tactic_applied", section, Msg("{cards}: {how}", cards=Words(tactic_names, names), how=how),
            TacticApplied(card=card.id, name=card.name, text=card.text, cards=[c.id for c in cards]))
 
 
-def note_defense_tactic(g: Kernel, cid: str, values: list[int], defense: int, label: str) -> None:
+def note_defense_tactic(g: Kernel, cid: str, values: list[int], defense: int, label: str | Lazy) -> None:
     """Log the Tactics card when the attack would have hit the counter's defense without it."""
     base = base_defense(g, cid)
     if base < defense and base <= max(values) < defense:
         _, cards = defense_bonus(g, cid)
-        tactic_applied(g, cards, f"the {label} has defense {defense} instead of {base}: the attack misses",
-                             "4.2.1")
+        tactic_applied(g, cards, Msg("the {unit} has defense {defense} instead of {base}: the attack misses",
+                                     unit=label, defense=defense, base=base), "4.2.1")
 
 
 def disrupt(g: Kernel, name: str, section: str) -> None:
     d = g.state["defenders"][name]
     if d["dis"]:
-        casualty(g, name, section, "disrupted a second time")
+        casualty(g, name, section, Msg("disrupted a second time"))
     else:
         d["dis"] = True
-        g.emit("defender_disrupted", section, f"{name} is disrupted", DefenderEvent(defender=name))
+        g.emit("defender_disrupted", section, Msg("{defender} is disrupted", defender=said_name(name)),
+               DefenderEvent(defender=name))
 
 
-def casualty(g: Kernel, name: str, section: str, why: str) -> None:
+def casualty(g: Kernel, name: str, section: str, why: str | Lazy) -> None:
     s, r = g.state, g.rules
     d = s["defenders"][name]
     space = d["space"]
     d["status"] = "casualty"
     d["dis"] = d["exh"] = False
-    g.emit("casualty", section, f"{name} becomes a casualty ({why})", Casualty(defender=name, space=space))
+    g.emit("casualty", section, Msg("{defender} becomes a casualty ({why})", defender=said_name(name), why=why),
+           Casualty(defender=name, space=space))
     adj = r.defenders[name].morale
     if adj:
         old = s["morale"]
         s["morale"] = max(0, min(r.morale_max, old - adj))
         if s["morale"] != old:
-            g.emit("morale_changed", "1.2", f"Morale {'falls' if adj > 0 else 'rises'} to {s['morale']}",
+            g.emit("morale_changed", "1.2", Msg("Morale falls to {morale}", morale=s["morale"]) if adj > 0 else
+                   Msg("Morale rises to {morale}", morale=s["morale"]),
                    MoraleChanged(old=old, new=s["morale"], defender=name))
     if s["morale"] <= 0:
         end_game(g, "morale", "1.2")
@@ -66,7 +71,7 @@ def casualty(g: Kernel, name: str, section: str, why: str) -> None:
         end_game(g, "no_defenders", section)
 
 
-def remove_enemy(g: Kernel, cid: str, section: str, text: str) -> None:
+def remove_enemy(g: Kernel, cid: str, section: str, text: str | Lazy) -> None:
     s = g.state
     space = counter_space(g, cid)
     for stack in (*s["spaces"].values(), *s["interior"].values(), *s["support"].values()):
@@ -84,11 +89,13 @@ def recover(g: Kernel, name: str, what: str, section: str) -> None:
     d = g.state["defenders"][name]
     if what == "exhausted":
         d["exh"] = False
-        g.emit("defender_recovered", section, f"{name} is flipped back from his exhausted side",
+        g.emit("defender_recovered", section, Msg("{defender} is flipped back from his exhausted side",
+                                                  defender=said_name(name)),
                DefenderRecovered(defender=name, what=what))
     else:
         d["dis"] = False
-        g.emit("defender_recovered", section, f"{name}'s disrupted token is removed",
+        g.emit("defender_recovered", section, Msg("{defender}'s disrupted token is removed",
+                                                  defender=said_name(name)),
                DefenderRecovered(defender=name, what=what))
 
 
@@ -118,7 +125,7 @@ def place_support(g: Kernel, space: str, section: str) -> bool:
     if cid is None:
         return False
     stack.append(cid)
-    noun = upper_first(article(r.support_types[unit].name.lower()))
-    g.emit("support_placed", section, f"{noun} is placed in {g.where(space)}",
+    g.emit("support_placed", section, Msg("{unit} is placed in {space}", unit=Words(a_unit, r, unit, "", True),
+                                          space=g.said_where(space)),
            SupportPlaced(counter=cid, unit=unit, space=space))
     return True

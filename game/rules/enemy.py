@@ -3,6 +3,7 @@ grenade bundles, armored cars, the breach), 3.2 support counters and 3.3 the how
 
 from __future__ import annotations
 
+from game.i18n import Lazy, Msg, Words
 from game.rules.data import TacticCard
 from game.rules.effects import casualty, disrupt, new_counter, place_support, tactic_applied
 from game.rules.events import (
@@ -24,17 +25,17 @@ from game.rules.events import (
     SupportTargets,
     SuppressionDiscarded,
 )
-from game.rules.kernel import Kernel, article, upper_first
-from game.rules.names import card_text
+from game.rules.kernel import Kernel
+from game.rules.names import a_counter, card_text, entrance_name, floor_words, tactic_names, unit_name
 from game.rules.queries import (
     barrier_closed,
     car_at,
-    counter_label,
     counter_space,
     counter_type,
     defenders_in,
     extra_dice_note,
     pick_by_label,
+    said_label,
     tactic_bonus,
     tactic_cards,
 )
@@ -55,7 +56,7 @@ def task_draw(g: Kernel) -> None:
         extra, cards = tactic_bonus(g, "enemy_cards")
         limit += extra
         if s["drawn"] < limit and deck:
-            tactic_applied(g, cards, f"enemy card {s['drawn'] + 1} is resolved this Enemy Phase", "3.0")
+            tactic_applied(g, cards, Msg("enemy card {n} is resolved this Enemy Phase", n=s["drawn"] + 1), "3.0")
     if s["drawn"] >= limit or not deck:
         g.push(["enemy_end"])
         return
@@ -64,7 +65,7 @@ def task_draw(g: Kernel) -> None:
     g.reseed(f"card {s['drawn']}")
     s["in_play"].append(cid)
     card = r.cards[cid]
-    g.emit("card_revealed", "3.0", f"Card {s['drawn']}: {card_text(r, card)}",
+    g.emit("card_revealed", "3.0", Msg("Card {n}: {card}", n=s["drawn"], card=Words(card_text, r, card)),
            CardRevealed(card=cid, type=card.type, left=len(deck)))
     g.push(["draw"])
     if card.type == "assault":
@@ -80,7 +81,7 @@ def task_draw(g: Kernel) -> None:
         g.push_all([["howitzer", f] for f in FLOOR_ORDER_HIGH_FIRST])
     elif card.type == "fire_truck":
         s["fire_truck_drawn"] = True
-        g.emit("fire_truck", "2.3", "The fire truck arrives: the game ends after this turn", FireTruck())
+        g.emit("fire_truck", "2.3", Msg("The fire truck arrives: the game ends after this turn"), FireTruck())
 
 
 def task_enemy_end(g: Kernel) -> None:
@@ -98,13 +99,16 @@ def task_enemy_end(g: Kernel) -> None:
 def task_place(g: Kernel, unit: str, track: str, name: str, section: str) -> None:
     """3.1.1: place the assault counter on the placement space, then advance (3.1.2)."""
     cid = new_counter(g, unit, name)
-    label = f"leader {name}" if unit == "leader" else f"{g.rules.assault_types[unit].name.lower()} counter"
     if cid is None:
         # DECISION: a counter type exhausted in the supply places nothing (the rulebook is silent).
-        g.emit("counter_unavailable", section, f"No {label} left in the supply", CounterUnavailable(unit=unit))
+        g.emit("counter_unavailable", section,
+               Msg("No {unit} left in the supply", unit=Words(unit_name, g.rules, unit, name)) if unit == "leader"
+               else Msg("No {unit} counter left in the supply", unit=Words(unit_name, g.rules, unit, name)),
+               CounterUnavailable(unit=unit))
         return
     space = g.rules.tracks[track].spaces[0]
-    g.emit("counter_placed", section, f"{upper_first(article(label))} is placed on track {track}",
+    g.emit("counter_placed", section, Msg("{counter} is placed on track {track}",
+                                          counter=Words(a_counter, g.rules, unit, name), track=track),
            CounterPlaced(counter=cid, unit=unit, name=name, space=space))
     # Until the counters already there have advanced, the new counter is "in transit" to its space.
     g.state["transit"][cid] = space
@@ -126,7 +130,8 @@ def task_tactic_advance(g: Kernel, cid: str, left: int) -> None:
         return
     nxt = r.track_spaces[space].next
     _, cards = tactic_bonus(g, "extra_advance")
-    tactic_applied(g, cards, f"the {counter_label(g, cid)} advances one extra space from {g.where(space)}", "3.1.2")
+    tactic_applied(g, cards, Msg("the {unit} advances one extra space from {space}", unit=said_label(g, cid),
+                                 space=g.said_where(space)), "3.1.2")
     if left > 1:
         g.push(["tactic_advance", cid, left - 1])
     if not nxt:
@@ -170,12 +175,12 @@ def task_land(g: Kernel, cid: str, space: str, src: str, car: str) -> None:
     tokens = s["supp"].get(space, 0)
     if car:
         s["cars"][car] = space
-        g.emit("car_moved", "3.1", f"The armored car advances to {g.where(space)}",
+        g.emit("car_moved", "3.1", Msg("The armored car advances to {space}", space=g.said_where(space)),
                CarMoved(car=car, src=src, space=space))
         if tokens:
             del s["supp"][space]
             g.emit("suppression_discarded", "3.1",
-                       f"The armored car drives over {tokens} suppression tokens: discarded",
+                   Msg("The armored car drives over {n} suppression tokens: discarded", n=tokens),
                    SuppressionDiscarded(space=space, tokens=tokens))
             tokens = 0
     if tokens:
@@ -202,8 +207,9 @@ def arrive(g: Kernel, cid: str, space: str, src: str) -> None:
             del s["spaces"][src]
     stack = s["spaces"].setdefault(space, [])
     stack.append(cid)
-    verb = "stacks at the barrier on" if len(stack) > 1 else "moves to"
-    g.emit("counter_advanced", "3.1.2", f"The {counter_label(g, cid)} {verb} {g.where(space)}",
+    said = Msg("The {unit} stacks at the barrier on {space}", unit=said_label(g, cid), space=g.said_where(space)) \
+        if len(stack) > 1 else Msg("The {unit} moves to {space}", unit=said_label(g, cid), space=g.said_where(space))
+    g.emit("counter_advanced", "3.1.2", said,
            CounterAdvanced(counter=cid, src=src, space=space, stacked=len(stack) > 1))
     barrier = r.track_spaces[space].barrier
     if barrier and barrier not in s["barriers_open"] and barrier not in s["bundles_shuffled"]:
@@ -220,7 +226,8 @@ def blast(g: Kernel, barrier: int, cards: list[TacticCard]) -> None:
     DECISION: two such cards in play still roll one die, hitting on either card's faces."""
     s = g.state
     faces = sorted({f for c in cards for f in c.faces})
-    roll = g.d6(f"{cards[0].name} at barrier {barrier} (destroyed on {', '.join(map(str, faces))})", "3.1")
+    roll = g.d6(Msg("{card} at barrier {barrier} (destroyed on {faces})", card=Words(tactic_names, (cards[0].name,)),
+                    barrier=barrier, faces=", ".join(map(str, faces))), "3.1", "barrier")
     if roll not in faces:
         return
     s["barriers_open"].append(barrier)
@@ -229,8 +236,9 @@ def blast(g: Kernel, barrier: int, cards: list[TacticCard]) -> None:
                     and g.rules.cards[c].barrier == barrier]:
             pile.remove(cid)
             s["removed"].append(cid)
-    tactic_applied(g, cards, f"barrier {barrier} is blown open", "3.1")
-    g.emit("barrier_destroyed", "3.1", f"Barrier {barrier} is destroyed", BarrierDestroyed(barrier=barrier))
+    tactic_applied(g, cards, Msg("barrier {barrier} is blown open", barrier=barrier), "3.1")
+    g.emit("barrier_destroyed", "3.1", Msg("Barrier {barrier} is destroyed", barrier=barrier),
+           BarrierDestroyed(barrier=barrier))
     g.push(["release", barrier])
 
 
@@ -248,8 +256,9 @@ def shuffle_in_bundle(g: Kernel, barrier: int) -> None:
     s["aside"].remove(card)
     deck = s["decks"][str(s["attack"])]
     deck.insert(g.rng.below(len(deck) + 1), card)
-    g.emit("bundle_shuffled", "3.1", f"A counter reached barrier {barrier}: its grenade bundle card is "
-               f"shuffled into the Attack {s['attack']} deck", BundleShuffled(barrier=barrier, card=card))
+    g.emit("bundle_shuffled", "3.1", Msg("A counter reached barrier {barrier}: its grenade bundle card is shuffled "
+                                         "into the Attack {attack} deck", barrier=barrier, attack=s["attack"]),
+           BundleShuffled(barrier=barrier, card=card))
 
 
 def task_bundle(g: Kernel, barrier: int) -> None:
@@ -257,7 +266,7 @@ def task_bundle(g: Kernel, barrier: int) -> None:
     s = g.state
     if barrier not in s["barriers_open"]:
         s["barriers_open"].append(barrier)
-    g.emit("barrier_destroyed", "3.1", f"Grenade bundle: barrier {barrier} is destroyed",
+    g.emit("barrier_destroyed", "3.1", Msg("Grenade bundle: barrier {barrier} is destroyed", barrier=barrier),
            BarrierDestroyed(barrier=barrier))
     g.push(["release", barrier])
 
@@ -288,16 +297,18 @@ def task_breach(g: Kernel, cid: str, src: str) -> None:
     s["spaces"][src].remove(cid)
     if not s["spaces"][src]:
         del s["spaces"][src]
-    g.emit("breach", "3.1.2", f"The {counter_label(g, cid)} breaches the {entrance.id} entrance",
+    g.emit("breach", "3.1.2", Msg("The {unit} breaches {entrance}", unit=said_label(g, cid),
+                                  entrance=Words(entrance_name, entrance.id)),
            Breach(counter=cid, src=src, entrance=entrance.id, floor=entrance.floor))
     s["interior"][entrance.floor].append(cid)  # on the board throughout, even if morale breaks below
     if entrance.kills:
         for name in defenders_in(g, entrance.kills):
-            casualty(g, name, "3.1.2", "killed at the breached entrance")
+            casualty(g, name, "3.1.2", Msg("killed at the breached entrance"))
             if g.over:
                 return
     interior = f"{entrance.floor}:interior"
-    g.emit("counter_entered", "3.1.2", f"The {counter_label(g, cid)} enters {g.where(interior)}",
+    g.emit("counter_entered", "3.1.2", Msg("The {unit} enters {space}", unit=said_label(g, cid),
+                                           space=g.said_where(interior)),
            CounterEntered(counter=cid, floor=entrance.floor, space=interior))
 
 
@@ -317,39 +328,44 @@ def task_support(g: Kernel, space: str) -> None:
 def infantry_gun(g: Kernel, cid: str) -> None:
     """3.2.2 Infantry Guns: attack the upper floors."""
     combat = g.rules.support_types[counter_type(g, cid)].combat
-    bombard(g, "upper", combat, "3.2.2", f"the {counter_label(g, cid)}", tactic_bonus(g, "support_dice"))
+    bombard(g, "upper", combat, "3.2.2", said_label(g, cid), tactic_bonus(g, "support_dice"))
 
 
 def task_howitzer(g: Kernel, floor: str) -> None:
     """3.3: four dice against each floor."""
-    bombard(g, floor, 4, "3.3", "the howitzer", tactic_bonus(g, "support_dice"))
+    bombard(g, floor, 4, "3.3", Msg("howitzer"), tactic_bonus(g, "support_dice"))
 
 
-def bombard(g: Kernel, floor: str, dice: int, section: str, who: str,
-             bonus: tuple[int, list[TacticCard]] = (0, [])) -> None:
+def bombard(g: Kernel, floor: str, dice: int, section: str, unit: str | Lazy,
+            bonus: tuple[int, list[TacticCard]] = (0, [])) -> None:
+    """3.2.2, 3.3: ``dice`` against the floor's defense, fired by ``unit`` (words said after "the")."""
     s, r = g.state, g.rules
     track = r.floors[floor].defense
     index = s["defense"][floor]
     defense = track[index]
     extra, cards = bonus
-    values = g.dice(dice + extra, f"{who} against the {r.floors[floor].name.lower()} (defense {defense})"
-                        + extra_dice_note(extra, cards), section, defense)
+    values = g.dice(dice + extra, Msg("the {unit} against the {floor} (defense {defense}){extra}", unit=unit,
+                                      floor=Words(floor_words, r, floor, "the"), defense=defense,
+                                      extra=extra_dice_note(extra, cards)), section, defense, "bombardment")
     if max(values) < defense:
-        g.emit("attack_missed", section, f"No die reaches {defense}: no effect", AttackMissed(floor=floor))
+        g.emit("attack_missed", section, Msg("No die reaches {defense}: no effect", defense=defense),
+               AttackMissed(floor=floor))
         return
     if extra and max(values[:dice]) < defense:
-        tactic_applied(g, cards, f"the extra die of the {who.removeprefix('the ')} hits", section)
+        tactic_applied(g, cards, Msg("the extra die of the {unit} hits", unit=unit), section)
     if index + 1 < len(track):
         s["defense"][floor] = index + 1
-        g.emit("defense_shifted", section, f"The {r.floors[floor].name.lower()} defense drops to "
-                   f"{track[index + 1]}", DefenseShifted(floor=floor, index=index + 1, value=track[index + 1]))
+        g.emit("defense_shifted", section, Msg("The {floor} defense drops to {value}",
+                                               floor=Words(floor_words, r, floor, "of the"), value=track[index + 1]),
+               DefenseShifted(floor=floor, index=index + 1, value=track[index + 1]))
         return
-    g.emit("floor_disrupted", section, f"The {r.floors[floor].name.lower()} defense is at its lowest: "
-               "everyone on the floor is disrupted", FloorDisrupted(floor=floor))
+    g.emit("floor_disrupted", section, Msg("The {floor} defense is at its lowest: everyone on the floor is disrupted",
+                                           floor=Words(floor_words, r, floor, "of the")), FloorDisrupted(floor=floor))
     for cid in s["interior"][floor]:
         if not s["counters"][cid]["dis"]:
             s["counters"][cid]["dis"] = True
-            g.emit("counter_disrupted", section, f"The {counter_label(g, cid)} is disrupted", CounterEvent(counter=cid))
+            g.emit("counter_disrupted", section, Msg("The {unit} is disrupted", unit=said_label(g, cid)),
+                   CounterEvent(counter=cid))
     for name in [n for n, d in s["defenders"].items() if d["status"] == "board"
                  and r.floor_of(d["space"]) == floor]:
         disrupt(g, name, section)
@@ -367,23 +383,26 @@ def machine_gunner(g: Kernel, cid: str, sspace: str) -> None:
         if occupied:
             break
     else:
-        g.emit("no_target", "3.2.2", f"The {counter_label(g, cid)} in {g.where(sspace)} sees no defender",
+        g.emit("no_target", "3.2.2", Msg("The {unit} in {space} sees no defender", unit=said_label(g, cid),
+                                         space=g.said_where(sspace)),
                NoTarget(counter=cid, space=sspace))
         return
-    roll = g.d6(f"the {counter_label(g, cid)}'s target space", "3.2.2")
+    roll = g.d6(Msg("the {unit}'s target space", unit=said_label(g, cid)), "3.2.2", "target_space")
     target = pick_by_label(g, occupied, roll)
     defense = r.floors[floor].defense[s["defense"][floor]]
-    g.emit("support_targets", "3.2.2", f"The {counter_label(g, cid)} in {g.where(sspace)} fires at {g.where(target)}",
+    g.emit("support_targets", "3.2.2", Msg("The {unit} in {space} fires at {target}", unit=said_label(g, cid),
+                                           space=g.said_where(sspace), target=g.said_where(target)),
            SupportTargets(counter=cid, space=sspace, target=target))
     extra, cards = tactic_bonus(g, "support_dice")
-    values = g.dice(combat + extra, f"the {counter_label(g, cid)} (defense {defense})"
-                        + extra_dice_note(extra, cards), "3.2.2", defense)
+    values = g.dice(combat + extra, Msg("the {unit} (defense {defense}){extra}", unit=said_label(g, cid),
+                                        defense=defense, extra=extra_dice_note(extra, cards)), "3.2.2", defense,
+                    "support_fire")
     if max(values) < defense:
-        g.emit("attack_missed", "3.2.2", f"No die reaches {defense}: the disruption attempt fails",
+        g.emit("attack_missed", "3.2.2", Msg("No die reaches {defense}: the disruption attempt fails", defense=defense),
                AttackMissed(counter=cid, space=target))
         return
     if extra and max(values[:combat]) < defense:
-        tactic_applied(g, cards, f"the extra die of the {counter_label(g, cid)} hits", "3.2.2")
+        tactic_applied(g, cards, Msg("the extra die of the {unit} hits", unit=said_label(g, cid)), "3.2.2")
     for name in defenders_in(g, target):
         disrupt(g, name, "3.2.2")
         if g.over:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from game.i18n import Msg
 from game.rules.actions import Action
 from game.rules.events import Escaped, PhaseChanged
 from game.rules.kernel import Kernel
+from game.rules.names import said_name
 from game.rules.queries import Refusals, escape_reason
 
 
 def task_escape_start(g: Kernel) -> None:
     """6.0: after the Clearing Phase of an Attack 3 turn, defenders may escape."""
     g.state["phase"] = "escape"
-    g.emit("phase_changed", "6.0", "Escape Phase",
+    g.emit("phase_changed", "6.0", Msg("Escape Phase"),
            PhaseChanged(phase="escape", turn=g.state["turn"], attack=g.state["attack"]))
     g.decide("escape")
     auto_end(g)
@@ -47,7 +49,8 @@ def do_escape(g: Kernel, action: Action) -> None:
     name = action.args[0]
     d = g.state["defenders"][name]
     d["status"] = "escaped"
-    g.emit("escaped", "6.0", f"{name} escapes from the post office", Escaped(defender=name, space=d["space"]))
+    g.emit("escaped", "6.0", Msg("{defender} escapes from the post office", defender=said_name(name)),
+           Escaped(defender=name, space=d["space"]))
     auto_end(g)
 
 

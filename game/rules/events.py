@@ -9,6 +9,8 @@ it. An event carries every change the board shows, so a view fed only the events
 from dataclasses import dataclass, field
 from typing import Any, NotRequired, TypedDict
 
+from game.i18n import Lazy
+
 
 @dataclass(frozen=True)
 class Event:
@@ -16,14 +18,20 @@ class Event:
 
     ``kind`` is stable (e.g. ``card_revealed``, ``die_rolled``, ``counter_placed``, ``counter_advanced``,
     ``barrier_destroyed``, ``breach``, ``casualty``, ``morale_changed``, ``defense_shifted``); ``section`` is
-    the rulebook section applied; ``text`` narrates it for the log; ``data`` carries plain JSON values, shaped by
-    the kind's payload in :data:`PAYLOADS`.
+    the rulebook section applied; ``said`` narrates it for the log, worded when read (``text``) in the reader's
+    language (issue 21: a :class:`~game.i18n.Lazy` text, or a plain one); ``data`` carries plain JSON values,
+    shaped by the kind's payload in :data:`PAYLOADS`.
     """
 
     kind: str
     section: str
-    text: str
+    said: str | Lazy
     data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The narration in the current language."""
+        return str(self.said)
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "section": self.section, "text": self.text, "data": self.data}

@@ -18,6 +18,7 @@ import zlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
+from game.i18n import N_, Lazy, Msg, Plural, Words
 from game.rules.actions import Action, Listed
 from game.rules.data import Rules, default_rules
 from game.rules.events import DiceRolled, DieRolled, Event
@@ -27,11 +28,12 @@ from game.rules.rng import Pcg32
 SAVE_VERSION = 1
 # The stream of the generators keyed by what is rolled for (``Kernel.reseed``).
 DICE_STREAM = 0x44494345
-NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
+# The numbers the narration says in words ("up to four moves"): message ids, worded when read (Msg(NUMBERS[n])).
+NUMBERS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"))
 
 
 def article(noun: str) -> str:
-    """``a rifleman``, ``an smg``; a leader's name takes none."""
+    """``a rifleman``, ``an smg``; a leader's name takes none (English words: see names.a_unit)."""
     if noun.startswith("leader "):
         return noun
     return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
@@ -64,31 +66,36 @@ class Kernel:
         self.state["rng"] = [self.rng.state, self.rng.inc]
         return events
 
-    def emit(self, kind: str, section: str, text: str, data: Mapping[str, Any], /) -> None:
-        """Record an event of ``kind`` (rulebook ``section``, narration ``text``) with its payload ``data``, built
-        with the kind's ``TypedDict`` of :mod:`game.rules.events`."""
-        self.events.append(Event(kind, section, text, cast(dict[str, Any], data)))
+    def emit(self, kind: str, section: str, said: str | Lazy, data: Mapping[str, Any], /) -> None:
+        """Record an event of ``kind`` (rulebook ``section``, narration ``said``: a :class:`~game.i18n.Msg`
+        worded when the event is read, in the reader's language) with its payload ``data``, built with the kind's
+        ``TypedDict`` of :mod:`game.rules.events`."""
+        self.events.append(Event(kind, section, said, cast(dict[str, Any], data)))
 
-    def d6(self, why: str, section: str) -> int:
+    def d6(self, why: str | Lazy, section: str, key: str) -> int:
+        """Roll a die for ``why`` (the narration's words); ``key`` names what it is for in the event's data
+        (``target_table``, ``safety``...: words of no language)."""
         forced = self.state["forced"]
         value = int(forced.pop(0)) if forced else self.rng.below(6) + 1
         if not 1 <= value <= 6:
-            raise ValueError(f"forced die value {value} is not 1 to 6 ({why})")
-        self.emit("die_rolled", section, f"Die for {why}: {value}", DieRolled(dice=[value], why=why))
+            raise ValueError(f"forced die value {value} is not 1 to 6 ({key})")
+        self.emit("die_rolled", section, Msg("Die for {why}: {value}", why=why, value=value),
+                  DieRolled(dice=[value], why=key))
         return value
 
-    def dice(self, n: int, why: str, section: str, target: int) -> list[int]:
-        """Roll ``n`` dice; the ``dice_rolled`` event carries them and ``target``, the number one die must reach
-        (the defense rolled against)."""
+    def dice(self, n: int, why: str | Lazy, section: str, target: int, key: str) -> list[int]:
+        """Roll ``n`` dice for ``why``; the ``dice_rolled`` event carries them, ``target`` (the number one die
+        must reach: the defense rolled against) and ``key`` (what they are for, in words of no language)."""
         forced = self.state["forced"]
         values = []
         for _ in range(n):
             value = int(forced.pop(0)) if forced else self.rng.below(6) + 1
             if not 1 <= value <= 6:
-                raise ValueError(f"forced die value {value} is not 1 to 6 ({why})")
+                raise ValueError(f"forced die value {value} is not 1 to 6 ({key})")
             values.append(value)
-        self.emit("dice_rolled", section, f"{n} {'die' if n == 1 else 'dice'} for {why}: "
-                  f"{', '.join(map(str, values))}", DiceRolled(dice=values, why=why, target=target))
+        self.emit("dice_rolled", section, Plural("{n} die for {why}: {values}", "{n} dice for {why}: {values}", n,
+                                                 why=why, values=", ".join(map(str, values))),
+                  DiceRolled(dice=values, why=key, target=target))
         return values
 
     def placement_die(self, die: str) -> int:
@@ -98,17 +105,25 @@ class Kernel:
         value = int(forced.pop(0)) if forced else self.rng.below(6) + low
         if not low <= value <= low + 5:
             raise ValueError(f"forced placement die value {value} is not on the {die} die")
-        self.emit("die_rolled", "3.1.1", f"Placement die ({die}): {value}",
+        self.emit("die_rolled", "3.1.1", Msg("Placement die ({die}): {value}", die=die, value=value),
                   DieRolled(dice=[value], why="placement", die=die))
         return value
 
     def where(self, space: str) -> str:
-        """A space in the narration's words (``ground floor, space 1-3``, ``track 1-2, space 3``)."""
+        """A space in the player's words (``ground floor, space 1-3``, ``track 1-2, space 3``)."""
         return space_name(self.rules, space)
 
     def carried(self, tokens: list[str] | tuple[str, ...]) -> str:
-        """Tokens in the narration's words (``a light machine gun and ammunition`` without the article)."""
+        """Tokens in the player's words (``light machine gun and ammunition``, without the article)."""
         return tokens_name(self.rules, tokens)
+
+    def said_where(self, space: str) -> Words:
+        """:meth:`where` worded when read, as a phrase of the narration (names.space_name)."""
+        return Words(space_name, self.rules, space, True)
+
+    def said_carried(self, tokens: list[str] | tuple[str, ...]) -> Words:
+        """:meth:`carried` worded when read (the narration)."""
+        return Words(tokens_name, self.rules, tuple(tokens))
 
     def reseed(self, part: str) -> None:
         """Dice keyed by what they are rolled for (common random numbers).

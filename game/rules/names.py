@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.i18n import N_, Said, _, same
+from game.i18n import N_, Said, Words, _, language, p_, pgettext, same
 from game.rules.data import Card, Rules, remember
 
-__all__ = ["card_text", "defender_name", "entrance_name", "floor_name", "join_words", "space_name", "token_name",
-           "tokens_name"]
+__all__ = ["a_counter", "a_unit", "card_text", "colour_name", "defender_name", "entrance_name", "floor_name",
+           "floor_words", "join_words", "said_name", "space_name", "tactic_names", "the_token", "token_name",
+           "tokens_name", "unit_name"]
 
 # The defenders known by their rank and number rather than a name (levels/defenders.toml, inferred from 2.0: the
 # counters of the "trained" soldiers and "postal workers"), worded in the player's language.
@@ -31,60 +32,102 @@ def defender_name(name: str) -> Said:
     return same(name)
 
 
+def said_name(name: str) -> Words:
+    """:func:`defender_name` worded when read (the narration)."""
+    return Words(defender_name, name)
+
+
 def floor_name(rules: Rules, floor: str) -> str:
-    """``upper`` -> ``upper floors``."""
+    """``upper`` -> ``upper floors`` (``étages supérieurs``)."""
     fl = rules.floors.get(floor)
-    return fl.name.lower() if fl else floor
+    return _(fl.name).lower() if fl else floor
 
 
-def space_name(rules: Rules, space: str) -> str:
+# A floor's interior said whole: French puts the floor after it with the article its noun takes (l'intérieur du
+# rez-de-chaussée, des étages supérieurs), so each of the rulebook's three floors has its own words.
+INTERIORS = {"upper": N_("the upper floors interior"), "ground": N_("the ground floor interior"),
+             "basement": N_("the basement interior")}
+
+
+def space_name(rules: Rules, space: str, sentence: bool = False) -> str:
     """A space in words: ``ground floor, space 1-3``, ``the ground floor interior``, ``track 1-2, space 3``,
-    ``support space A``; remembered by the rules (``Memo.names``)."""
-    known = rules.memo.names.get(space)
+    ``support space A``, in the player's language; ``sentence``: as a phrase of the narration (English says the
+    same; French puts the article and the floor after: ``la case 1-3 du rez-de-chaussée``, ``la case 3 de la
+    piste 1-2``). Remembered by the rules for each language (``Memo.names``)."""
+    key = (language(), space, sentence)
+    known = rules.memo.names.get(key)
     if known is None:
-        known = remember(rules.memo.names, space, _space_name(rules, space))
+        known = remember(rules.memo.names, key, _space_name(rules, space, sentence))
     return known
 
 
-def _space_name(rules: Rules, space: str) -> str:
+def _space_name(rules: Rules, space: str, sentence: bool) -> str:
     if space.endswith(":interior"):
-        return f"the {floor_name(rules, space.split(':')[0])} interior"
+        floor = space.split(":")[0]
+        if floor in INTERIORS:
+            return _(INTERIORS[floor])
+        return _("the {floor} interior", floor=floor_name(rules, floor))
     ds = rules.defender_spaces.get(space)
     if ds is not None:
-        return f"{floor_name(rules, ds.floor)}, space {ds.label}"
+        if sentence:
+            return p_("in a sentence", "{floor}, space {label}", floor=floor_words(rules, ds.floor, "of the"),
+                      label=ds.label)
+        return _("{floor}, space {label}", floor=floor_name(rules, ds.floor), label=ds.label)
     ts = rules.track_spaces.get(rules.aliases.get(space, space))
     if ts is not None:
-        return f"track {ts.track}, space {ts.index}"
+        if sentence:
+            return p_("in a sentence", "track {track}, space {index}", track=ts.track, index=ts.index)
+        return _("track {track}, space {index}", track=ts.track, index=ts.index)
     if space in rules.support_spaces:
-        return f"support space {space}"
+        if sentence:
+            return p_("in a sentence", "support space {space}", space=space)
+        return _("support space {space}", space=space)
     return space
+
+
+ENTRANCES = {"front": N_("the front entrance"), "rear": N_("the rear entrance"), "side": N_("the side entrance")}
 
 
 def entrance_name(entrance: str) -> str:
     """``rear`` -> ``the rear entrance``."""
-    return f"the {entrance} entrance"
+    if entrance in ENTRANCES:
+        return _(ENTRANCES[entrance])
+    return _("the {entrance} entrance", entrance=entrance)
 
 
 def token_name(rules: Rules, token: str) -> str:
     """A weapon or ammunition token: ``light machine gun``, ``grenades``, ``ammunition``."""
     weapon = rules.weapons.get(token)
     if weapon is not None:
-        return weapon.name.lower()
+        return _(weapon.name).lower()
     if token.startswith("ammo"):
-        return "ammunition"
+        return _("ammunition")
     return token
 
 
+def the_token(rules: Rules, token: str) -> str:
+    """A token with its article: ``the light machine gun``, ``the grenades`` (``le fusil-mitrailleur``, ``les
+    grenades``: the catalogs word each weapon with its article, context ``the``)."""
+    weapon = rules.weapons.get(token)
+    if weapon is not None:
+        name, said = weapon.name, pgettext("the", weapon.name)
+    elif token.startswith("ammo"):
+        name, said = "Ammunition", pgettext("the", "Ammunition")
+    else:
+        return token
+    return said if said != name else _("the {token}", token=token_name(rules, token))
+
+
 def join_words(words: Iterable[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
+    """``a``, ``a and b``, ``a, b and c`` (``a, b et c``)."""
     items = list(words)
     if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+        return same("".join(items))
+    return _("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 def tokens_name(rules: Rules, tokens: Iterable[str]) -> str:
-    """Several tokens, alike ones counted: ``a light machine gun and 2 ammunition``."""
+    """Several tokens, alike ones counted: ``light machine gun and 2 ammunition``."""
     counts: dict[str, int] = {}  # in order of first appearance, as a Counter would keep them
     for t in tokens:
         name = token_name(rules, t)
@@ -97,11 +140,72 @@ def card_text(rules: Rules, card: Card) -> str:
     1-6)``, ``leader card: Heinrich on track 3-4``, ``support card for support space A``."""
     if card.type == "assault":
         unit = rules.assault_types.get(card.unit)
-        return f"{unit.name if unit else card.unit} card (die {card.die})"
+        return _("{unit} card (die {die})", unit=_(unit.name) if unit else card.unit, die=card.die)
     if card.type == "leader":
-        return f"leader card: {card.name} on track {card.space}"
+        return _("leader card: {name} on track {track}", name=card.name, track=card.space)
     if card.type == "grenade_bundle":
-        return f"grenade bundle card for barrier {card.barrier}"
+        return _("grenade bundle card for barrier {barrier}", barrier=card.barrier)
     if card.type == "support":
-        return f"support card for support space {card.space}"
-    return f"{card.type.replace('_', ' ')} card"
+        return _("support card for support space {space}", space=card.space)
+    if card.type == "fire_truck":
+        return _("fire truck card")
+    if card.type == "howitzer":
+        return _("howitzer card")
+    return same(f"{card.type.replace('_', ' ')} card")
+
+
+def unit_name(rules: Rules, unit: str, leader: str = "") -> str:
+    """An enemy counter by its type (``rifleman``, ``SS rifleman``, ``machine gunner``) or, for a leader, his
+    name (``leader Heinrich``), in the player's language."""
+    if unit == "leader":
+        return _("leader {name}", name=leader)
+    kind = rules.support_types.get(unit) or rules.assault_types.get(unit)
+    if kind is None:
+        return _("enemy counter")
+    name = _(kind.name)
+    return name if name[:2].isupper() else name[0].lower() + name[1:]  # "SS rifleman" keeps its capitals
+
+
+def a_unit(rules: Rules, unit: str, leader: str = "", first: bool = False) -> str:
+    """An enemy counter with the indefinite article (``a rifleman``, ``an SS...``; a leader by his name alone),
+    capitalised when ``first`` (it opens a sentence)."""
+    name = unit_name(rules, unit, leader)
+    if unit != "leader":
+        name = _("an {unit}", unit=name) if name[:1] in "aeiou" else _("a {unit}", unit=name)
+    return name[:1].upper() + name[1:] if first else name
+
+
+def colour_name(colour: str) -> str:
+    """A colour of the board's spaces (``dark_blue`` -> ``dark blue``) as it qualifies a space (French agrees it
+    with "case": ``bleu foncé``, ``verte``): the catalogs word each colour of levels/board.toml in context
+    ``space colour``."""
+    words = colour.replace("_", " ")
+    return pgettext("space colour", words)
+
+
+def tactic_names(names: tuple[str, ...]) -> str:
+    """Tactics cards by name (``Assault and Breach``), in the player's language."""
+    return join_words([_(name) for name in names])
+
+
+def floor_words(rules: Rules, floor: str, context: str) -> str:
+    """A floor as a phrase of the narration needs it: in English the bare name (``upper floors``, the template
+    has the article); in French with the article its noun takes, context ``the`` (``les étages supérieurs``, ``le
+    rez-de-chaussée``) or ``of the`` (``des étages supérieurs``, ``du sous-sol``), from the catalogs."""
+    fl = rules.floors.get(floor)
+    if fl is None:
+        return floor
+    said = pgettext(context, fl.name)
+    return said if said != fl.name else floor_name(rules, floor)
+
+
+def a_counter(rules: Rules, unit: str, leader: str = "") -> str:
+    """A new assault counter as its placement says it, opening the sentence: ``A rifleman counter``, ``An SS
+    rifleman counter``, ``Leader Heinrich``."""
+    name: str
+    if unit == "leader":
+        name = p_("a counter", "leader {name}", name=leader)
+    else:
+        name = unit_name(rules, unit)
+        name = _("an {unit} counter", unit=name) if name[:1] in "aeiou" else _("a {unit} counter", unit=name)
+    return name[:1].upper() + name[1:]

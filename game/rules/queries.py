@@ -6,9 +6,11 @@ queries of :class:`~game.rules.engine.Game` are these functions.
 
 from __future__ import annotations
 
+from game.i18n import Lazy, Plural, Words
 from game.rules.actions import Action
 from game.rules.data import TacticCard, remember
 from game.rules.kernel import Kernel
+from game.rules.names import tactic_names, unit_name
 
 # Why each refused choice is refused, keyed by the action's kind and its first arguments (``Game.why_illegal``
 # reads the longest key that starts the action).
@@ -47,14 +49,15 @@ def counter_type(g: Kernel, cid: str) -> str:
 
 
 def counter_label(g: Kernel, cid: str) -> str:
+    """The counter in words, in the player's language (``rifleman``, ``leader Heinrich``)."""
     c = g.state["counters"][cid]
-    if c["type"] == "leader":
-        return f"leader {c['name']}"
-    types = {**g.rules.assault_types, **g.rules.support_types}
-    if c["type"] not in types:
-        return "enemy counter"
-    name = types[c["type"]].name
-    return name if name[:2].isupper() else name[0].lower() + name[1:]  # "SS rifleman" keeps its capitals
+    return unit_name(g.rules, c["type"], c.get("name", ""))
+
+
+def said_label(g: Kernel, cid: str) -> Words:
+    """:func:`counter_label` worded when read (the narration: the counter may have left the board by then)."""
+    c = g.state["counters"][cid]
+    return Words(unit_name, g.rules, c["type"], c.get("name", ""))
 
 
 def counter_space(g: Kernel, cid: str) -> str:
@@ -435,11 +438,13 @@ def tactic_section(g: Kernel) -> str:
     return "8.2.2" if g.state["difficulty"] == "elite" else "8.1.2"
 
 
-def extra_dice_note(extra: int, cards: list[TacticCard]) -> str:
+def extra_dice_note(extra: int, cards: list[TacticCard]) -> str | Lazy:
+    """`` with 1 extra die (Coordinated Attack)``, worded when read; "" without extra dice."""
     if not extra:
         return ""
-    names = " and ".join(dict.fromkeys(c.name for c in cards))
-    return f" with {extra} extra {'die' if extra == 1 else 'dice'} ({names})"
+    names = tuple(dict.fromkeys(c.name for c in cards))
+    return Plural(" with {n} extra die ({cards})", " with {n} extra dice ({cards})", extra,
+                  cards=Words(tactic_names, names))
 
 
 def escape_reason(g: Kernel, name: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.i18n import N_
+from game.i18n import N_, Msg
 from game.rules.events import GameOver
 from game.rules.kernel import Kernel
 from game.rules.queries import counters_inside
@@ -14,6 +14,8 @@ AWARDS = (  # 7.0 (the names are shown in the player's language: marked for the 
     (1, N_("Silver Cross of Merit"), N_("Draw")),
 )
 LOSS = N_("Loss")
+OPENINGS = {"fire_truck": N_("The fire truck ends the day"), "no_defenders": N_("No defender is left in the post "
+                                                                                 "office")}
 
 
 def award_for(score: int) -> tuple[str, str]:
@@ -68,10 +70,12 @@ def end_game(g: Kernel, how: str, section: str) -> None:
     s["phase"] = "over"
     s["decision"] = None
     s["tasks"] = []
+    text: Msg
     if how == "morale":
-        text = "Morale has broken: the post office falls (loss)"
+        text = Msg("Morale has broken: the post office falls (loss)")
     else:
-        opening = {"fire_truck": "The fire truck ends the day", "no_defenders": "No defender is left in the "
-                   "post office"}.get(how, "The Attack decks are spent")
-        text = f"{opening}. Score {points}: {level}" + (f", {award}" if award else "")
+        opening = Msg(OPENINGS.get(how, N_("The Attack decks are spent")))
+        text = Msg("{opening}. Score {score}: {level}, {award}", opening=opening, score=points, level=Msg(level),
+                   award=Msg(award)) if award else \
+            Msg("{opening}. Score {score}: {level}", opening=opening, score=points, level=Msg(level))
     g.emit("game_over", section, text, result)

@@ -3,6 +3,7 @@ end of an Attack (and the extended Attack), and the fire truck."""
 
 from __future__ import annotations
 
+from game.i18n import Msg
 from game.rules.effects import place_support
 from game.rules.events import (
     AttackEnded,
@@ -58,16 +59,17 @@ def task_attack_setup(g: Kernel, attack: int) -> None:
     s["attack_turn"] = 0
     g.reseed("setup")
     setup = r.setups[s["difficulty"]][attack]
-    g.emit("attack_started", f"2.{attack}", f"Attack {attack} begins", AttackStarted(attack=attack))
+    g.emit("attack_started", f"2.{attack}", Msg("Attack {attack} begins", attack=attack), AttackStarted(attack=attack))
     for i, space in enumerate(setup.armored_cars, start=1):
         target = r.tracks[space].spaces[0]
         s["cars"][f"car{i}"] = target
-        g.emit("car_placed", f"2.{attack}", f"Armored car placed on {g.where(target)}",
+        g.emit("car_placed", f"2.{attack}", Msg("Armored car placed on {space}", space=g.said_where(target)),
                CarPlaced(car=f"car{i}", space=target))
     for b in setup.open_barriers:
         if b not in s["barriers_open"]:
             s["barriers_open"].append(b)
-            g.emit("barrier_destroyed", "2.3", f"A barrier token is placed on barrier {b}", BarrierDestroyed(barrier=b))
+            g.emit("barrier_destroyed", "2.3", Msg("A barrier token is placed on barrier {barrier}", barrier=b),
+                   BarrierDestroyed(barrier=b))
     for kind in setup.fill_support:
         for sid, sp in r.support_spaces.items():
             if sp.kind == kind and not s["support"].get(sid):
@@ -99,8 +101,8 @@ def place_fire_truck(g: Kernel) -> None:
         g.rng.shuffle(bottom)
         deck.extend(bottom)
     g.emit("fire_truck_shuffled", "2.3",
-               f"Morale is {band}: the fire truck card goes "
-               + ("to the bottom of the deck" if depth == 0 else f"among the bottom {depth} cards"),
+           Msg("Morale is {band}: the fire truck card goes to the bottom of the deck", band=Msg(band)) if depth == 0
+           else Msg("Morale is {band}: the fire truck card goes among the bottom {n} cards", band=Msg(band), n=depth),
            FireTruckShuffled(band=band, depth=depth))
 
 
@@ -113,7 +115,8 @@ def task_turn_start(g: Kernel) -> None:
     g.reseed("turn")
     s["drawn"] = 0
     s["in_play"] = []
-    g.emit("phase_changed", "3.0", f"Attack {s['attack']}, turn {s['attack_turn']}: Enemy Phase",
+    g.emit("phase_changed", "3.0", Msg("Attack {attack}, turn {turn}: Enemy Phase", attack=s["attack"],
+                                       turn=s["attack_turn"]),
            PhaseChanged(phase="enemy", turn=s["turn"], attack=s["attack"]))
     if s["difficulty"] in g.rules.tactics_modes:
         deal_tactics(g)
@@ -139,8 +142,10 @@ def task_turn_end(g: Kernel) -> None:
     goes_on = bool(inside) and leader
     deck = s["decks"][str(attack)]
     if s["extended"] and not goes_on and attack != 3:
-        g.emit("extension_over", f"2.{attack}", ("No assault counter is left inside the post office"
-                   if not inside else "No leader is left on the board") + f": the extended Attack {attack} ends",
+        g.emit("extension_over", f"2.{attack}",
+               Msg("No assault counter is left inside the post office: the extended Attack {attack} ends",
+                   attack=attack) if not inside else
+               Msg("No leader is left on the board: the extended Attack {attack} ends", attack=attack),
                ExtensionOver(attack=attack, inside=inside, leader=leader, cards_left=len(deck)))
     elif deck:
         g.push(["turn_start"])
@@ -151,8 +156,9 @@ def task_turn_end(g: Kernel) -> None:
         s["discards"][str(attack)] = []
         g.rng.shuffle(pile)
         s["extended"] = True
-        g.emit("deck_reshuffled", f"2.{attack}", f"Assault counters are inside and a leader is on the "
-                   f"board: the Attack {attack} discards are reshuffled and the Attack goes on",
+        g.emit("deck_reshuffled", f"2.{attack}", Msg("Assault counters are inside and a leader is on the board: the "
+                                                     "Attack {attack} discards are reshuffled and the Attack goes on",
+                                                     attack=attack),
                DeckReshuffled(attack=attack, cards=len(pile)))
         if s["difficulty"] in g.rules.tactics_modes:
             reshuffle_tactics(g, attack)
@@ -180,5 +186,6 @@ def end_attack(g: Kernel, attack: int) -> None:
     s["spaces"] = {}
     s["interior"] = {f: [] for f in g.rules.floors}
     s["extended"] = False
-    g.emit("attack_ended", f"2.{attack}", f"Attack {attack} ends: assault counters, suppression, "
-               "disrupted and exhausted markers are cleared", AttackEnded(attack=attack, counters=cleared))
+    g.emit("attack_ended", f"2.{attack}", Msg("Attack {attack} ends: assault counters, suppression, disrupted and "
+                                              "exhausted markers are cleared", attack=attack),
+           AttackEnded(attack=attack, counters=cleared))

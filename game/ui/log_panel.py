@@ -1,6 +1,7 @@
 """The scrollable log: every event narrated as ``[section] text`` in the typewriter face. A click on a line that
 names its rule calls ``on_section`` with that section (the play scene opens the rules reference there); the
-hovered line is lit and says so in a tooltip."""
+hovered line is lit and says so in a tooltip. Entries may be texts worded when read (the events' narration,
+game/i18n): when the player picks another language, the whole log is worded again in it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from collections.abc import Callable
 
 import pygame
 
+from game import i18n
+from game.i18n import Lazy
 from game.ui import palette as P
 from game.ui.cache import HoverRegions, PanelCache
 from game.ui.fonts import font, text, wrap
@@ -29,7 +32,8 @@ class LogPanel:
 
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
-        self.entries: list[tuple[str, P.Colour]] = []
+        self.entries: list[tuple[str | Lazy, P.Colour]] = []
+        self.language = i18n.language()  # the language the lines were worded in
         self.lines: list[tuple[str, P.Colour]] = []
         self.meta: list[tuple[int, str]] = []  # for each line: the number of its entry and the entry's section
         self.scroll = 0  # lines scrolled up from the bottom
@@ -41,23 +45,52 @@ class LogPanel:
 
     def signature(self) -> tuple[object, ...]:
         """Everything the drawn panel depends on (its cached image is redrawn when this changes)."""
+        self.reword()
         return (self.version, id(self.lines), len(self.lines), self.scroll, tuple(self.rect), self.line_h,
                 self.hovered_entry())
 
-    def add(self, msg: str, colour: P.Colour = P.INK) -> None:
+    def add(self, msg: str | Lazy, colour: P.Colour = P.INK) -> None:
+        """One more entry: a text, or one worded when drawn (an event's narration)."""
+        self.reword()
         self.entries.append((msg, colour))
-        number, section = len(self.entries), section_of(msg)
-        width = self.rect.w - 44  # room for the continuation indent and the scrollbar
-        wrapped = wrap(msg, "type", self.SIZE, width)
-        for i, line in enumerate(wrapped):
-            self.lines.append((("  " if i else "") + line, colour))
-            self.meta.append((number, section))
+        if len(self.entries) > 2000:
+            self.entries = self.entries[-1500:]
+            self.reword(force=True)
+        added = self._wrap(len(self.entries), msg, colour)
         if len(self.lines) > 3000:
             self.lines = self.lines[-2500:]
             self.meta = self.meta[-2500:]
         self.version += 1
         if self.scroll:
-            self.scroll += len(wrapped)
+            self.scroll += added
+
+    def texts(self) -> list[str]:
+        """Every entry worded now, oldest first."""
+        return [str(msg) for msg, _colour in self.entries]
+
+    def _wrap(self, number: int, msg: str | Lazy, colour: P.Colour) -> int:
+        """The lines of entry ``number`` appended; returns how many."""
+        said = str(msg)
+        section = section_of(said)
+        width = self.rect.w - 44  # room for the continuation indent and the scrollbar
+        wrapped = wrap(said, "type", self.SIZE, width)
+        for i, line in enumerate(wrapped):
+            self.lines.append((("  " if i else "") + line, colour))
+            self.meta.append((number, section))
+        return len(wrapped)
+
+    def reword(self, force: bool = False) -> None:
+        """Word every entry again when the language changed since they were wrapped (the scroll goes back to
+        the newest lines)."""
+        if not force and self.language == i18n.language():
+            return
+        self.language = i18n.language()
+        self.lines, self.meta = [], []
+        for number, (msg, colour) in enumerate(self.entries, start=1):
+            self._wrap(number, msg, colour)
+        self.lines, self.meta = self.lines[-2500:], self.meta[-2500:]
+        self.scroll = 0
+        self.version += 1
 
     @property
     def visible_lines(self) -> int:

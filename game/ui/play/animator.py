@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import Words
 from game.rules import Event
 from game.ui import easing
 from game.ui import palette as P
@@ -97,7 +98,7 @@ class Animator:
     # ------------------------------------------------------------------ helpers
     def _narrate(self, e: Event) -> Call:
         def f() -> None:
-            self.stage.log.add(str(e), log_colour(e.kind))
+            self.stage.log.add(Words(str, e), log_colour(e.kind))
             self.stage.view.apply(e)
         return Call(f)
 
@@ -131,7 +132,7 @@ class Animator:
         self.stage.positions.override.pop(e.data["counter"], None)
 
     def _narrate_silent(self, e: Event, before: bool) -> Call:
-        return Call(lambda: self.stage.log.add(str(e), P.INK_SOFT))
+        return Call(lambda: self.stage.log.add(Words(str, e), P.INK_SOFT))
 
     def _gunfire(self, a: tuple[float, float], b: tuple[float, float], rounds: int, size: float = 1.0) -> None:
         """A gun at ``a`` firing ``rounds`` at ``b``: flashes at the muzzle, tracer to the target, sparks there."""
@@ -165,7 +166,7 @@ class Animator:
         k, d = e.kind, e.data
         if k == "counter_placed":
             def spawn() -> None:
-                st.log.add(str(e), P.INK_SOFT)
+                st.log.add(Words(str, e), P.INK_SOFT)
                 st.view.apply(e)
                 at.override[d["counter"]] = at.geo.above(d["space"], TRANSIT_LIFT)
             return [Call(spawn), Wait(0.06)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.ai.review import replay
+from game.i18n import Lazy, Words
 from game.rules import Event, Game
 from game.ui import palette as P
 from game.ui.play.animator import log_colour
@@ -19,7 +20,7 @@ LOG_KEEP = 400  # lines of narration given back (the log keeps scrolling through
 
 @dataclass
 class Story:
-    lines: list[tuple[str, P.Colour]] = field(default_factory=list)
+    lines: list[tuple[str | Lazy, P.Colour]] = field(default_factory=list)
     card: str = ""  # the card being resolved when the game was saved ("" when none is)
     card_left: dict[str, int] = field(default_factory=dict)
     dice: Event | None = None  # the last roll
@@ -42,7 +43,7 @@ def story_of(game: Game) -> Story | None:
     story = Story()
     for step in steps:
         for e in step.events:
-            story.lines.append((str(e), log_colour(e.kind)))
+            story.lines.append((Words(str, e), log_colour(e.kind)))
             view.apply(e)
             if e.kind in ("die_rolled", "dice_rolled"):
                 story.dice = e
