@@ -25,6 +25,7 @@ from game.ui.app import App
 from game.ui.log_panel import LogPanel
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.results import ResultsScene
+from game.ui.scenes.rules_ref import RulesScene
 from game.ui.scenes.title import TitleScene
 from game.ui.settings import Settings
 
@@ -307,3 +308,25 @@ def test_the_log_is_worded_again_when_the_language_changes() -> None:
     assert log.version > before and [line for line, _ in log.lines][-1].startswith("Hint:")
     assert french[:-1] != english[:-1] and french[-1] == english[-1]
     assert [str(e) for e in events] == french[:-1]
+
+
+def test_the_rules_reference_is_drawn_wholly_in_french_and_searched_in_french() -> None:
+    """Every page of the rules reference, scrolled from top to bottom, is French; a French word finds its
+    sections."""
+    i18n.said = set()
+    app = App(headless=True, seed=0, lang="fr")
+    app.step(1 / 60)
+    app.click(button(app.stack.top, "Rules"))
+    scene = app.stack.top
+    assert isinstance(scene, RulesScene)
+    pages = 0
+    while True:
+        assert drawn_in_french(app) == (set(), set()), scene.scroll
+        pages += 1
+        if scene.scroll >= scene.max_scroll:
+            break
+        scene.scroll_to(scene.scroll + scene.rect.h - 80)
+    assert pages > 10
+    scene.set_query("grappe")
+    assert scene.entries and all("grappe" in e.haystack() for e in scene.entries)
+    assert drawn_in_french(app) == (set(), set())
