@@ -23,11 +23,13 @@ from game.rules import Game
 from game.ui import fonts
 from game.ui.app import App
 from game.ui.log_panel import LogPanel
+from game.ui.play.scene import PlayScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.rules_ref import RulesScene
 from game.ui.scenes.title import TitleScene
 from game.ui.settings import Settings
+from tests.test_ui_playthrough import ClickPolicy
 
 ROOT = Path(__file__).resolve().parents[1]
 FRENCH_PO = ROOT / "game" / "i18n" / "locale" / "fr" / "LC_MESSAGES" / "postmen.po"
@@ -330,3 +332,43 @@ def test_the_rules_reference_is_drawn_wholly_in_french_and_searched_in_french() 
     scene.set_query("grappe")
     assert scene.entries and all("grappe" in e.haystack() for e in scene.entries)
     assert drawn_in_french(app) == (set(), set())
+
+
+def test_a_whole_game_played_by_clicks_is_drawn_in_french() -> None:
+    """From the title to the medal in French: a whole game played by clicks (every defender and space hovered
+    every few decisions, their tooltips drawn), the results at the end: every line drawn is French (the log's
+    narration, the prompts, the buttons, the board's words and counters, the tooltips), no message lacks its
+    translation."""
+    i18n.said, i18n.missing = set(), set()
+    fonts.drawn = set()
+    app = App(headless=True, seed=0, lang="fr")
+    app.ctx.settings.speed = 0.0
+    app.step(1 / 60)
+    app.click(button(app.stack.top, "New game"))
+    scene = app.stack.top
+    assert isinstance(scene, PlayScene)
+    policy = ClickPolicy(3)
+    decisions = 0
+    for i in range(20000):
+        app.step(1 / 60, [], draw=i % 10 == 0)
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        if scene.queue.busy:
+            continue
+        decisions += 1
+        if decisions % 4 == 1:
+            s = scene.game.state
+            points = [scene.positions.defender_pos(n) for n, d in s["defenders"].items() if d["status"] == "board"]
+            points += [r.center for r in scene.positions.geo.rects.values()]
+            for x, y in points:
+                app.hover((int(x), int(y)))
+                app.step(1 / 60)
+        policy.act(app, scene)
+        app.step(1 / 60)
+    assert isinstance(app.stack.top, ResultsScene)
+    app.step(1 / 60)
+    drawn, fonts.drawn = fonts.drawn, None
+    english = sorted(line for line in drawn if line not in FIXED and re.search(r"[A-Za-z]", line)
+                     and (not any(line.strip() in text for text in i18n.said) or ENGLISH_RANK.search(line)))
+    assert len(drawn) > 500 and decisions > 40
+    assert english == [] and i18n.missing == set()

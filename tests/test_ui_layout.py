@@ -25,10 +25,13 @@ layout_check = load_tool("layout_check")
 @pytest.mark.parametrize("save", SAVES)
 @pytest.mark.parametrize("colour_blind", [False, True])
 @pytest.mark.parametrize("aiming", [False, True])
-def test_nothing_drawn_is_clipped_or_covered(save: str, colour_blind: bool, aiming: bool, tmp_path: Path) -> None:
-    """The still board, and the board while an attack is aimed (every target lit with its odds)."""
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_nothing_drawn_is_clipped_or_covered(save: str, colour_blind: bool, aiming: bool, lang: str,
+                                             tmp_path: Path) -> None:
+    """The still board, and the board while an attack is aimed (every target lit with its odds), in English and
+    in French (longer words, issue 21)."""
     game = Game.from_save((DATA / save).read_text(encoding="utf-8"))
-    found, frame = layout_check.check(game, colour_blind, aiming)
+    found, frame = layout_check.check(game, colour_blind, aiming, lang)
     assert [str(p) for p in found] == []
     for w, h in layout_check.SIZES:
         shot = tmp_path / f"{Path(save).stem}-{w}x{h}.png"
@@ -81,11 +84,12 @@ def screens() -> list[tuple[str, Any]]:
 
 
 @pytest.mark.parametrize("name", [name for name, _ in screens()])
-def test_no_word_on_a_screen_is_clipped_or_covered(name: str) -> None:
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_word_on_a_screen_is_clipped_or_covered(name: str, lang: str) -> None:
     from game.ui.app import App
 
     make = dict(screens())[name]
-    app = App(headless=True, seed=1)
+    app = App(headless=True, seed=1, lang=lang)
     while app.stack.top is not None:
         app.stack.pop()
     found, _ = layout_check.check_screen(app, make(app.ctx))

@@ -65,7 +65,7 @@ class ClickPolicy:
             if scene.controller.popup.buttons:
                 carried = len(a.args) > 2
                 items = [b for b in scene.controller.popup.buttons
-                         if b.label.startswith("Move, carry" if carried else "Move alone")]
+                         if b.key.startswith("Move, carry" if carried else "Move alone")]
                 assert items, [b.label for b in scene.controller.popup.buttons]
                 click(items[self.pick(len(items))].rect.center)
         elif k in ("attack", "grenade", "suppress", "recover", "command"):

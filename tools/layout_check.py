@@ -205,13 +205,13 @@ def problems(items: list[Drawn], printed: list[Drawn], board: pygame.Rect | None
     return out
 
 
-def still_scene(game: Game, colour_blind: bool) -> tuple[Any, Any]:
-    """A headless app with the play scene on ``game``, its opening animations played out, the mouse off the
-    board."""
+def still_scene(game: Game, colour_blind: bool, lang: str = "en") -> tuple[Any, Any]:
+    """A headless app in language ``lang`` with the play scene on ``game``, its opening animations played out, the
+    mouse off the board."""
     from game.ui.app import App
     from game.ui.play.scene import PlayScene
 
-    app = App(headless=True, seed=1)
+    app = App(headless=True, seed=1, lang=lang)
     app.ctx.settings.colour_blind = colour_blind
     scene = PlayScene(app.ctx, game, fresh=False)
     app.stack.push(scene)
@@ -241,10 +241,11 @@ def aim(scene: Any) -> str:
     return name
 
 
-def check(game: Game, colour_blind: bool = False, aiming: bool = False) -> tuple[list[Problem], pygame.Surface]:
-    """The problems of one still frame of ``game`` and the frame (1920x1080); with ``aiming``, the frame of an
-    attack being aimed (:func:`aim`)."""
-    app, scene = still_scene(game, colour_blind)
+def check(game: Game, colour_blind: bool = False, aiming: bool = False,
+          lang: str = "en") -> tuple[list[Problem], pygame.Surface]:
+    """The problems of one still frame of ``game`` in language ``lang`` and the frame (1920x1080); with
+    ``aiming``, the frame of an attack being aimed (:func:`aim`)."""
+    app, scene = still_scene(game, colour_blind, lang)
     if aiming and not aim(scene):
         raise ValueError("no attack to aim in this position")
     layer = scene.board_layer
@@ -290,12 +291,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--colour-blind", action="store_true")
     ap.add_argument("--aim", action="store_true", help="the frame of an attack being aimed (odds on the targets)")
     ap.add_argument("--shots", type=Path, default=None, help="folder for the PNG screenshots")
+    ap.add_argument("--lang", choices=("en", "fr"), default="en", help="the language the board is drawn in")
     args = ap.parse_args(argv)
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
     total = 0
     for path in args.saves:
         game = Game.from_save(path.read_text(encoding="utf-8"))
-        found, frame = check(game, args.colour_blind, args.aim)
+        found, frame = check(game, args.colour_blind, args.aim, args.lang)
         total += len(found)
         print(f"{path.name}: {len(found)} problems")
         for p in found:
@@ -304,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
             args.shots.mkdir(parents=True, exist_ok=True)
             for w, h in sizes:
                 out = args.shots / f"{path.stem}{'-cb' if args.colour_blind else ''}{'-aim' if args.aim else ''}" \
-                    f"-{w}x{h}.png"
+                    f"{'' if args.lang == 'en' else '-' + args.lang}-{w}x{h}.png"
                 pygame.image.save(scaled(frame, (w, h)), str(out))
                 print(f"  saved {out}")
     return 1 if total else 0

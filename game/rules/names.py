@@ -85,7 +85,8 @@ def _space_name(rules: Rules, space: str, sentence: bool) -> str:
     return space
 
 
-ENTRANCES = {"front": N_("the front entrance"), "rear": N_("the rear entrance"), "side": N_("the side entrance")}
+ENTRANCES = {"front": N_("the front entrance"), "rear": N_("the rear entrance"), "side": N_("the side entrance"),
+             "basement": N_("the basement entrance")}
 
 
 def entrance_name(entrance: str) -> str:

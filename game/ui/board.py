@@ -8,6 +8,8 @@ import math
 
 import pygame
 
+from game import i18n
+from game.i18n import N_, _, same
 from game.rules.data import Rules
 from game.ui import palette as P
 from game.ui.fonts import blit_text, font
@@ -26,12 +28,19 @@ from game.ui.layout import (
 )
 from game.ui.palette import LOS_LETTER
 
-CAPTION = "Heveliusplatz, Danzig"
+CAPTION = N_("Heveliusplatz, Danzig")
+# The words printed on the board (message ids): the entrances by their ids, the support squares' kinds.
+DOOR_WORDS = {"front": N_("front"), "rear": N_("rear"), "side": N_("side"), "basement": N_("basement")}
+SUPPORT_WORDS = {"mg": N_("MG"), "ig": N_("IG")}
+
+
+def door_words(entrance: str) -> str:
+    return _(DOOR_WORDS[entrance]) if entrance in DOOR_WORDS else same(entrance)
 
 
 def caption_rect() -> pygame.Rect:
     """Where the place's name is printed: the exterior's bottom left corner."""
-    w, h = font("type_bold", 15).size(CAPTION)
+    w, h = font("type_bold", 15).size(_(CAPTION))
     return pygame.Rect(EXTERIOR.x + 10, EXTERIOR.bottom - 25, w, h)
 
 
@@ -92,15 +101,16 @@ class BoardRenderer:
     def __init__(self, rules: Rules, geo: Geometry) -> None:
         self.rules = rules
         self.geo = geo
-        self._cache: dict[bool, pygame.Surface] = {}
+        self._cache: dict[tuple[bool, str], pygame.Surface] = {}  # by colour-blind setting and language
         self._tags: dict[tuple[int, int], tuple[int, int]] = {}
 
     def static(self, colour_blind: bool) -> pygame.Surface:
-        surf = self._cache.get(colour_blind)
+        key = (colour_blind, i18n.language())
+        surf = self._cache.get(key)
         if surf is None:
             surf = pygame.Surface((1920, 1080))
             self.draw_static(surf, colour_blind)
-            self._cache[colour_blind] = surf
+            self._cache[key] = surf
         return surf
 
     # ---------------------------------------------------------------- static layer
@@ -121,7 +131,7 @@ class BoardRenderer:
             pygame.draw.line(s, P.GRASS_DARK, (ext.x + k, ext.y), (ext.x + k - 30, ext.y + 30), 1) if k < ext.w \
                 else None
         pygame.draw.rect(s, P.INK_SOFT, ext, 2, border_radius=10)
-        blit_text(s, CAPTION, "type_bold", 15, P.INK, caption_rect().topleft)
+        blit_text(s, _(CAPTION), "type_bold", 15, P.INK, caption_rect().topleft)
         # the post office building
         bx, by, bw, bh = BUILDING
         building = pygame.Rect(*bp(bx, by), bs(bw), bs(bh))
@@ -133,10 +143,9 @@ class BoardRenderer:
         inner = building.inflate(-bs(60), -bs(60))
         pygame.draw.rect(s, (186, 136, 112), inner)
         pygame.draw.rect(s, P.INK, inner, 1)
-        blit_text(s, "POLISH", "cond", 18, P.PAPER_LIGHT, (inner.centerx, inner.centery - 34), "center")
-        blit_text(s, "POST", "cond", 18, P.PAPER_LIGHT, (inner.centerx, inner.centery - 12), "center")
-        blit_text(s, "OFFICE", "cond", 18, P.PAPER_LIGHT, (inner.centerx, inner.centery + 10), "center")
-        blit_text(s, "No. 1", "type_bold", 18, P.PAPER_LIGHT, (inner.centerx, inner.centery + 34), "center")
+        for i, words in enumerate((N_("POLISH"), N_("POST"), N_("OFFICE"))):  # (French says the noun first)
+            blit_text(s, _(words), "cond", 18, P.PAPER_LIGHT, (inner.centerx, inner.centery - 34 + 22 * i), "center")
+        blit_text(s, _("No. 1"), "type_bold", 18, P.PAPER_LIGHT, (inner.centerx, inner.centery + 34), "center")
         # tracks: lines then circles
         for track in r.tracks.values():
             pts = [geo.pos(sid) for sid in track.spaces]
@@ -156,7 +165,7 @@ class BoardRenderer:
             door = self.door(eid)
             pygame.draw.rect(s, (70, 50, 36), door)
             pygame.draw.rect(s, P.INK, door, 2)
-            name = pygame.Rect(0, 0, *font_size(eid))
+            name = pygame.Rect(0, 0, *font_size(door_words(eid)))
             # the wall the door is in: the top or bottom wall when it is there (a door near a corner too)
             wall = min((abs(door.centery - building.top), "top"), (abs(door.centery - building.bottom), "bottom"))
             if wall[0] > 12:
@@ -169,7 +178,7 @@ class BoardRenderer:
                 name.topright = (building.right - 4, door.bottom + 3)
             else:
                 name.topleft = (building.left + 4, door.bottom + 3)
-            blit_text(s, eid, "type_bold", 15, P.PAPER_LIGHT, name.center, "center")
+            blit_text(s, door_words(eid), "type_bold", 15, P.PAPER_LIGHT, name.center, "center")
         # support squares
         for sid, sp in r.support_spaces.items():
             rect = geo.rect(sid)
@@ -184,15 +193,15 @@ class BoardRenderer:
             tab = support_tab(rect)
             pygame.draw.rect(s, P.PAPER_LIGHT, tab, border_top_left_radius=4, border_top_right_radius=4)
             pygame.draw.rect(s, P.INK, tab, 1, border_top_left_radius=4, border_top_right_radius=4)
-            blit_text(s, f"{sid} · {'MG' if sp.kind == 'mg' else 'IG'}", "sans_bold", 12, P.INK, tab.center,
-                      "center")
+            blit_text(s, same(f"{sid} · {_(SUPPORT_WORDS.get(sp.kind, N_('IG')))}"), "sans_bold", 12, P.INK,
+                      tab.center, "center")
         # interior: floor bands
         for fid, (y0, y1) in FLOOR_BANDS.items():
             band = pygame.Rect(*bp(FLOOR_X[0], y0), bs(FLOOR_X[1] - FLOOR_X[0]), bs(y1 - y0))
             pygame.draw.rect(s, (80, 66, 54), band.move(5, 5), border_radius=6)
             pygame.draw.rect(s, P.FLOOR_BAND[fid], band, border_radius=6)
             pygame.draw.rect(s, P.INK, band, 3, border_radius=6)
-            title = r.floors[fid].name.upper()
+            title = same(_(r.floors[fid].name).upper())
             blit_text(s, title, "cond", 15, P.INK_SOFT, (band.x + 10, band.y + 7))  # fits above the interior box
         # interior spaces with their target tables
         for fid, fl in r.floors.items():
@@ -201,7 +210,7 @@ class BoardRenderer:
             _hatch(s, rect, (186, 172, 144), 12, "/")
             pygame.draw.rect(s, P.INK, rect, 2, border_radius=4)
             # the box's name under its two rows (the strip over the enemies' row carries the piles' numbers)
-            blit_text(s, "INTERIOR", "cond", 15, P.INK_SOFT,
+            blit_text(s, _("INTERIOR"), "cond", 15, P.INK_SOFT,
                       (rect.centerx, rect.y + INTERIOR_TOP + ENEMY_PX + 5 + DEF_H + 3), "midtop")
             # target table strip at the bottom
             n = len(fl.target)
@@ -233,10 +242,10 @@ class BoardRenderer:
             if cb:
                 left = blit_text(s, LOS_LETTER[colour], "sans_bold", 12, ink, (left, middle), "midleft").right + 4
             if ds.entrance:
-                blit_text(s, f"⚑{ds.entrance}", "sans", 11, ink, (left, middle), "midleft")
+                blit_text(s, same(f"⚑{door_words(ds.entrance)}"), "sans", 11, ink, (left, middle), "midleft")
         # compass-rose style title on the interior
-        blit_text(s, "INSIDE THE POST OFFICE", "type_bold", 18, P.INK_SOFT, bp(1870, 10), "topright")
-        blit_text(s, "OUTSIDE", "type_bold", 18, P.INK_SOFT, bp(40, 4), "topleft")
+        blit_text(s, _("INSIDE THE POST OFFICE"), "type_bold", 18, P.INK_SOFT, bp(1870, 10), "topright")
+        blit_text(s, _("OUTSIDE"), "type_bold", 18, P.INK_SOFT, bp(40, 4), "topleft")
 
     def door(self, entrance: str) -> pygame.Rect:
         """The door of an entrance on the building's wall."""

@@ -10,6 +10,8 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
+from game import i18n
+
 # The transparent colour of a keyed cache: the rounded corners of a panel keep whatever is drawn beneath it.
 # No palette colour is this magenta, and text is only ever blended over the opaque panel fill.
 TRANSPARENT = (255, 0, 255)
@@ -37,7 +39,9 @@ class PanelCache:
         self.valid = False
 
     def refresh(self, key: Hashable, render: Render) -> bool:
-        """Draw the panel again when ``key`` differs from the last one; True when it did."""
+        """Draw the panel again when ``key`` differs from the last one (or the player's language changed); True
+        when it did."""
+        key = (i18n.language(), key)
         if self.valid and key == self.key:
             return False
         if self.keyed:

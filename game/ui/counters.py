@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from game import i18n
+from game.i18n import N_, _, p_, same
 from game.rules.data import Rules
 from game.ui import palette as P
 from game.ui.fonts import blit_text, text
@@ -13,10 +15,11 @@ from game.ui.layout import COUNT_W, DEF_H, DEF_W, ENEMY_PX, SUPPORT_PX, TOKEN_W
 
 # What a counter says on its face: the rulebook's unit in a word that fits (a rifleman is "Rifle", as the log
 # says "rifleman"; the SS rifleman "SS").
+# (The words are translated on the counter: counter_words, each language its own short words.)
 ENEMY_SHORT = {"rifleman": ("Rifle", ""), "smg": ("SMG", ""), "ss_rifleman": ("SS", ""),
                "ss_smg": ("SS SMG", ""), "leader": ("Leader", ""), "mg": ("MG", ""), "mg_emplaced": ("MG", "empl."),
                "ig": ("Gun", ""), "ig_emplaced": ("Gun", "empl.")}
-TOKEN_SHORT = {"lmg": "LMG", "atr": "ATR", "rifle": "RFL", "gren": "GRN", "ammo": "AMO"}
+TOKEN_SHORT = {"lmg": N_("LMG"), "atr": N_("ATR"), "rifle": N_("RFL"), "gren": N_("GRN"), "ammo": N_("AMO")}
 SUPPORT_TYPES = ("mg", "mg_emplaced", "ig", "ig_emplaced")
 BADGE = 8  # a disrupted enemy's image has this margin around the counter for its corner badge
 CHIP = {"M": (P.GOLD, P.INK), "A": (P.OK_GREEN, P.PAPER_LIGHT), "D": (P.TARGET, P.PAPER_LIGHT)}
@@ -38,13 +41,23 @@ def group_tokens(tokens: list[str]) -> list[list[str]]:
     return list(groups.values())
 
 
+def counter_words(word: str) -> str:
+    """A word printed on an enemy counter in the player's language (context ``counter``: a French rifleman's
+    counter says "Fus.", where the Rifle weapon token is a "fusil")."""
+    words = {"Rifle": p_("counter", "Rifle"), "SMG": p_("counter", "SMG"), "SS": p_("counter", "SS"),
+             "SS SMG": p_("counter", "SS SMG"), "Leader": p_("counter", "Leader"), "MG": p_("counter", "MG"),
+             "Gun": p_("counter", "Gun"), "empl.": p_("counter", "empl.")}
+    return words.get(word, same(word))
+
+
 def short_name(name: str) -> str:
-    """The defender's name as printed on his counter: "Trained 3" -> "Tr.3", "Postal worker 12" -> "Po.12"."""
+    """The defender's name as printed on his counter: "Trained 3" -> "Tr.3", "Postal worker 12" -> "Po.12" (in
+    French "En.3", "Po.12")."""
     if name.startswith("Trained "):
-        return "Tr." + name.split()[-1]
+        return _("Tr.{n}", n=name.split()[-1])
     if name.startswith("Postal "):
-        return "Po." + name.split()[-1]
-    return name.replace(". ", ".")
+        return _("Po.{n}", n=name.split()[-1])
+    return same(name.replace(". ", "."))
 
 
 def fit_label(s: str, width: int, colour: P.Colour, face: str = "cond") -> pygame.Surface:
@@ -59,7 +72,7 @@ def fit_label(s: str, width: int, colour: P.Colour, face: str = "cond") -> pygam
     if img.get_width() * MIN_SQUEEZE <= width:
         return pygame.transform.smoothscale(img, (width, img.get_height()))
     for k in range(len(s) - 1, 1, -1):
-        cut = s[:k].rstrip(" .") + "."
+        cut = same(s[:k].rstrip(" .") + ".")  # (a name cut short: the same in every language)
         img = text(cut, face, size, colour)
         if img.get_width() <= width:
             return img
@@ -83,7 +96,12 @@ class CounterArt:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self._caches: dict[str, dict[tuple[object, ...], pygame.Surface]] = {}  # by language (the words drawn)
+
+    @property
+    def _cache(self) -> dict[tuple[object, ...], pygame.Surface]:
+        """The images made in the player's language."""
+        return self._caches.setdefault(i18n.language(), {})
 
     def kind_of(self, img: pygame.Surface) -> str:
         """What a cached image shows: "d" a defender, "e" an enemy counter, "car", "t" a token, "s" a suppression
@@ -159,8 +177,9 @@ class CounterArt:
         pygame.draw.rect(img, fill, rect, border_radius=3)
         ink = (246, 242, 226)
         top, sub = ENEMY_SHORT.get(ctype, (ctype, ""))
+        top, sub = counter_words(top), counter_words(sub) if sub else ""
         if ctype == "leader":
-            top = name or "Leader"
+            top = same(name) if name else counter_words("Leader")
             pygame.draw.rect(img, P.GOLD, rect.inflate(-2, -2), 3, border_radius=3)
         if "emplaced" in ctype:
             pygame.draw.rect(img, (214, 190, 128), rect.inflate(-2, -2), 3, border_radius=3)
@@ -193,7 +212,7 @@ class CounterArt:
         for x in (16, 30, 44, 56):
             pygame.draw.circle(img, P.INK, (x, 31), 6)
             pygame.draw.circle(img, (120, 120, 110), (x, 31), 2)
-        blit_text(img, "ARMORED", "cond", 11, (236, 236, 220), (35, 20), "center")
+        blit_text(img, _("ARMORED"), "cond", 11, (236, 236, 220), (35, 20), "center")
         return self._keep(key, img)
 
     def token(self, token: str, width: int = TOKEN_W, count: int = 1) -> pygame.Surface:
@@ -209,7 +228,7 @@ class CounterArt:
                 "rifle": (120, 90, 60)}.get(kind, (90, 90, 90))
         pygame.draw.rect(img, fill, img.get_rect(), border_radius=4)
         pygame.draw.rect(img, P.INK, img.get_rect(), 1, border_radius=4)
-        label = TOKEN_SHORT.get(kind, kind[:3].upper())
+        label = _(TOKEN_SHORT[kind]) if kind in TOKEN_SHORT else same(kind[:3].upper())
         if count > 1:
             pygame.draw.circle(img, P.INK, (width + 5, 10), 8)
             blit_text(img, str(count), "sans_bold", 11, P.PAPER_LIGHT, (width + 5, 10), "center")

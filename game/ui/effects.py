@@ -15,13 +15,14 @@ import zlib
 import pygame
 import pymunk
 
+from game.i18n import _, same
 from game.rules.rng import Pcg32
 from game.ui import palette as P
 from game.ui.fonts import blit_text, wrap
 from game.ui.layout import EXTERIOR
 from game.ui.words import fit
 
-DEFENSE = re.compile(r"\s*\(defense (\d+)\)")  # the target a roll's narration names
+DEFENSE = re.compile(r"\s*\(\w+ (\d+)\)")  # the target a roll's narration names: "(defense 4)", "(défense 4)"
 
 
 
@@ -102,7 +103,7 @@ class Particles(Effect):
                  spread: float = math.tau, direction: float = 0.0, alpha: int = 170) -> None:
         rand = Rand("particles", pos, n, colour, speed, direction)
         self.parts: list[list[float]] = []
-        for _ in range(n):
+        for _i in range(n):
             ang = direction + rand(-spread / 2, spread / 2)
             v = speed * rand(0.3, 1.0)
             self.parts.append([pos[0], pos[1], math.cos(ang) * v, math.sin(ang) * v, 0.0, life * rand(0.6, 1.0)])
@@ -183,7 +184,7 @@ class Debris(Effect):
     def update(self, dt: float) -> None:
         self.age += dt
         steps = max(1, int(dt / (1 / 120)))
-        for _ in range(min(steps, 8)):
+        for _i in range(min(steps, 8)):
             self.space.step(min(dt, 1 / 30) / steps)
         self.done = self.age >= self.life
 
@@ -236,7 +237,7 @@ class MuzzleFlash(Effect):
         self.rounds = max(1, rounds)
         self.interval = interval
         self.size = size
-        self.shapes = [(rand(0.75, 1.2), rand(-0.25, 0.25)) for _ in range(self.rounds)]  # length, twist
+        self.shapes = [(rand(0.75, 1.2), rand(-0.25, 0.25)) for _i in range(self.rounds)]  # length, twist
         self.age = 0.0
         self.life = (self.rounds - 1) * interval + self.FLARE
         self.done = False
@@ -300,7 +301,7 @@ class Tracer(Effect):
             if self.with_sparks:
                 ex, ey = self.ends[self.landed]
                 back = math.atan2(self.a[1] - ey, self.a[0] - ex)
-                for _ in range(5):
+                for _i in range(5):
                     ang = back + self._rand(-1.2, 1.2)
                     v = self._rand(90, 260)
                     self.sparks.append([ex, ey, math.cos(ang) * v, math.sin(ang) * v, 0.0, self._rand(0.12, 0.3)])
@@ -634,14 +635,15 @@ class DiceTray:
         """The roll's caption in at most two lines: what is rolled for and against what (the narration without its
         ": 3, 5, 6": the dice show their faces, and never before they stop); a longer text is cut with an
         ellipsis at the end of the second line."""
-        text = self.label.rsplit(": ", 1)[0]
+        text: str = same(self.label.rsplit(": ", 1)[0])  # (an event's narration, in the player's language)
         target = DEFENSE.search(text)
         if target:  # the number to reach first: it must survive the cut
-            text = f"Defense {target.group(1)} · " + (text[:target.start()] + text[target.end():]).strip()
+            text = _("Defense {n} · {roll}", n=target.group(1),
+                     roll=(text[:target.start()] + text[target.end():]).strip())
         width = self.rect.w - 16
         lines = wrap(text, "type", 14, width)
         if len(lines) > 2:
-            lines = [lines[0], fit(" ".join(lines[1:]), "type", 14, width, 14)[0]]
+            lines = [lines[0], fit(same(" ".join(lines[1:])), "type", 14, width, 14)[0]]
         return lines
 
     def update(self, dt: float) -> None:
@@ -649,7 +651,7 @@ class DiceTray:
             return
         self.age += dt
         steps = 4
-        for _ in range(steps):
+        for _i in range(steps):
             self.space.step(min(dt, 1 / 30) / steps)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -674,7 +676,7 @@ class DiceTray:
                 face = 1 + int(self.age * 20 + i * 3) % 6
             self._die(surface, (x, y), face, angle, hit=bool(self.good) and self.settled and v >= self.good)
         if n == 0:
-            blit_text(surface, "dice", "type", 16, (150, 170, 140), self.rect.center, "center")
+            blit_text(surface, _("dice"), "type", 16, (150, 170, 140), self.rect.center, "center")
 
     def _face(self, face: int, hit: bool) -> pygame.Surface:
         """An upright die showing ``face`` (cached: never drawn on, only blitted or rotated into a new image)."""

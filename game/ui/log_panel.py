@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from game import i18n
-from game.i18n import Lazy
+from game.i18n import Lazy, _, same
 from game.ui import palette as P
 from game.ui.cache import HoverRegions, PanelCache
 from game.ui.fonts import font, text, wrap
@@ -70,7 +70,7 @@ class LogPanel:
 
     def _wrap(self, number: int, msg: str | Lazy, colour: P.Colour) -> int:
         """The lines of entry ``number`` appended; returns how many."""
-        said = str(msg)
+        said = same(str(msg))
         section = section_of(said)
         width = self.rect.w - 44  # room for the continuation indent and the scrollbar
         wrapped = wrap(said, "type", self.SIZE, width)
@@ -170,7 +170,7 @@ class LogPanel:
         """The panel at ``rect`` (its own cached image: the rect at the origin)."""
         pygame.draw.rect(surface, P.PAPER_LIGHT, rect, border_radius=6)
         pygame.draw.rect(surface, P.INK, rect, 2, border_radius=6)
-        surface.blit(text("LOG", "cond", 16, P.INK_SOFT), (rect.x + 10, rect.y + 6))
+        surface.blit(text(_("LOG"), "cond", 16, P.INK_SOFT), (rect.x + 10, rect.y + 6))
         if self.scroll:
             surface.blit(text(f"↓ {self.scroll} newer lines below (scroll down)", "sans", 14, P.INK_SOFT),
                          (rect.x + 60, rect.y + 8))

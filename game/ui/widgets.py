@@ -58,12 +58,14 @@ _label_sizes: dict[tuple[str, str, int, int], int] = {}
 class Button:
     """A clickable label. ``enabled`` False draws it greyed; ``tip`` shows on hover (also when disabled: the
     reason). The label and the tip are shown in the player's language: each is a message id (marked ``N_``) or
-    a text already translated (``_``), and the label stays the id whatever the language."""
+    a text already translated (``_``). ``key`` says what the button does in words of no language (the English
+    label; by default the label itself): code and tests find a button by it, in any language."""
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], label: str,
                  action: Callable[[], object] | None = None, size: int = 28, tip: str = "", enabled: bool = True,
-                 face: str = "sans_bold", selected: bool = False, data: object = None) -> None:
+                 face: str = "sans_bold", selected: bool = False, data: object = None, key: str | None = None) -> None:
         self.rect = pygame.Rect(rect)
+        self.key = str(label) if key is None else key
         self.data = data  # what the button stands for (the play scene: the Action it submits)
         self.label = label
         self.action = action

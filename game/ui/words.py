@@ -6,65 +6,79 @@ from __future__ import annotations
 
 import re
 
-from game.i18n import _, n_
+from game.i18n import N_, Said, _, n_, percent, same
 from game.rules import Action, Game
 from game.rules.engine import ACTION_SECTIONS
-from game.rules.names import space_name, token_name, tokens_name
+from game.rules.names import defender_name, space_name, the_token, tokens_name
 from game.ui.fonts import font
 
 CITED = re.compile(r"\b[1-8]\.\d(\.\d)?\b")  # a reason that cites a rulebook section already
-END_WORDS = {"end_moves": "End the move step", "end_actions": "End the Defense Phase",
-             "end_command": "End the command (no more rallies)", "end_escape": "Nobody else escapes"}
+END_WORDS = {"end_moves": N_("End the move step"), "end_actions": N_("End the Defense Phase"),
+             "end_command": N_("End the command (no more rallies)"), "end_escape": N_("Nobody else escapes")}
+STATES = {"exhausted": N_("exhausted"), "disrupted": N_("disrupted")}  # a defender's state, as 4.2.3 names it
 
 
 def token_words(game: Game, token: str) -> str:
-    """``the light machine gun``, ``the grenades``, ``the ammunition``."""
-    return f"the {token_name(game.rules, token)}"
+    """``the light machine gun``, ``the grenades``, ``the ammunition`` (``le fusil-mitrailleur``)."""
+    return the_token(game.rules, token)
 
 
 def space_words(game: Game, space: str) -> str:
-    return space_name(game.rules, space)
+    """A space as a phrase of a sentence (``ground floor, space 1-3``; ``la case 1-3 du rez-de-chaussée``)."""
+    return space_name(game.rules, space, sentence=True)
 
 
 def counter_words(game: Game, cid: str) -> str:
     if cid not in game.state["counters"]:
-        return "the enemy counter"
+        return _("the enemy counter")
     where = game.counter_space(cid)
-    return f"the {game.counter_label(cid)} on {space_words(game, where)}" if where else f"the {game.counter_label(cid)}"
+    unit = game.counter_label(cid)
+    return _("the {unit} on {space}", unit=unit, space=space_words(game, where)) if where else \
+        _("the {unit}", unit=unit)
+
+
+def state_words(state: str) -> str:
+    return _(STATES[state]) if state in STATES else same(state)
 
 
 def describe(game: Game, action: Action) -> str:
-    """One action in words, e.g. ``Konrad moves to upper:1 carrying LMG (lmg1)``."""
+    """One action in words, e.g. ``Konrad moves to upper floors, space 1 carrying the light machine gun``."""
     k, a = action.kind, action.args
     if k in END_WORDS:
-        return END_WORDS[k]
+        return _(END_WORDS[k])
+    who = defender_name(str(a[0])) if a else ""
     if k == "move" and len(a) >= 2:
-        carry = f" carrying the {tokens_name(game.rules, a[2:])}" if len(a) > 2 else ""
-        return f"{a[0]} moves to {space_words(game, a[1])}{carry}"
+        if len(a) > 2:
+            return _("{defender} moves to {space} carrying the {tokens}", defender=who,
+                     space=space_words(game, a[1]), tokens=tokens_name(game.rules, a[2:]))
+        return _("{defender} moves to {space}", defender=who, space=space_words(game, a[1]))
     if k == "shift" and len(a) >= 3:
-        return f"{a[0]} passes {token_words(game, a[1])} to {space_words(game, a[2])}"
+        return _("{defender} passes {token} to {space}", defender=who, token=token_words(game, a[1]),
+                 space=space_words(game, a[2]))
     if k == "attack" and len(a) >= 2:
         odds = game.odds(action)
-        chance = f" ({odds:.0%})" if odds is not None else ""
-        return f"{a[0]} attacks {counter_words(game, a[1])}{chance}"
+        target = counter_words(game, a[1])
+        if odds is not None:
+            return _("{defender} attacks {target} ({chance})", defender=who, target=target, chance=percent(odds))
+        return _("{defender} attacks {target}", defender=who, target=target)
     if k == "grenade" and len(a) >= 2:
-        return f"{a[0]} throws grenades"
+        return _("{defender} throws grenades", defender=who)
     if k == "suppress" and len(a) >= 2:
-        return f"{a[0]} places suppression tokens on {space_words(game, a[1])}"
+        return _("{defender} places suppression tokens on {space}", defender=who, space=space_words(game, a[1]))
     if k == "recover" and len(a) >= 2:
-        return f"{a[0]} recovers from being {a[1]}"
+        return _("{defender} recovers from being {state}", defender=who, state=state_words(a[1]))
     if k == "rally" and len(a) >= 2:
-        return f"{a[0]} is rallied (no longer {a[1]})"
+        return _("{defender} is rallied (no longer {state})", defender=who, state=state_words(a[1]))
     if k == "command" and a:
-        return f"{a[0]} takes command"
+        return _("{defender} takes command", defender=who)
     if k == "spend" and a:
         return n_("Spend {n} suppression token", "Spend {n} suppression tokens", int(a[0])) if a[0] != "0" else \
             _("Spend no suppression token")
     if k == "remove" and a:
-        return f"{a[0]} is chosen as the casualty"
+        return _("{defender} is chosen as the casualty", defender=who)
     if k == "escape" and a:
-        return f"{a[0]} escapes"
-    return str(action)
+        return _("{defender} escapes", defender=who)
+    return same(str(action))
 
 
 def explained(game: Game, action: Action, reason: str) -> str:
@@ -73,14 +87,14 @@ def explained(game: Game, action: Action, reason: str) -> str:
     applies: "(rule 4.2.1)" unless the reason cites one already."""
     reason = reason.strip()
     section = ACTION_SECTIONS.get(action.kind, "")
-    cite = f" (rule {section})" if section and not CITED.search(reason) else ""
+    cite = _(" (rule {section})", section=section) if section and not CITED.search(reason) else ""
     if not reason:
-        return describe(game, action) + cite
+        return same(describe(game, action) + cite)
     first = reason.split(" ", 1)[0].lower()
-    names = {action.kind, *(a.lower() for a in action.args[:1])}
-    if first in names or (action.args and reason.lower().startswith(action.args[0].lower() + " ")):
-        return reason[0].upper() + reason[1:] + cite
-    return f"{describe(game, action)} — {reason}{cite}"
+    names = {action.kind, *(str(defender_name(a)).lower() for a in action.args[:1])}
+    if first in names or (action.args and reason.lower().startswith(str(defender_name(action.args[0])).lower() + " ")):
+        return same(reason[0].upper() + reason[1:] + cite)
+    return _("{action} — {reason}{cite}", action=describe(game, action), reason=reason, cite=cite)
 
 
 def fit(line: str, face: str, size: int, width: int, smallest: int = 14) -> tuple[str, int]:
@@ -98,4 +112,5 @@ def fit(line: str, face: str, size: int, width: int, smallest: int = 14) -> tupl
             lo = mid
         else:
             hi = mid - 1
-    return line[:lo].rstrip() + "…", size
+    cut = line[:lo].rstrip() + "…"
+    return (same(cut) if isinstance(line, Said) else cut), size  # (a cut translation is still in its language)

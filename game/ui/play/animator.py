@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import Words
+from game.i18n import Words, _
 from game.rules import Event
 from game.ui import easing
 from game.ui import palette as P
@@ -320,7 +320,7 @@ class Animator:
             label = e.text
             return [self._narrate(e), Call(lambda: self._banner(label)), Wait(0.3)]
         if k == "fire_truck":
-            return [self._narrate(e), Call(lambda: self._banner("The fire truck arrives")),
+            return [self._narrate(e), Call(lambda: self._banner(_("The fire truck arrives"))),
                     self._sound("engine"), Wait(0.6)]
         if k == "tactic_revealed":
             cid = str(d["card"])
@@ -354,16 +354,16 @@ class Animator:
             return [self._narrate(e), Tween(set_fade, (0.0,), 0.35, easing.in_quad, start_value=(1.0,)),
                     Call(discard)]
         if k == "tactics_reshuffled":
-            return [self._narrate(e), Call(lambda: self._banner(f"Attack {d.get('attack')} Tactics deck "
-                                                                  "reshuffled")), Wait(0.4)]
+            return [self._narrate(e), Call(lambda: self._banner(_("Attack {attack} Tactics deck reshuffled",
+                                                                  attack=d.get("attack")))), Wait(0.4)]
         if k == "tactic_applied":
             cards = [str(c) for c in d.get("cards", [d.get("card")]) if c]
-            name = str(d.get("name", "Tactics card"))
+            name = _(str(d.get("name", "Tactics card")))
 
             def flash() -> None:
                 for c in cards:
                     st.tactic_flash[c] = 1.0
-                self._banner(f"Tactics card: {name}")
+                self._banner(_("Tactics card: {card}", card=name))
             return [self._narrate(e), Call(flash), Wait(0.5)]
         if k == "game_over":
             return [self._narrate(e), *self.finale(d.get("how") == "fire_truck"), Call(self.on_game_over)]

@@ -8,8 +8,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, NamedTuple
 
+from game.i18n import N_, _, percent
 from game.rules import Action
 from game.rules.engine import hit_chance
+from game.rules.names import defender_name
 from game.ui.layout import BOTTOM, DICE_TRAY
 from game.ui.widgets import Button
 
@@ -28,6 +30,7 @@ class BarButton(NamedTuple):
     w: int
     data: Action | None = None
     enabled: bool = True
+    key: str = ""  # what it does in words of no language (widgets.Button.key); "" is the label
 
 
 def bar_widths(widths: list[int]) -> list[int]:
@@ -53,21 +56,22 @@ def layout_bar(specs: list[BarButton]) -> list[Button]:
     the optional ones before it are left off: the board still offers them (a lit defender)."""
     widths = bar_widths([s.w for s in specs])
     if len(widths) < len(specs):
-        end = [s for s in specs if s.label.startswith("End ")]
-        rest = [s for s in specs if not s.label.startswith("End ")]
+        end = [s for s in specs if (s.key or s.label).startswith("End ")]
+        rest = [s for s in specs if not (s.key or s.label).startswith("End ")]
         specs = [*rest[:len(widths) - len(end)], *end] if len(end) < len(widths) else specs[:len(widths)]
         widths = bar_widths([s.w for s in specs])
     x, y = BOTTOM.x + 10, BOTTOM.bottom - 62
     buttons = []
     for s, w in zip(specs, widths, strict=True):
-        buttons.append(Button((x, y, w, 52), s.label, s.action, 22, tip=s.tip, enabled=s.enabled, data=s.data))
+        buttons.append(Button((x, y, w, 52), s.label, s.action, 22, tip=s.tip, enabled=s.enabled, data=s.data,
+                              key=s.key or s.label))
         x += w + BAR_GAP
     return buttons
 
 
 def apply_hint_spec(action: Action, submit: Callable[[Action], None]) -> BarButton:
     """The Hint's recommendation as one click (also the key A)."""
-    return BarButton("Apply hint", partial(submit, action), "Make the recommended choice (A)", 170, action)
+    return BarButton(N_("Apply hint"), partial(submit, action), N_("Make the recommended choice (A)"), 170, action)
 
 
 def bar_specs(decision: dict[str, Any], legal: list[Action], spend_k: int | None, submit: Callable[[Action], None],
@@ -77,25 +81,29 @@ def bar_specs(decision: dict[str, Any], legal: list[Action], spend_k: int | None
     kinds = {a.kind for a in legal}
     specs: list[BarButton] = []
 
-    def add(label: str, action: Action, tip: str = "", w: int = 190) -> None:
-        specs.append(BarButton(label, partial(submit, action), tip, w, action))
+    def add(label: str, action: Action, tip: str = "", w: int = 190, key: str = "") -> None:
+        specs.append(BarButton(label, partial(submit, action), tip, w, action, key=key))
     kind = decision["kind"]
     if kind == "moves" and "end_moves" in kinds:
-        add("End moves", Action("end_moves"), "Finish the move step and go on to the actions")
+        add(N_("End moves"), Action("end_moves"), N_("Finish the move step and go on to the actions"))
     elif kind == "actions" and "end_actions" in kinds:
-        add("End actions", Action("end_actions"), "Finish the Defense Phase")
+        add(N_("End actions"), Action("end_actions"), N_("Finish the Defense Phase"))
     elif kind == "command":
         for a in legal:
             if a.kind == "rally":
-                add(f"Rally {a.args[0]}", a, f"Free recover: {a.args[0]} ({a.args[1]})", 230)
-        add("End command", Action("end_command"), "No more rallies")
+                who = defender_name(a.args[0])
+                add(_("Rally {defender}", defender=who), a,
+                    _("Free recover: {defender} ({state})", defender=who, state=_(a.args[1])), 230,
+                    key=f"Rally {a.args[0]}")
+        add(N_("End command"), Action("end_command"), N_("No more rallies"))
     elif kind == "suppression":
         specs, spend_k = spend_specs(decision, spend_k, submit, step_spend)
     elif kind == "casualty":
         for a in legal:
-            add(f"Remove {a.args[0]}", a, "This defender becomes the casualty", 250)
+            add(_("Remove {defender}", defender=defender_name(a.args[0])), a, N_("This defender becomes the casualty"),
+                250, key=f"Remove {a.args[0]}")
     elif kind == "escape":
-        add("End escape", Action("end_escape"), "Nobody else escapes this turn")
+        add(N_("End escape"), Action("end_escape"), N_("Nobody else escapes this turn"))
     return specs, spend_k
 
 
@@ -108,18 +116,21 @@ def spend_specs(decision: dict[str, Any], spend_k: int | None, submit: Callable[
 
     def spend(k: int, label: str, w: int) -> BarButton:
         p = hit_chance(k, defense) if k else 0.0
-        tip = f"{k} dice vs {defense}: {p:.0%} to send it back" if k else "Roll nothing: the counter comes in"
+        tip = _("{n} dice vs {defense}: {chance} to send it back", n=k, defense=defense, chance=percent(p)) if k \
+            else _("Roll nothing: the counter comes in")
         action = Action("spend", (str(k),))
-        return BarButton(label.format(p=f"{p:.0%}"), partial(submit, action), tip, w, action)
+        key = label.format(k=k, tokens=tokens, p=f"{p:.0%}") if k else "Spend none"
+        return BarButton(_(label, k=k, tokens=tokens, p=percent(p)) if k else N_("Spend none"),
+                         partial(submit, action), tip, w, action, key=key)
     if tokens + 1 <= SPEND_BUTTONS_MAX:
-        return [spend(k, f"Spend {k}: {{p}}" if k else "Spend none", 170) for k in range(tokens, -1, -1)], spend_k
+        return [spend(k, N_("Spend {k}: {p}"), 170) for k in range(tokens, -1, -1)], spend_k
     if spend_k is None or not 1 <= spend_k <= tokens:
         spend_k = next((k for k in range(1, tokens + 1) if hit_chance(k, defense) >= SPEND_DEFAULT_ODDS), tokens)
     k = spend_k
     return [
-        BarButton("−", partial(step_spend, -1), "One token fewer (←)", 56, None, k > 1),
-        spend(k, f"Spend {k} of {tokens}: {{p}}", 250),
-        BarButton("+", partial(step_spend, +1), "One token more (→)", 56, None, k < tokens),
-        spend(tokens, f"Spend all {tokens}: {{p}}", 230),
-        spend(0, "Spend none", 170),
+        BarButton("−", partial(step_spend, -1), N_("One token fewer (←)"), 56, None, k > 1),
+        spend(k, N_("Spend {k} of {tokens}: {p}"), 250),
+        BarButton("+", partial(step_spend, +1), N_("One token more (→)"), 56, None, k < tokens),
+        spend(tokens, N_("Spend all {tokens}: {p}"), 230),
+        spend(0, N_("Spend none"), 170),
     ], spend_k

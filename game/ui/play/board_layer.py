@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 import pygame
 
+from game.i18n import _
 from game.rules import Action, Rules
 from game.ui import palette as P
 from game.ui.board import BoardRenderer, caption_rect, support_tab
@@ -233,8 +234,9 @@ class BoardLayer:
             y = r.bottom + 8
             w = r.w // len(fl.defense)
             now = fl.defense[self.view.s["defense"][fid]]
-            hovers.append((pygame.Rect(r.x, y, r.w, 28), f"{fl.name}: defense {now} (3.2, 3.3)\n"
-                           f"track {' '.join(map(str, fl.defense))}; hits shift it right"))
+            hovers.append((pygame.Rect(r.x, y, r.w, 28), _("{floor}: defense {now} (3.2, 3.3)\ntrack {track}; hits "
+                                                           "shift it right", floor=_(fl.name), now=now,
+                                                           track=" ".join(map(str, fl.defense)))))
             pos = self.stage.defense_drawn.get(fid, 0.0)
             cx = r.x + pos * w + (w - 2) / 2
             marker = pygame.Rect(0, 0, w + 2, 34)  # a frame around the printed value: it stays readable
@@ -395,7 +397,7 @@ class BoardLayer:
 
     def _draw_defenders(self, surface: pygame.Surface, marks: BoardMarks) -> None:
         hidden = self.positions.interior_hidden()
-        _, spread = self.positions.spread_members()
+        _members, spread = self.positions.spread_members()
         for name, d in self.view.s["defenders"].items():
             if d["status"] != "board" or name in hidden or name in spread:
                 continue
@@ -521,7 +523,7 @@ class BoardLayer:
             panel(surface, back, P.PAPER_LIGHT, P.INK, alpha=230, width=1)
             order.extend(fanned)
         hidden = self.positions.interior_hidden()
-        spread, _ = self.positions.spread_members()
+        spread, _rest = self.positions.spread_members()
         for cid in order:
             if cid not in hidden and cid not in spread:
                 self._draw_enemy(surface, cid)

@@ -10,11 +10,12 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game.i18n import N_, _, same
 from game.rules import Action, Game
-from game.rules.names import token_name
+from game.rules.names import defender_name, space_name, token_name
 from game.ui.play import hits
 from game.ui.play.bar import apply_hint_spec, bar_specs, layout_bar
-from game.ui.play.popups import Popup, action_items, carry_items
+from game.ui.play.popups import Popup, PopupItem, action_items, carry_items
 from game.ui.play.positions import Positions
 from game.ui.play.tooltips import enemy_info
 from game.ui.tween import AnimQueue
@@ -28,9 +29,9 @@ NUMBER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygam
                pygame.K_9)  # the popup's items, top to bottom
 
 
-BUSY_PROMPT = {"enemy": "The enemy acts…", "setup": "The Attack is set up…", "moves": "Your orders play out…",
-               "actions": "Your orders play out…", "clearing": "The Clearing Phase plays out…",
-               "escape": "The escape plays out…"}
+BUSY_PROMPT = {"enemy": N_("The enemy acts…"), "setup": N_("The Attack is set up…"),
+               "moves": N_("Your orders play out…"), "actions": N_("Your orders play out…"),
+               "clearing": N_("The Clearing Phase plays out…"), "escape": N_("The escape plays out…")}
 
 
 def carried_kinds(game: Game, action: Action) -> tuple[str, ...]:
@@ -129,36 +130,41 @@ class Controller:
         """The first line of the bottom bar: what the game waits for."""
         dec = self.game.decision
         if self.queue.busy:  # what plays out is the drawn position's phase (the core is already past it)
-            return BUSY_PROMPT.get(str(self.positions.view.s.get("phase", "")), "Playing out…") + "  (Space: skip)"
+            return _("{busy}  (Space: skip)", busy=_(BUSY_PROMPT.get(str(self.positions.view.s.get("phase", "")),
+                                                                        N_("Playing out…"))))
         if self.game.over:
-            return "The day is over."
+            return _("The day is over.")
         if not dec:
             return ""
         kind = dec["kind"]
         s = self.game.state
         if kind == "moves":
             if self.selected:
-                return f"{self.selected}: click a lit space to move there (carrying tokens), or another defender"
-            return f"Moves: {max(0, self.game.limit('defender_moves') - s['moves'])} left. Click a defender to " \
-                "move him."
+                return _("{defender}: click a lit space to move there (carrying tokens), or another defender",
+                         defender=defender_name(self.selected or ""))
+            return _("Moves: {n} left. Click a defender to move him.",
+                     n=max(0, self.game.limit("defender_moves") - s["moves"]))
         if kind == "actions":
             if self.mode == "attack":
-                return f"{self.selected}: click a lit enemy counter to attack it (the % on it: the chance to remove it)"
+                return _("{defender}: click a lit enemy counter to attack it (the % on it: the chance to remove it)",
+                         defender=defender_name(self.selected or ""))
             if self.mode == "suppress":
-                return f"{self.selected}: click a lit assault space to place suppression tokens"
-            return f"Actions: {max(0, self.game.limit('defender_actions') - s['actions'])} left. Click a defender " \
-                "for his actions."
+                return _("{defender}: click a lit assault space to place suppression tokens",
+                         defender=defender_name(self.selected or ""))
+            return _("Actions: {n} left. Click a defender for his actions.",
+                     n=max(0, self.game.limit("defender_actions") - s["actions"]))
         if kind == "command":
-            return f"{dec['by']} commands: {dec['left']} free rallies. Click a lit defender or a Rally button."
+            return _("{defender} commands: {n} free rallies. Click a lit defender or a Rally button.",
+                     defender=defender_name(dec["by"]), n=dec["left"])
         if kind == "suppression":
-            label = self.game.counter_label(dec["counter"])
-            return f"The {label} enters {self.game.where(dec['space'])} ({dec['tokens']} suppression tokens): " \
-                "how many to spend?"
+            return _("The {unit} enters {space} ({n} suppression tokens): how many to spend?",
+                     unit=self.game.counter_label(dec["counter"]),
+                     space=space_name(self.game.rules, dec["space"], sentence=True), n=dec["tokens"])
         if kind == "casualty":
-            return f"Choose the casualty in {self.game.where(dec['space'])}."
+            return _("Choose the casualty in {space}.", space=space_name(self.game.rules, dec["space"], sentence=True))
         if kind == "escape":
-            return "Escape: click a lit defender to escape, or End escape."
-        return str(kind)
+            return _("Escape: click a lit defender to escape, or End escape.")
+        return same(str(kind))
 
     # ------------------------------------------------------------------ what lights up
     def actions_of(self, name: str) -> list[Action]:
@@ -218,7 +224,7 @@ class Controller:
         if key in SPEND_KEYS:
             self.step_spend(SPEND_KEYS[key])
         elif key in ENTER_KEYS and not self.popup.buttons:
-            ends = [b for b in self.buttons if b.label.startswith("End ") and b.enabled and b.action]
+            ends = [b for b in self.buttons if b.key.startswith("End ") and b.enabled and b.action]
             if ends and ends[0].action:
                 ends[0].action()  # Enter = the End moves / End actions / End ... button
 
@@ -360,16 +366,16 @@ class Controller:
         items = carry_items(self.game, actions)
         items.sort(key=lambda item: not (item[1] is not None and item[1].kind == "move"
                                          and carried_kinds(self.game, item[1]) == self.last_carry))
-        self.popup.open((int(x), int(y)), f"{self.selected} to {self.game.where(space)}", items, self.submit_move,
-                        self.set_mode)
+        self.popup.open((int(x), int(y)), _("{defender} to {space}", defender=defender_name(self.selected or ""),
+                                             space=self.game.where(space)), items, self.submit_move, self.set_mode)
 
     def open_action_menu(self, name: str) -> None:
         """Every action kind, enabled when legal for this defender; a disabled one says why (from the core)."""
         items = action_items(self.game, name, self.actions_of(name))
         pos = self.positions.defender_pos(name)
-        self.open_popup((int(pos[0]), int(pos[1])), name, items)
+        self.open_popup((int(pos[0]), int(pos[1])), defender_name(name), items)
 
-    def open_popup(self, pos: tuple[int, int], title: str, items: list[tuple[str, Action | None, str]]) -> None:
+    def open_popup(self, pos: tuple[int, int], title: str, items: list[PopupItem]) -> None:
         self.popup.open(pos, title, items, self.submit, self.set_mode)
 
     def submit_move(self, action: Action) -> None:

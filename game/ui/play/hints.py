@@ -9,6 +9,7 @@ from collections.abc import Container
 import pygame
 
 from game.ai import make_policy
+from game.i18n import _
 from game.rules import Action, Game
 from game.ui import palette as P
 from game.ui.board import BoardRenderer
@@ -22,11 +23,11 @@ HintMarks = tuple[list[str], list[str], list[str], list[Button]]
 def hint_blocker(game: Game, busy: bool, synced: bool, legal: list[Action]) -> str:
     """Why the Hint is not available now, or "" when it is."""
     if game.over:
-        return "The game is over"
+        return _("The game is over")
     if busy or not synced:
-        return "Wait for the animations to finish (Space skips them)"
+        return _("Wait for the animations to finish (Space skips them)")
     if not legal:
-        return "Nothing to choose now"
+        return _("Nothing to choose now")
     return ""
 
 

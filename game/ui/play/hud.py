@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import N_, _, same
 from game.rules import Game, Rules
 from game.rules.names import card_text
 from game.ui import palette as P
@@ -23,14 +24,18 @@ from game.ui.view import View
 from game.ui.widgets import Button, button_states, panel
 from game.ui.words import fit
 
-SPEED_LABELS = ((1.0, "1x"), (2.0, "2x"), (4.0, "4x"), (0.0, "Skip"))
+SPEED_LABELS = ((1.0, "1x"), (2.0, "2x"), (4.0, "4x"), (0.0, N_("Skip")))
 TOP_BUTTONS_X = 1920 - 8 - 4 * 76 - 96  # the speed buttons, then Menu; Hint and Undo to their left
-PHASE_NAMES = {"enemy": "Enemy Phase", "moves": "Defense Phase: moves", "actions": "Defense Phase: actions",
-               "clearing": "Clearing Phase", "escape": "Escape Phase", "over": "Game over", "setup": "Set-up"}
-DIFFICULTY_LABELS = {"standard": "Standard", "veteran": "Veteran", "elite": "Elite"}
+PHASE_NAMES = {"enemy": N_("Enemy Phase"), "moves": N_("Defense Phase: moves"),
+               "actions": N_("Defense Phase: actions"), "clearing": N_("Clearing Phase"), "escape": N_("Escape Phase"),
+               "over": N_("Game over"), "setup": N_("Set-up")}
+DIFFICULTY_LABELS = {"standard": N_("Standard"), "veteran": N_("Veteran"), "elite": N_("Elite")}
 TACTIC_CARD_H = 104  # a Tactics card in the side panel: name and three lines of effect text
-HINT_TIP = "The planner's recommended next action and why (H)"
-UNDO_TIP = "Take back your last decision (Ctrl+Z); possible back to the last die, card or shuffle"
+HINT_TIP = N_("The planner's recommended next action and why (H)")
+UNDO_TIP = N_("Take back your last decision (Ctrl+Z); possible back to the last die, card or shuffle")
+# The kinds of enemy card, as the card being resolved is headed (3.0)
+CARD_KINDS = {"assault": N_("assault"), "leader": N_("leader"), "grenade_bundle": N_("grenade bundle"),
+              "support": N_("support"), "howitzer": N_("howitzer"), "fire_truck": N_("fire truck")}
 NOTICE_TIME = 3.5  # seconds a notice stays in the bottom bar
 
 TacticSlot = tuple[str | None, int, float, P.Colour, float]
@@ -52,13 +57,14 @@ def top_bar_buttons(speed: float, set_speed: Callable[[float], None], open_pause
     for sp, label in SPEED_LABELS:
         def choose(sp: float = sp) -> None:
             set_speed(sp)
-        buttons.append(Button((x, 8, 70, 40), label, choose, 22, tip=f"Animation speed {label}",
+        buttons.append(Button((x, 8, 70, 40), label if sp == 0 else same(label), choose, 22,
+                              tip=_("Animation speed {speed}", speed=_(label) if sp == 0 else same(label)),
                               selected=speed == sp))
         x += 76
-    buttons.append(Button((x, 8, 88, 40), "Menu", open_pause, 22, tip="Pause menu (Esc)"))
-    buttons.append(Button((TOP_BUTTONS_X - 106, 8, 96, 40), "Hint", ask_hint, 22, tip=HINT_TIP))
+    buttons.append(Button((x, 8, 88, 40), N_("Menu"), open_pause, 22, tip=N_("Pause menu (Esc)")))
+    buttons.append(Button((TOP_BUTTONS_X - 106, 8, 96, 40), N_("Hint"), ask_hint, 22, tip=HINT_TIP))
     if undo is not None:
-        buttons.append(Button((TOP_BUTTONS_X - 212, 8, 96, 40), "Undo", undo, 22, tip=UNDO_TIP))
+        buttons.append(Button((TOP_BUTTONS_X - 212, 8, 96, 40), N_("Undo"), undo, 22, tip=UNDO_TIP))
     return buttons
 
 
@@ -109,20 +115,22 @@ class Hud:
         """The top bar; the Hint and Undo buttons are enabled unless ``hint_blocker()`` or ``undo_blocker()``
         says why not (the button's tip then)."""
         s = view.s
-        phase = PHASE_NAMES.get(s["phase"], s["phase"])
-        head = f"Attack {s['attack']}  ·  Turn {s['turn']}  ·  {phase}"
+        phase = _(PHASE_NAMES.get(s["phase"], s["phase"]))
+        head = _("Attack {attack}  ·  Turn {turn}  ·  {phase}", attack=s["attack"], turn=s["turn"], phase=phase)
         if s["phase"] == "moves":
-            head += f"  ·  moves left {max(0, self.game.limit('defender_moves') - self.game.state['moves'])}"
+            head = _("{head}  ·  moves left {n}", head=head,
+                     n=max(0, self.game.limit("defender_moves") - self.game.state["moves"]))
         elif s["phase"] == "actions":
-            head += f"  ·  actions left {max(0, self.game.limit('defender_actions') - self.game.state['actions'])}"
-        diff = DIFFICULTY_LABELS.get(str(self.game.state.get("difficulty", "standard")), "")
-        status = f"{diff}  ·  score now {self.game.score()}"
+            head = _("{head}  ·  actions left {n}", head=head,
+                     n=max(0, self.game.limit("defender_actions") - self.game.state["actions"]))
+        diff = _(DIFFICULTY_LABELS.get(str(self.game.state.get("difficulty", "standard")), "Standard"))
+        status = _("{difficulty}  ·  score now {score}", difficulty=diff, score=self.game.score())
         for b in buttons:
-            if b.label == "Hint":
+            if b.key == "Hint":
                 why = hint_blocker()
                 b.enabled = not why
                 b.tip = why or HINT_TIP
-            elif b.label == "Undo":
+            elif b.key == "Undo":
                 why = undo_blocker()
                 b.enabled = not why
                 b.tip = why or UNDO_TIP
@@ -168,12 +176,12 @@ class Hud:
                 fallen += 1
             elif status == "escaped":
                 escaped += 1
-        blit_text(surface, "DEFENDERS", "cond", 16, P.INK_SOFT, (sbox.x + 10, sbox.y + 6))
-        blit_text(surface, f"in the building {board}   fallen {fallen}   escaped {escaped}", "sans", 16, P.INK,
-                  (sbox.x + 10, sbox.y + 30))
+        blit_text(surface, _("DEFENDERS"), "cond", 16, P.INK_SOFT, (sbox.x + 10, sbox.y + 6))
+        blit_text(surface, _("in the building {board}   fallen {fallen}   escaped {escaped}", board=board,
+                             fallen=fallen, escaped=escaped), "sans", 16, P.INK, (sbox.x + 10, sbox.y + 30))
         inside = sum(len(v) for v in s["interior"].values())
-        blit_text(surface, f"enemy counters inside {inside}   barriers open {len(s['barriers_open'])}", "sans",
-                  16, P.INK, (sbox.x + 10, sbox.y + 56))
+        blit_text(surface, _("enemy counters inside {inside}   barriers open {open}", inside=inside,
+                             open=len(s["barriers_open"])), "sans", 16, P.INK, (sbox.x + 10, sbox.y + 56))
         hovers.extend(self._draw_tactics(surface, stage))
         self.log.draw(surface)
         hovers.extend(self.log.hover_regions())  # a log line: click for its rule
@@ -197,7 +205,7 @@ class Hud:
         view = stage.view
         s = view.s
         panel(surface, box, P.PAPER_LIGHT, P.INK)
-        blit_text(surface, "ATTACK DECKS", "cond", 16, P.INK_SOFT, (box.x + 10, box.y + 6))
+        blit_text(surface, _("ATTACK DECKS"), "cond", 16, P.INK_SOFT, (box.x + 10, box.y + 6))
         for i in range(3):
             deck = str(i + 1)
             cnt = self._deck_count(view, deck)
@@ -208,7 +216,7 @@ class Hud:
                 pygame.draw.rect(surface, (120, 40, 36) if cnt else P.INK_FAINT, r, border_radius=4)
                 pygame.draw.rect(surface, P.INK, r, 1, border_radius=4)
             blit_text(surface, deck, "sans_bold", 22, P.PAPER_LIGHT, (x + 26, y + 26), "center")
-            blit_text(surface, f"{cnt} left", "sans", 14, P.INK, (x + 28, y + 82), "midtop")
+            blit_text(surface, _("{n} left", n=cnt), "sans", 14, P.INK, (x + 28, y + 82), "midtop")
             if str(s["attack"]) == deck:
                 pygame.draw.rect(surface, P.GOLD, pygame.Rect(x - 3, y - 14, 64, 90), 2, border_radius=5)
         # card being resolved
@@ -221,8 +229,8 @@ class Hud:
             pygame.draw.rect(surface, P.INK, r, 2, border_radius=6)
             if w > card_rect.w * 0.8:
                 card = self.rules.cards[view.card]
-                blit_text(surface, f"Card {card.id}", "type_bold", 15, P.INK, (r.x + 8, r.y + 6))
-                heading = wrap(card.type.replace("_", " ").upper(), "cond", 15, r.w - 16)
+                blit_text(surface, _("Card {id}", id=card.id), "type_bold", 15, P.INK, (r.x + 8, r.y + 6))
+                heading = wrap(same(_(CARD_KINDS.get(card.type, card.type)).upper()), "cond", 15, r.w - 16)
                 for j, line in enumerate(heading[:2]):
                     blit_text(surface, line, "cond", 15, P.TARGET, (r.x + 8, r.y + 26 + j * 17))
                 top = r.y + 30 + 17 * min(2, len(heading))
@@ -230,8 +238,8 @@ class Hud:
                     blit_text(surface, line, "type", 14, P.INK, (r.x + 8, top + j * 17))
         else:
             pygame.draw.rect(surface, P.INK_FAINT, card_rect, 2, border_radius=6)
-            blit_text(surface, "no card", "type", 14, P.INK_FAINT, card_rect.center, "center")
-        return [(box, f"Attack {s['attack']} deck: the enemy draws five cards a turn (3.0)")]
+            blit_text(surface, _("no card"), "type", 14, P.INK_FAINT, card_rect.center, "center")
+        return [(box, _("Attack {attack} deck: the enemy draws five cards a turn (3.0)", attack=s["attack"]))]
 
     def _draw_morale_marker(self, surface: pygame.Surface, stage: Stage) -> None:
         """The morale marker over the cached track: it hops space by space (lifted between two), and the space
@@ -261,19 +269,20 @@ class Hud:
         """The morale track without its marker, drawn at ``mbox`` (cached: see :meth:`draw_side`)."""
         s = view.s
         panel(surface, mbox, P.PAPER_LIGHT, P.INK)
-        blit_text(surface, "MORALE", "cond", 16, P.INK_SOFT, (mbox.x + 10, mbox.y + 6))
+        blit_text(surface, _("MORALE"), "cond", 16, P.INK_SOFT, (mbox.x + 10, mbox.y + 6))
         mx = self.rules.morale_max
         cw = (mbox.w - 20) // mx
         band_col = {"Panicked": (200, 110, 90), "Shaken": (226, 190, 110), "Emboldened": (140, 180, 120)}
         for name, lo, hi in self.rules.morale_bands:
             r = pygame.Rect(mbox.x + 10 + (lo - 1) * cw, mbox.y + 30, (hi - lo + 1) * cw, 44)
             pygame.draw.rect(surface, band_col.get(name, P.PAPER_DARK), r)
-            blit_text(surface, name, "cond", 12, P.INK, (r.centerx, r.bottom + 3), "midtop")
+            blit_text(surface, _(name), "cond", 12, P.INK, (r.centerx, r.bottom + 3), "midtop")
         for v in range(1, mx + 1):
             r = pygame.Rect(mbox.x + 10 + (v - 1) * cw, mbox.y + 30, cw, 44)
             pygame.draw.rect(surface, P.INK, r, 1)
             blit_text(surface, str(v), "sans", 13, P.INK_SOFT, (r.x + 3, r.y + 2))
-        return [(mbox, f"Morale {s['morale']}: {self.rules.band(s['morale'])} (1.2); the post office falls at 0")]
+        return [(mbox, _("Morale {morale}: {band} (1.2); the post office falls at 0", morale=s["morale"],
+                         band=_(self.rules.band(s["morale"]))))]
 
     def _tactic_slots(self, stage: Stage) -> list[TacticSlot]:
         """What each Tactics slot shows now: (card or None, drawn width, flip 0..1, fill, flash)."""
@@ -315,15 +324,16 @@ class Hud:
                         slots: list[TacticSlot]) -> HoverRegions:
         hovers: HoverRegions = []
         panel(surface, box, P.PAPER_LIGHT, P.INK)
-        blit_text(surface, "TACTICS CARDS IN PLAY", "cond", 16, P.INK_SOFT, (box.x + 10, box.y + 6))
-        blit_text(surface, f"deck {left} left", "cond", 16, P.INK_SOFT, (box.right - 10, box.y + 6), "topright")
+        blit_text(surface, _("TACTICS CARDS IN PLAY"), "cond", 16, P.INK_SOFT, (box.x + 10, box.y + 6))
+        blit_text(surface, _("deck {n} left", n=left), "cond", 16, P.INK_SOFT, (box.right - 10, box.y + 6),
+                  "topright")
         hovers.append((pygame.Rect(box.x, box.y, box.w, 30),
-                       f"Tactics deck of Attack {attack}: {left} cards left (8.1.2, 8.2.2)"))
+                       _("Tactics deck of Attack {attack}: {n} cards left (8.1.2, 8.2.2)", attack=attack, n=left)))
         for i, (cid, w, k, fill, flash) in enumerate(slots):
             slot = pygame.Rect(box.x + 8, box.y + 32 + i * TACTIC_CARD_H, box.w - 16, TACTIC_CARD_H - 6)
             if cid is None:
                 pygame.draw.rect(surface, P.INK_FAINT, slot, 1, border_radius=6)
-                blit_text(surface, "no card", "type", 15, P.INK_FAINT, slot.center, "center")
+                blit_text(surface, _("no card"), "type", 15, P.INK_FAINT, slot.center, "center")
                 continue
             card = self.rules.tactics[cid]
             r = pygame.Rect(0, 0, w, slot.h)
@@ -336,14 +346,16 @@ class Hud:
             pygame.draw.rect(surface, P.TARGET if flash > 0 else P.INK, r, 3 if flash > 0 else 2, border_radius=6)
             if w < slot.w * 0.8:
                 continue
-            blit_text(surface, card.name, "sans_bold", 19, P.TRAINED_RED, (r.x + 10, r.y + 6))
-            blit_text(surface, f"Attack {card.deck}", "cond", 14, P.INK_SOFT, (r.right - 8, r.y + 9), "topright")
-            lines = wrap(card.text, "sans", 16, r.w - 20)
+            blit_text(surface, _(card.name), "sans_bold", 19, P.TRAINED_RED, (r.x + 10, r.y + 6))
+            blit_text(surface, _("Attack {attack}", attack=card.deck), "cond", 14, P.INK_SOFT, (r.right - 8, r.y + 9),
+                      "topright")
+            lines = wrap(_(card.text), "sans", 16, r.w - 20)
             for j, line in enumerate(lines[:3]):
                 if j == 2 and len(lines) > 3:
                     line = line.rstrip() + "…"
                 blit_text(surface, line, "sans", 16, P.INK, (r.x + 10, r.y + 32 + j * 20))
-            hovers.append((r, f"{card.name} (Tactics card, Attack {card.deck})\n{card.text}"))
+            hovers.append((r, _("{card} (Tactics card, Attack {attack})\n{text}", card=_(card.name), attack=card.deck,
+                                text=_(card.text))))
         return hovers
 
     # ------------------------------------------------------------------ bottom bar

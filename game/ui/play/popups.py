@@ -9,19 +9,20 @@ from functools import partial
 
 import pygame
 
+from game.i18n import N_, _, n_
 from game.rules import Action, Game
-from game.rules.names import token_name, tokens_name
+from game.rules.names import the_token, tokens_name
 from game.ui import palette as P
 from game.ui.fonts import blit_text, font
 from game.ui.layout import BOARD_RECT
 from game.ui.widgets import Button, panel
-from game.ui.words import describe
+from game.ui.words import describe, state_words
 
-# (label, the Action it submits or None, tip): a tip "!reason" is a disabled item; "attack" and "suppress" (with no
-# Action) set that targeting mode
-PopupItem = tuple[str, Action | None, str]
+# (label, the Action it submits or None, tip, key): a tip "!reason" is a disabled item; "attack" and "suppress"
+# (with no Action) set that targeting mode; the key is the item in words of no language (widgets.Button.key)
+PopupItem = tuple[str, Action | None, str, str]
 MIN_W, MAX_W = 300, 620  # a popup's button width, fitted to its longest label
-MODE_TIPS = {"attack": "Choose a lit enemy counter", "suppress": "Choose a lit assault space"}
+MODE_TIPS = {"attack": N_("Choose a lit enemy counter"), "suppress": N_("Choose a lit assault space")}
 
 
 class Popup:
@@ -36,7 +37,7 @@ class Popup:
              set_mode: Callable[[str], None]) -> None:
         """Open beside ``pos`` (on the other side near the board's right edge), kept on the screen."""
         # sized to its words: the widest label (or the title), between MIN_W and MAX_W; rows lower when many
-        widest = max([font("sans_bold", 20).size(label)[0] + 36 for label, _, _ in items] +
+        widest = max([font("sans_bold", 20).size(item[0])[0] + 36 for item in items] +
                      [font("sans_bold", 19).size(title)[0] + 4])
         w = max(MIN_W, min(MAX_W, widest))
         h = 44 if len(items) <= 8 else 36
@@ -49,7 +50,7 @@ class Popup:
         self.rect = rect
         self.title = title
         self.buttons = []
-        for i, (label, action, tip) in enumerate(items):
+        for i, (label, action, tip, key) in enumerate(items):
             r = (rect.x + 10, rect.y + 34 + i * (h + 6), w, h)
             enabled = not tip.startswith("!")
             cb: Callable[[], object] | None
@@ -60,7 +61,7 @@ class Popup:
             else:
                 cb = None
             self.buttons.append(Button(r, label, cb, 20, tip=MODE_TIPS.get(tip, tip.lstrip("!")), enabled=enabled,
-                                       data=action))
+                                       data=action, key=key))
 
     def close(self) -> None:
         self.buttons = []
@@ -80,11 +81,12 @@ def carry_items(game: Game, actions: list[Action]) -> list[PopupItem]:
     for a in actions:
         if a.kind == "move":
             carried = tokens_name(game.rules, a.args[2:])
-            label = f"Move, carry {carried}" if carried else "Move alone"
-            items.append((label, a, describe(game, a)))
+            label = _("Move, carry {tokens}", tokens=carried) if carried else _("Move alone")
+            items.append((label, a, describe(game, a), "Move, carry " + "+".join(a.args[2:]) if carried else
+                          "Move alone"))
         else:
-            items.append((f"Send the {token_name(game.rules, a.args[1])} only", a,
-                          f"{describe(game, a)} without moving"))
+            items.append((_("Send {token} only", token=the_token(game.rules, a.args[1])), a,
+                          _("{action} without moving", action=describe(game, a)), f"Send {a.args[1]} only"))
     return items
 
 
@@ -95,33 +97,34 @@ def action_items(game: Game, name: str, acts: list[Action]) -> list[PopupItem]:
     items: list[PopupItem] = []
 
     def why(probe: Action) -> str:
-        return "!" + (g.why_illegal(probe) or "not possible now")
+        return "!" + (g.why_illegal(probe) or _("not possible now"))
     attacks = [a for a in acts if a.kind == "attack"]
     if attacks:
-        dice = g.attack_dice(name)
-        items.append((f"Attack… ({dice} {'die' if dice == 1 else 'dice'})", None, "attack"))
+        items.append((n_("Attack… ({n} die)", "Attack… ({n} dice)", g.attack_dice(name)), None, "attack", "Attack…"))
     else:
         enemy = next((c for stack in g.state["spaces"].values() for c in stack), "")
-        items.append(("Attack", None, why(Action("attack", (name, enemy))) if enemy else
-                      "!no enemy counter to attack"))
+        items.append((_("Attack"), None, why(Action("attack", (name, enemy))) if enemy else
+                      "!" + _("no enemy counter to attack"), "Attack"))
     grenades = [a for a in acts if a.kind == "grenade"]
     for a in grenades:
-        items.append(("Grenades", a, "Grenades at every counter in this floor's interior"))
+        items.append((_("Grenades"), a, _("Grenades at every counter in this floor's interior"), "Grenades"))
     if not grenades:
-        items.append(("Grenades", None, why(Action("grenade", (name, "gren1")))))
+        items.append((_("Grenades"), None, why(Action("grenade", (name, "gren1"))), "Grenades"))
     if any(a.kind == "suppress" for a in acts):
-        items.append(("Suppress…", None, "suppress"))
+        items.append((_("Suppress…"), None, "suppress", "Suppress…"))
     else:
         empty = next((sp for sp in g.rules.track_spaces if sp not in g.state["spaces"]), "")
-        items.append(("Suppress", None, why(Action("suppress", (name, empty)))))
+        items.append((_("Suppress"), None, why(Action("suppress", (name, empty))), "Suppress"))
     recovers = [a for a in acts if a.kind == "recover"]
     for a in recovers:
-        items.append((f"Recover ({a.args[1]})", a, f"{name} recovers from being {a.args[1]}"))
+        items.append((_("Recover ({state})", state=state_words(a.args[1])), a, describe(g, a),
+                      f"Recover ({a.args[1]})"))
     if not recovers:
-        items.append(("Recover", None, why(Action("recover", (name, "exhausted")))))
+        items.append((_("Recover"), None, why(Action("recover", (name, "exhausted"))), "Recover"))
     commands = [a for a in acts if a.kind == "command"]
     if commands:
-        items.append(("Command", commands[0], "Three free recover actions for defenders in his colour"))
+        items.append((_("Command"), commands[0], _("Three free recover actions for defenders in his colour"),
+                      "Command"))
     elif "C" in g.rules.defenders[name].attributes:
-        items.append(("Command", None, why(Action("command", (name,)))))
+        items.append((_("Command"), None, why(Action("command", (name,))), "Command"))
     return items

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import Msg, _
 from game.rules import Action, Event, Game, IllegalAction
 from game.ui import palette as P
 from game.ui import records, scores, storage
@@ -109,14 +110,14 @@ class PlayScene(Scene):
         self.prewarm()
         self.queue.speed = self.ctx.settings.speed
         if self.fresh:
-            self.log.add("Gdańsk, 1 September 1939. The Polish Post Office No. 1 is attacked.", P.POST_BLUE)
+            self.log.add(Msg("Gdańsk, 1 September 1939. The Polish Post Office No. 1 is attacked."), P.POST_BLUE)
             self.view.rewind(self.game.initial_events)  # play the opening from the board before it
             self.stage.markers_at(self.view.s)
             self.play(self.game.initial_events)
             self.ctx.message = self.save() or self.ctx.message
         else:
             self.tell_story()
-            self.log.add("Game resumed from the autosave.", P.POST_BLUE)
+            self.log.add(Msg("Game resumed from the autosave."), P.POST_BLUE)
             self.after_queue()
 
     def tell_story(self) -> None:
@@ -147,9 +148,10 @@ class PlayScene(Scene):
         self._build_top()
 
     def button_point(self, prefix: str) -> tuple[int, int] | None:
-        """The centre of the first enabled button whose label starts with ``prefix`` (popup, bar, top bar)."""
+        """The centre of the first enabled button whose key (its English label) starts with ``prefix`` (popup,
+        bar, top bar)."""
         for b in [*self.controller.popup.buttons, *self.controller.buttons, *self.top_buttons]:
-            if b.label.startswith(prefix) and b.enabled:
+            if b.key.startswith(prefix) and b.enabled:
                 return b.rect.center
         return None
 
@@ -218,15 +220,15 @@ class PlayScene(Scene):
         why = self.hint_blocker()
         if why and not self.game.over and (self.queue.busy or not self.synced):
             self.hint_wanted = True  # asked while the animations run: it comes when they end
-            self.say("Hint: it comes as soon as the animations end.")
+            self.say(_("Hint: it comes as soon as the animations end."))
             return
         if why:
-            self.say(f"No hint now: {why.lower()}.")
+            self.say(_("No hint now: {why}.", why=why[:1].lower() + why[1:]))
             return
         action, reason = hints.recommend(self.game)
         self.hint = (action, reason)
         self.hint_on_bar(action)
-        self.log.add(f"Hint: {explained(self.game, action, reason)}", P.POST_BLUE)
+        self.log.add(_("Hint: {hint}", hint=explained(self.game, action, reason)), P.POST_BLUE)
 
     def hint_on_bar(self, action: Action) -> None:
         """The recommendation as one click in the bar (Apply hint); a recommended number of suppression tokens
@@ -237,7 +239,7 @@ class PlayScene(Scene):
         """The gold line under the prompt: the hint in words and why."""
         if self.hint is None or self.queue.busy:
             return ""
-        return f"Hint: {explained(self.game, *self.hint)}"
+        return _("Hint: {hint}", hint=explained(self.game, *self.hint))
 
     def hint_marks(self, action: Action) -> hints.HintMarks:
         """What to highlight for ``action``: defenders, enemy counters, spaces, buttons."""
@@ -281,9 +283,9 @@ class PlayScene(Scene):
     def undo_blocker(self) -> str:
         """Why Undo is not available now, or "" when it is (the core says what can be taken back)."""
         if self.game.over:
-            return "The game is over: its end cannot be taken back"
+            return _("The game is over: its end cannot be taken back")
         if not self.game.undoable:
-            return "Nothing to undo: a die, a card or a shuffle has been shown since your last decision"
+            return _("Nothing to undo: a die, a card or a shuffle has been shown since your last decision")
         return ""
 
     def undo(self) -> None:
@@ -298,7 +300,7 @@ class PlayScene(Scene):
         self.controller.withdraw()
         action = self.game.undo()
         self.hint = None
-        self.log.add(f"Undone: {describe(self.game, action)}", P.POST_BLUE)
+        self.log.add(_("Undone: {action}", action=describe(self.game, action)), P.POST_BLUE)
         self.after_queue()
         err = self.save()
         if err:
@@ -374,7 +376,7 @@ class PlayScene(Scene):
         hint points at (never under a "+N" tile)."""
         names = {self.controller.selected} if self.controller.selected else set()
         if self.hint is not None and not self.queue.busy:
-            defenders, counters, _, _ = self.hint_marks(self.hint[0])
+            defenders, counters, _spaces, _buttons = self.hint_marks(self.hint[0])
             names.update(defenders)
             names.update(counters)
         return frozenset(names)

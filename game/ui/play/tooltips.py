@@ -8,8 +8,9 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import N_, _, n_, percent, same
 from game.rules import Action, Game
-from game.rules.names import space_name, tokens_name
+from game.rules.names import defender_name, space_name, tokens_name
 from game.ui.cache import HoverRegions
 from game.ui.layout import BOARD_RECT
 from game.ui.play.hits import defender_at, enemy_at, space_at
@@ -17,18 +18,24 @@ from game.ui.play.positions import Positions
 from game.ui.view import View
 from game.ui.widgets import Button, tooltip
 
-KIND_WORDS = {"postal": "postal worker", "trained": "trained defender", "noncombatant": "noncombatant"}
+KIND_WORDS = {"postal": N_("postal worker"), "trained": N_("trained defender"), "noncombatant": N_("noncombatant")}
+STATE_WORDS = (("exh", N_("exhausted")), ("dis", N_("disrupted")), ("moved", N_("moved")), ("acted", N_("acted")))
+
+
+def upper_first(text: str) -> str:
+    return same(text[:1].upper() + text[1:])
 
 
 def enemy_info(game: Game, view: View, cid: str) -> str:
     """An enemy counter: its name and space, and its defense now."""
-    label = game.counter_label(cid) if cid in game.state["counters"] else "enemy counter"
+    label = game.counter_label(cid) if cid in game.state["counters"] else _("enemy counter")
     try:
         d = game.assault_defense(cid)
     except (KeyError, ValueError):
         d = 0
     where = view.where(cid)
-    return f"{label[0].upper()}{label[1:]} on {space_name(game.rules, where)}\ndefense {d}"
+    return _("{unit} on {space}\ndefense {defense}", unit=upper_first(label),
+             space=space_name(game.rules, where, sentence=True), defense=d)
 
 
 def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: dict[str, list[Action]],
@@ -46,7 +53,8 @@ def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: 
         if selected and enemy in targets:
             p = game.odds(targets[enemy][0])
             if p is not None:
-                msg = f"{game.attack_dice(selected)} dice vs {game.assault_defense(enemy)}: {p:.0%}\n" + msg
+                msg = _("{n} dice vs {defense}: {chance}\n{info}", n=game.attack_dice(selected),
+                        defense=game.assault_defense(enemy), chance=percent(p), info=msg)
         return msg
     name = defender_at(positions, pos)
     if name and name == selected:
@@ -54,30 +62,31 @@ def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: 
     if name:
         dd = rules.defenders[name]
         d = view.s["defenders"][name]
-        state = ", ".join(x for x, on in (("exhausted", d["exh"]), ("disrupted", d["dis"]),
-                                          ("moved", d.get("moved")), ("acted", d.get("acted"))) if on)
-        attrs = " ".join(dd.attributes) or "none"
-        msg = f"{name} ({KIND_WORDS.get(dd.kind, dd.kind)}) combat {dd.combat}, attributes {attrs}" + \
-            (f"\n{state}" if state else "")
+        state = same(", ".join(_(word) for key, word in STATE_WORDS if d.get(key)))
+        attrs = " ".join(dd.attributes) or _("none")
+        msg = _("{defender} ({kind}) combat {combat}, attributes {attributes}", defender=defender_name(name),
+                kind=_(KIND_WORDS[dd.kind]) if dd.kind in KIND_WORDS else dd.kind, combat=dd.combat,
+                attributes=attrs) + (f"\n{state}" if state else "")
         here = positions.defenders_at(d["space"])
         if len(here) > 1:
-            msg += f"\nwith: {', '.join(n for n in here if n != name)}"
+            msg += "\n" + _("with: {defenders}", defenders=", ".join(defender_name(n) for n in here if n != name))
         return msg
     space = space_at(positions, pos)
     if not space:
         return ""
     toks = sorted(t for t, sp in view.s["tokens"].items() if sp == space)
-    where = space_name(rules, space)
-    msg = where[0].upper() + where[1:] + (f"\ntokens: {tokens_name(rules, toks)}" if toks else "")
+    msg = upper_first(space_name(rules, space))
+    if toks:
+        msg += "\n" + _("tokens: {tokens}", tokens=tokens_name(rules, toks))
     stack = view.s["spaces"].get(space, [])
     if stack:
-        msg += "\n" + ", ".join(game.counter_label(c) for c in stack if c in game.state["counters"])
+        msg += "\n" + same(", ".join(game.counter_label(c) for c in stack if c in game.state["counters"]))
     if view.s["supp"].get(space):
-        msg += f"\n{view.s['supp'][space]} suppression tokens"
+        msg += "\n" + n_("{n} suppression token", "{n} suppression tokens", view.s["supp"][space])
     if space in view.s["cars"].values():
-        msg += f"\narmored car: its counters defend at {rules.armored_car_defense}"
+        msg += "\n" + _("armored car: its counters defend at {defense}", defense=rules.armored_car_defense)
     if space in targets:
-        msg += "\nrelease to move here" if dragging else "\nclick to choose"
+        msg += "\n" + (_("release to move here") if dragging else _("click to choose"))
     return msg
 
 

@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 import pygame
 
+from game.i18n import N_, _, n_, same
 from game.ui import palette as P
 from game.ui.fonts import blit_text, font, wrap
 from game.ui.rules_text import RULES, RuleEntry, matches, resolve
@@ -52,7 +53,7 @@ class RulesScene(Scene):
         self.entries: list[RuleEntry] = []
         self.rows: list[Row] = []
         self.height = 0
-        self.back = Button((1520, 960, 240, 60), "Back", lambda: self.stack.pop(self), 28, tip="Esc")
+        self.back = Button((1520, 960, 240, 60), N_("Back"), lambda: self.stack.pop(self), 28, tip=N_("Esc"))
         self.layout()
         if self.focus:
             self.scroll_to_section(self.focus)
@@ -66,7 +67,7 @@ class RulesScene(Scene):
         y = 0
         for i, entry in enumerate(self.entries):
             for k, (face, size) in enumerate((HEAD, BODY)):
-                words = entry.heading if k == 0 else entry.text
+                words = entry.heading if k == 0 else entry.body
                 for line in wrap(words, face, size, width):
                     self.rows.append(Row(line, face, size, i, y))
                     y += font(face, size).get_linesize()
@@ -178,8 +179,8 @@ class RulesScene(Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((58, 50, 42))
-        blit_text(surface, "RULES REFERENCE", "type_bold", 44, P.PAPER_LIGHT, (160, 40))
-        blit_text(surface, "type to search  ·  scroll with the wheel, the arrow keys or the bar", "sans", 18,
+        blit_text(surface, _("RULES REFERENCE"), "type_bold", 44, P.PAPER_LIGHT, (160, 40))
+        blit_text(surface, _("type to search  ·  scroll with the wheel, the arrow keys or the bar"), "sans", 18,
                   P.PAPER_DARK, (1760, 60), "topright")
         self.draw_search(surface)
         panel(surface, self.rect, P.PAPER_LIGHT, P.INK, width=3)
@@ -197,7 +198,7 @@ class RulesScene(Scene):
             colour = P.POST_BLUE if row.face == HEAD[0] else P.INK
             blit_text(surface, row.text, row.face, row.size, colour, (x, y))
         if not self.rows:
-            blit_text(surface, "No section holds all these words. Backspace edits the search, Esc clears it.",
+            blit_text(surface, _("No section holds all these words. Backspace edits the search, Esc clears it."),
                       "type", 24, P.INK_SOFT, (x, self.rect.y + TOP_PAD))
         surface.set_clip(clip)
         if self.max_scroll:
@@ -210,24 +211,25 @@ class RulesScene(Scene):
         """The search line: what was typed (or how to start), a caret, and how many sections it keeps."""
         box = self.search_rect
         panel(surface, box, P.PAPER_LIGHT, P.POST_BLUE if self.query else P.INK, width=3)
-        label = blit_text(surface, "Search", "sans_bold", 22, P.INK_SOFT, (box.x + 20, box.centery), "midleft")
+        label = blit_text(surface, _("Search"), "sans_bold", 22, P.INK_SOFT, (box.x + 20, box.centery), "midleft")
         x = label.right + 20
         if self.query:
-            typed = blit_text(surface, self.query, "type", 26, P.INK, (x, box.centery), "midleft")
+            typed = blit_text(surface, same(self.query), "type", 26, P.INK, (x, box.centery), "midleft")
             x = typed.right + 2
         else:
-            blit_text(surface, "type a word or a section number: grenade, morale, 4.2.1 ...", "type", 24,
+            blit_text(surface, _("type a word or a section number: grenade, morale, 4.2.1 ..."), "type", 24,
                       P.INK_FAINT, (x + 14, box.centery), "midleft")
         if int(self.ctx.time * 2) % 2 == 0:  # the caret blinks twice a second
             pygame.draw.line(surface, P.INK, (x + 2, box.y + 14), (x + 2, box.bottom - 14), 2)
         sections = len({e.number or e.title for e in self.entries})
         total = len({e.number or e.title for e in RULES})
         if not self.query:
-            count, colour = f"{total} sections", P.INK_SOFT
+            count, colour = n_("{n} section", "{n} sections", total), P.INK_SOFT
         elif sections:
-            count, colour = f"{sections} of {total} sections match  ·  Esc clears", P.POST_BLUE
+            count, colour = n_("{n} of {total} sections match  ·  Esc clears",
+                               "{n} of {total} sections match  ·  Esc clears", sections, total=total), P.POST_BLUE
         else:
-            count, colour = "no section matches  ·  Esc clears", NO_MATCH
+            count, colour = _("no section matches  ·  Esc clears"), NO_MATCH
         blit_text(surface, count, "sans_bold", 20, colour, (box.right - 20, box.centery), "midright")
 
     def draw_focus(self, surface: pygame.Surface) -> None:

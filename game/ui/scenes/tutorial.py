@@ -77,11 +77,11 @@ def _first(scene: TutorialScene, kind: str) -> Action | None:
 
 
 def _bar(scene: TutorialScene, label: str) -> pygame.Rect | None:
-    return next((b.rect for b in scene.controller.buttons if b.label == label), None)
+    return next((b.rect for b in scene.controller.buttons if b.key == label), None)
 
 
 def _top(scene: TutorialScene, label: str) -> pygame.Rect | None:
-    return next((b.rect for b in scene.top_buttons if b.label == label), None)
+    return next((b.rect for b in scene.top_buttons if b.key == label), None)
 
 
 def _tracks(scene: TutorialScene) -> pygame.Rect:
@@ -359,7 +359,7 @@ class TutorialScene(PlayScene):
         buttons.append(Button((COACH.right - 174, COACH.bottom - 62, 160, 48), "Skip tutorial", self.skip_tutorial,
                               18, tip="Stop the coaching; the game goes on as a normal game"))
         for b in buttons:
-            old = next((o for o in self.coach_buttons if o.label == b.label), None)
+            old = next((o for o in self.coach_buttons if o.key == b.key), None)
             b.hover = bool(old and old.hover)
             b.draw(surface)
         self.coach_buttons = buttons
