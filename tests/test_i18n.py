@@ -372,3 +372,19 @@ def test_a_whole_game_played_by_clicks_is_drawn_in_french() -> None:
                      and (not any(line.strip() in text for text in i18n.said) or ENGLISH_RANK.search(line)))
     assert len(drawn) > 500 and decisions > 40
     assert english == [] and i18n.missing == set()
+
+
+def test_the_reasons_a_choice_is_refused_are_french() -> None:
+    """Why each refused choice is refused (the core's reasons: a disabled menu item's tip, a click's notice), at
+    every decision of a Veteran game played by the heuristic: every message translated."""
+    i18n.set_language("fr")
+    i18n.missing = set()
+    game = Game.new(2, "veteran")
+    policy = HeuristicPolicy(2)
+    reasons: set[str] = set()
+    while not game.over:
+        reasons.update(game.refusals().values())
+        game.apply(policy.choose(game))
+    assert i18n.missing == set() and len(reasons) > 100
+    assert not [r for r in reasons if ENGLISH_RANK.search(r)]
+    assert any(r.endswith("(4.2.3)") and " n'est ni épuisé ni désorganisé " in r for r in reasons)

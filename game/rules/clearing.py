@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.i18n import Msg, Words
+from game.i18n import Msg, Words, _
 from game.rules.actions import Action
 from game.rules.effects import casualty, tactic_applied
 from game.rules.events import ClearingTarget, CounterChangedFloor, CounterEvent, PhaseChanged
 from game.rules.kernel import Kernel
-from game.rules.names import colour_name, floor_words
+from game.rules.names import colour_name, defender_name, floor_words
 from game.rules.queries import (
     Refusals,
     counters_inside,
@@ -59,7 +59,7 @@ def task_clear_counter(g: Kernel, cid: str, floor: str) -> None:
         g.emit("counter_idle", "5.1", Msg("The disrupted {unit} does not act", unit=label), CounterEvent(counter=cid))
         return
     combat = r.assault_types[s["counters"][cid]["type"]].combat
-    extra, _ = tactic_bonus(g, "clearing_combat")
+    extra, _cards = tactic_bonus(g, "clearing_combat")
     # the extra removals of a Tactics card ride along as a fifth task item (absent without one)
     removal: list[Any] = [combat + extra, cid, extra] if extra else [combat, cid]
     interior = f"{floor}:interior"
@@ -132,7 +132,7 @@ def task_remove_defenders(g: Kernel, space: str, n: int, cid: str, extra: int = 
 
 
 def note_clearing_tactic(g: Kernel, cid: str) -> None:
-    _, cards = tactic_bonus(g, "clearing_combat")
+    _extra, cards = tactic_bonus(g, "clearing_combat")
     if cards:
         tactic_applied(g, cards, Msg("the {unit} removes one more defender", unit=said_label(g, cid)), "5.2")
 
@@ -167,6 +167,6 @@ def task_after_clearing(g: Kernel) -> None:
 def gen_remove(g: Kernel, why: Refusals | None = None) -> list[Action]:
     """5.2: the player chooses the casualty among defenders of equal priority."""
     if why is not None:
-        why[("remove",)] = f"the casualty is one of {', '.join(g.state['decision']['options'])}: the first in " \
-                           "the removal priority (5.2)"
+        why[("remove",)] = _("the casualty is one of {defenders}: the first in the removal priority (5.2)",
+                             defenders=", ".join(defender_name(n) for n in g.state["decision"]["options"]))
     return [Action("remove", (n,)) for n in g.state["decision"]["options"]]

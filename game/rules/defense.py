@@ -3,7 +3,7 @@ recover, command) with 4.3's attributes, and 4.2.2's suppression tokens spent as
 
 from __future__ import annotations
 
-from game.i18n import Msg, Words
+from game.i18n import Msg, Words, _
 from game.rules.actions import Action, Family, Listed
 from game.rules.data import MoveBlocks, Rows, remember
 from game.rules.effects import casualty, note_defense_tactic, recover, remove_enemy, tactic_applied
@@ -21,7 +21,7 @@ from game.rules.events import (
     TokenSpent,
 )
 from game.rules.kernel import NUMBERS, Kernel
-from game.rules.names import said_name, the_token
+from game.rules.names import defender_name, said_name, space_name, the_token
 from game.rules.queries import (
     DEFENDER_PHASE_ACTIONS,
     DEFENDER_PHASE_MOVES,
@@ -89,10 +89,12 @@ def gen_moves(g: Kernel, why: Refusals | None = None) -> Listed:
     for name, d in s["defenders"].items():
         if d["status"] != "board" or d["moved"] or d["exh"] or d["dis"]:
             if why is not None:
+                who = defender_name(name)
                 _refuse_all(why, ("move", "shift"), name,
-                            f"{name} is no longer in the post office" if d["status"] != "board" else
-                            f"{name} has already moved this turn (4.1)" if d["moved"] else
-                            f"{name} is {'exhausted' if d['exh'] else 'disrupted'} and cannot move (4.1)")
+                            _("{defender} is no longer in the post office", defender=who) if d["status"] != "board"
+                            else _("{defender} has already moved this turn (4.1)", defender=who) if d["moved"] else
+                            _("{defender} is exhausted and cannot move (4.1)", defender=who) if d["exh"] else
+                            _("{defender} is disrupted and cannot move (4.1)", defender=who))
             continue
         here = d["space"]
         limit = 4 if "L" in r.defenders[name].attributes else 2
@@ -153,19 +155,23 @@ def _refuse_moves(g: Kernel, why: Refusals, name: str, here: str, dests: list[st
     tokens (4.1, 4.3.2), recorded in ``why``."""
     r = g.rules
     floor = r.space_floor[here]
-    why[("move", name)] = f"{name} moves to a space of his floor, or between adjoining interior spaces (4.1)"
-    why[("shift", name)] = f"{name} moves a token of his own space to another space of his floor (4.1)"
+    who = defender_name(name)
+    why[("move", name)] = _("{defender} moves to a space of his floor, or between adjoining interior spaces (4.1)",
+                            defender=who)
+    why[("shift", name)] = _("{defender} moves a token of his own space to another space of his floor (4.1)",
+                             defender=who)
+    carry = _("{defender} can carry at most {n} tokens, and only from his own space (4.1, 4.3.2)", defender=who,
+              n=limit)
     for dest in dests:
-        why[("move", name, dest)] = f"{name} can carry at most {limit} tokens, and only from his own " \
-                                    "space (4.1, 4.3.2)"
+        why[("move", name, dest)] = carry
     for dest in r.space_floor:
         if dest == here or dest in dests:
             continue
         if r.space_floor[dest] != floor and not (here.endswith(":interior") and dest.endswith(":interior")):
-            why[("move", name, dest)] = "defenders change floors only between adjoining interior spaces (4.1)"
+            why[("move", name, dest)] = _("defenders change floors only between adjoining interior spaces (4.1)")
         elif not room(g, dest, occ):
-            why[("move", name, dest)] = \
-                f"{g.where(dest)} is full (4.1: two in a square space, three in a rectangle)"
+            why[("move", name, dest)] = _("{space} is full (4.1: two in a square space, three in a rectangle)",
+                                          space=space_name(r, dest, sentence=True))
 
 
 def do_move(g: Kernel, action: Action) -> None:
@@ -260,10 +266,12 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> Listed:
     for name, d in s["defenders"].items():
         if d["status"] != "board" or d["moved"] or d["acted"]:
             if why is not None:
+                who = defender_name(name)
                 _refuse_all(why, ACTION_KINDS, name,
-                            f"{name} is no longer in the post office" if d["status"] != "board" else
-                            f"{name} moved this turn and cannot take an action (4.2)" if d["moved"] else
-                            f"{name} has already taken an action this turn (4.2)")
+                            _("{defender} is no longer in the post office", defender=who) if d["status"] != "board"
+                            else _("{defender} moved this turn and cannot take an action (4.2)", defender=who)
+                            if d["moved"] else _("{defender} has already taken an action this turn (4.2)",
+                                                 defender=who))
             continue
         if d["exh"] or d["dis"]:
             if d["exh"]:
@@ -271,14 +279,17 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> Listed:
             if d["dis"]:
                 out.append(Action("recover", (name, "disrupted")))
             if why is not None:
+                who = defender_name(name)
                 _refuse_all(why, ("attack", "grenade", "suppress", "command"), name,
-                            f"{name} is {'exhausted' if d['exh'] else 'disrupted'}: the only action left is "
-                            "Recover (4.2)")
-                why[("recover", name)] = f"{name} is {'exhausted' if d['exh'] else 'disrupted'}, not " \
-                                         f"{'disrupted' if d['exh'] else 'exhausted'} (4.2.3)"
+                            _("{defender} is exhausted: the only action left is Recover (4.2)", defender=who)
+                            if d["exh"] else
+                            _("{defender} is disrupted: the only action left is Recover (4.2)", defender=who))
+                why[("recover", name)] = _("{defender} is exhausted, not disrupted (4.2.3)", defender=who) \
+                    if d["exh"] else _("{defender} is disrupted, not exhausted (4.2.3)", defender=who)
             continue
         if why is not None:
-            why[("recover", name)] = f"{name} is neither exhausted nor disrupted (4.2.3)"
+            why[("recover", name)] = _("{defender} is neither exhausted nor disrupted (4.2.3)",
+                                       defender=defender_name(name))
         here = d["space"]
         attrs = r.defenders[name].attributes
         if "N" not in attrs:
@@ -294,14 +305,16 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> Listed:
             if why is not None:
                 _refuse_combat(g, why, name, here, suppressed)
         elif why is not None:
-            _refuse_all(why, ("attack", "grenade", "suppress"), name, f"{name} is a noncombatant (4.3.3)")
+            _refuse_all(why, ("attack", "grenade", "suppress"), name,
+                        _("{defender} is a noncombatant (4.3.3)", defender=defender_name(name)))
         if "C" in attrs and not r.is_interior(here) and command_options(g, name):
             out.append(Action("command", (name,)))
         elif why is not None:
             why[("command", name)] = \
-                f"{name} has no Command [C] attribute (4.2.4)" if "C" not in attrs else \
-                "the command action cannot be used in the interior spaces (4.2.4)" if r.is_interior(here) else \
-                "no defender in the same coloured spaces needs a recover (4.2.4)"
+                _("{defender} has no Command [C] attribute (4.2.4)", defender=defender_name(name)) \
+                if "C" not in attrs else \
+                _("the command action cannot be used in the interior spaces (4.2.4)") if r.is_interior(here) else \
+                _("no defender in the same coloured spaces needs a recover (4.2.4)")
     out.append(Action("end_actions"))
     return Listed(out, plain=True)
 
@@ -327,8 +340,8 @@ def _refuse_combat(g: Kernel, why: Refusals, name: str, here: str, suppressed: l
     spaces not in ``suppressed`` (4.2.1, 4.2.2), recorded in ``why``."""
     s, r = g.state, g.rules
     targets(g, name, why)  # records why every other counter is no target
-    why[("grenade", name)] = "grenades need a Grenade [G] token in the defender's space and enemies inside on his " \
-                             "floor (4.2.1)"
+    why[("grenade", name)] = _("grenades need a Grenade [G] token in the defender's space and enemies inside on "
+                               "his floor (4.2.1)")
     inside = r.is_interior(here)
     can_suppress = has_designation(g, here, "S")
     ammo = has_ammo(g, here)
@@ -336,14 +349,14 @@ def _refuse_combat(g: Kernel, why: Refusals, name: str, here: str, suppressed: l
         for space in r.track_spaces:
             if space not in suppressed:
                 why[("suppress", name, space)] = \
-                    "the defender has no line of sight to that assault space (4.2.2)" \
+                    _("the defender has no line of sight to that assault space (4.2.2)") \
                     if space not in s["spaces"] and not car_at(g, space) else \
-                    "suppression tokens go on an empty assault space (4.2.2)"
+                    _("suppression tokens go on an empty assault space (4.2.2)")
     why[("suppress", name)] = \
-        "suppressing is not possible from an interior space (4.2.2)" if inside else \
-        "suppressing needs a Suppress [S] weapon in the defender's space (4.2.2)" if not can_suppress else \
-        "suppressing needs an ammunition token in the defender's space (4.2.2)" if not ammo else \
-        "suppression tokens go on an assault space (4.2.2)"
+        _("suppressing is not possible from an interior space (4.2.2)") if inside else \
+        _("suppressing needs a Suppress [S] weapon in the defender's space (4.2.2)") if not can_suppress else \
+        _("suppressing needs an ammunition token in the defender's space (4.2.2)") if not ammo else \
+        _("suppression tokens go on an assault space (4.2.2)")
 
 
 def use_action(g: Kernel, name: str, exhausts: bool) -> None:
@@ -534,8 +547,8 @@ def gen_command(g: Kernel, why: Refusals | None = None) -> list[Action]:
     """4.2.4: the free recover actions the command still gives, then ending it."""
     dec = g.state["decision"]
     if why is not None:
-        why[("rally",)] = f"{dec['by']}'s command recovers defenders in his coloured spaces on his floor, each " \
-                          "marker once (4.2.4)"
+        why[("rally",)] = _("{defender}'s command recovers defenders in his coloured spaces on his floor, each "
+                            "marker once (4.2.4)", defender=defender_name(dec["by"]))
     return [*command_options(g, dec["by"], dec["given"]), Action("end_command")]
 
 
@@ -543,6 +556,6 @@ def gen_spend(g: Kernel, why: Refusals | None = None) -> list[Action]:
     """4.2.2: how many of the space's suppression tokens to roll, all of them first."""
     if why is not None:
         dec = g.state["decision"]
-        why[("spend",)] = f"{dec['tokens']} suppression tokens lie on {g.where(dec['space'])}: spend 0 to " \
-                          f"{dec['tokens']} (4.2.2)"
+        why[("spend",)] = _("{n} suppression tokens lie on {space}: spend 0 to {n} (4.2.2)", n=dec["tokens"],
+                            space=space_name(g.rules, dec["space"], sentence=True))
     return [Action("spend", (str(k),)) for k in range(g.state["decision"]["tokens"], -1, -1)]

@@ -30,6 +30,7 @@ import game.rules.integrity as integrity
 import game.rules.queries as q
 import game.rules.scoring as scoring
 import game.rules.setup as setup
+from game.i18n import _
 from game.rules.actions import Action, IllegalAction, Listed
 from game.rules.data import DIFFICULTIES, Rules, default_rules
 from game.rules.events import REVEALING, Event
@@ -249,7 +250,7 @@ class Game(Kernel):
         for k in range(TRIALS):
             trial, pick = cls.from_json(text, rules), Pcg32.seeded(k, TRIAL_STREAM)
             try:
-                for _ in range(TRIAL_DECISIONS):
+                for _trial in range(TRIAL_DECISIONS):
                     if trial.over:
                         break
                     legal = trial.legal_actions()
@@ -485,7 +486,7 @@ class Game(Kernel):
             except IllegalAction as exc:
                 return str(exc)
         if self.over:
-            return "the game is over"
+            return _("the game is over")
         legal = self.legal_actions()
         if action in legal or q.canonical(self, action) in legal:
             return ""

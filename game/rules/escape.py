@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from game.i18n import Msg
+from game.i18n import Msg, _
 from game.rules.actions import Action
 from game.rules.events import Escaped, PhaseChanged
 from game.rules.kernel import Kernel
-from game.rules.names import said_name
+from game.rules.names import defender_name, said_name
 from game.rules.queries import Refusals, escape_reason
 
 
@@ -35,7 +35,8 @@ def gen_escapes(g: Kernel, why: Refusals | None = None) -> list[Action]:
     s = g.state
     out = []
     for name, d in s["defenders"].items():
-        reason = escape_reason(g, name) if d["status"] == "board" else f"{name} is no longer in the post office"
+        reason = escape_reason(g, name) if d["status"] == "board" else \
+            _("{defender} is no longer in the post office", defender=defender_name(name))
         if not reason:
             out.append(Action("escape", (name,)))
         elif why is not None:

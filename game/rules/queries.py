@@ -6,11 +6,11 @@ queries of :class:`~game.rules.engine.Game` are these functions.
 
 from __future__ import annotations
 
-from game.i18n import Lazy, Plural, Words
+from game.i18n import Lazy, Plural, Words, _
 from game.rules.actions import Action
 from game.rules.data import TacticCard, remember
 from game.rules.kernel import Kernel
-from game.rules.names import tactic_names, unit_name
+from game.rules.names import defender_name, entrance_name, space_name, tactic_names, unit_name
 
 # Why each refused choice is refused, keyed by the action's kind and its first arguments (``Game.why_illegal``
 # reads the longest key that starts the action).
@@ -78,7 +78,7 @@ def assault_defense(g: Kernel, cid: str) -> int:
     """Defense value of an enemy counter; 6 for assault counters with an armored car (3.1); with the
     Tactics cards in play (``defense_bonus``), at most 6."""
     base = base_defense(g, cid)
-    bonus, _ = defense_bonus(g, cid)
+    bonus, _cards = defense_bonus(g, cid)
     return min(6, base + bonus) if bonus else base
 
 
@@ -286,12 +286,13 @@ def targets(g: Kernel, name: str, why: Refusals | None = None) -> list[str]:
         for other, items in s["interior"].items():
             if other != floor:
                 for cid in items:
-                    why[("attack", name, cid)] = "counters inside are attacked only from their own floor (1.4)"
+                    why[("attack", name, cid)] = _("counters inside are attacked only from their own floor (1.4)")
     if r.is_interior(here):
         if why is not None:
             for stack in (*s["spaces"].values(), *s["support"].values()):
                 for cid in stack:
-                    why[("attack", name, cid)] = "interior spaces have no line of sight outside the building (1.4)"
+                    why[("attack", name, cid)] = _("interior spaces have no line of sight outside the building "
+                                                   "(1.4)")
         return out
     if why is None:  # nothing to record: the tops of the stacks in the defender's sight
         seen = _sight_from(g, here, has_designation(g, here, "R"))[1]
@@ -304,13 +305,14 @@ def targets(g: Kernel, name: str, why: Refusals | None = None) -> list[str]:
             if not stack:
                 continue
             for cid in stack[:-1]:
-                why[("attack", name, cid)] = "only the top counter of a stack can be attacked (4.2.1)"
+                why[("attack", name, cid)] = _("only the top counter of a stack can be attacked (4.2.1)")
             if not r.sees(here, space):
                 why[("attack", name, stack[-1])] = \
-                    f"no line of sight: {g.where(here)} and {g.where(space)} share no colour (1.4)"
+                    _("no line of sight: {here} and {space} share no colour (1.4)",
+                      here=space_name(r, here, sentence=True), space=space_name(r, space, sentence=True))
             elif needs_ranged or (kind == "support" and not ranged):
                 why[("attack", name, stack[-1])] = \
-                    "this target needs a Ranged [R] weapon in the defender's space (4.2.1)"
+                    _("this target needs a Ranged [R] weapon in the defender's space (4.2.1)")
             else:
                 out.append(stack[-1])
     return out
@@ -452,13 +454,14 @@ def escape_reason(g: Kernel, name: str) -> str:
     s, r = g.state, g.rules
     d = s["defenders"][name]
     if d["exh"] or d["dis"]:
-        return f"{name} is {'exhausted' if d['exh'] else 'disrupted'} and cannot escape (6.0)"
+        return _("{defender} is exhausted and cannot escape (6.0)", defender=defender_name(name)) if d["exh"] else \
+            _("{defender} is disrupted and cannot escape (6.0)", defender=defender_name(name))
     here = d["space"]
     entrance = "" if r.is_interior(here) else r.defender_spaces[here].entrance
     if not entrance:
-        return f"{name} must be in an entrance defender space to escape (6.0)"
+        return _("{defender} must be in an entrance defender space to escape (6.0)", defender=defender_name(name))
     if not r.entrances[entrance].escape:
-        return f"nobody escapes through the {entrance} entrance (6.0)"
+        return _("nobody escapes through {entrance} (6.0)", entrance=entrance_name(entrance))
     return escape_blocker(g, entrance)
 
 
@@ -470,8 +473,10 @@ def escape_blocker(g: Kernel, entrance: str) -> str:
         return ""
     where = counter_space(g, blockers[0])
     if where in g.rules.support_spaces:
-        return f"the support counter in {g.where(where)} covers the {entrance} entrance (6.0)"
-    return f"an assault counter on {g.where(where)} blocks the {entrance} entrance (6.0)"
+        return _("the support counter in {space} covers {entrance} (6.0)",
+                 space=space_name(g.rules, where, sentence=True), entrance=entrance_name(entrance))
+    return _("an assault counter on {space} blocks {entrance} (6.0)", space=space_name(g.rules, where, sentence=True),
+             entrance=entrance_name(entrance))
 
 
 def escape_blockers(g: Kernel, entrance: str) -> list[str]:

@@ -351,10 +351,12 @@ class Controller:
         probe = {"moves": Action("move", (name, "")), "actions": Action("recover", (name, "exhausted")),
                  "escape": Action("escape", (name,)), "command": Action("rally", (name, "exhausted")),
                  "casualty": Action("remove", (name,))}.get(kind)
+        who = defender_name(name)
         if probe is None:
-            return f"{name} cannot be chosen now"
+            return _("{defender} cannot be chosen now", defender=who)
         reason = self.game.why_illegal(probe)
-        return f"{name}: {reason}" if reason else f"{name} cannot be chosen now"
+        return _("{defender}: {reason}", defender=who, reason=reason) if reason else \
+            _("{defender} cannot be chosen now", defender=who)
 
     # ------------------------------------------------------------------ popups
     def choose_move(self, space: str, actions: list[Action]) -> None:
