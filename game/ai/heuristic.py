@@ -16,8 +16,19 @@ from functools import partial
 from typing import Any
 
 from game.ai.analysis import Analysis, hit, suppress_plan
+from game.i18n import Lazy, Msg, Plural, Words, _, n_, percent
 from game.rules import Action, Game
-from game.rules.names import floor_name
+from game.rules.names import (
+    defender_name,
+    door_name,
+    entrance_name,
+    floor_words,
+    said_name,
+    space_name,
+    state_name,
+    the_token,
+)
+from game.rules.queries import said_label
 
 END_KINDS = ("end_moves", "end_actions", "end_command", "end_escape")
 MIN_MOVE_VALUE = 0.04
@@ -31,7 +42,7 @@ class Scored:
 
     __slots__ = ("action", "value", "_reason", "_said")
 
-    def __init__(self, action: Action, value: float, reason: str = "",
+    def __init__(self, action: Action, value: float, reason: str | Lazy = "",
                  said: Callable[[], str] | None = None) -> None:
         self.action = action
         self.value = value
@@ -42,7 +53,9 @@ class Scored:
     def reason(self) -> str:
         if self._said is not None:
             self._reason, self._said = self._said(), None
-        return self._reason
+        if isinstance(self._reason, Lazy):  # (worded now: the player's language of this moment)
+            self._reason = str(self._reason)
+        return str(self._reason)
 
 
 class MoveTerms:
@@ -271,18 +284,18 @@ class HeuristicPolicy:
         elif kind == "escape":
             scored = self._escape(game, an, legal)
         else:
-            scored = [Scored(legal[0], 0.0, "the only sensible choice")]
+            scored = [Scored(legal[0], 0.0, Msg("the only sensible choice"))]
         scored.sort(key=lambda x: -x.value)  # stable: ties keep the legal order
         return scored
 
-    def _only_reason(self, game: Game, action: Action) -> str:
+    def _only_reason(self, game: Game, action: Action) -> Lazy:
         if action.kind == "end_moves":
-            return "nobody can move"
+            return Msg("nobody can move")
         if action.kind == "end_actions":
-            return "no action is possible"
+            return Msg("no action is possible")
         if action.kind == "remove":
-            return f"{action.args[0]} is the only one who can fall"
-        return "the only choice"
+            return Msg("{defender} is the only one who can fall", defender=said_name(action.args[0]))
+        return Msg("the only choice")
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -339,14 +352,14 @@ class HeuristicPolicy:
         def here_entrance(space: str) -> str:
             return "" if space.endswith(":interior") else r.defender_spaces[space].entrance
 
-        def stay_or_go(name: str, dest: str) -> tuple[float, str]:
+        def stay_or_go(name: str, dest: str) -> tuple[float, Lazy | None]:
             """What moving ``name`` to ``dest`` is worth before the tokens he carries (the same for every set of
             tokens), with the reason, if any: the first terms of a move's value, in their order."""
             d = defenders[name]
             here = d["space"]
             dd = r.defenders[name]
             value = 0.0
-            reason = ""
+            reason: Lazy | None = None
             v_name = an.defender_value(name)
             # leaving / entering a breach space
             risk_here = kill_risk.get(here, 0.0)
@@ -357,8 +370,8 @@ class HeuristicPolicy:
                 safety *= 0.35
             value += safety
             if safety > 0.05:
-                reason = f"{name} leaves {game.where(here)}: a breach or the enemy's fire there could cost his " \
-                    "life"
+                reason = Msg("{defender} leaves {space}: a breach or the enemy's fire there could cost his life",
+                             defender=said_name(name), space=game.said_where(here))
             # escape positions in Attack 3
             if an.attack == 3 and dd.victory_points and not dest.endswith(":interior"):
                 ent = r.defender_spaces[dest].entrance
@@ -366,14 +379,18 @@ class HeuristicPolicy:
                 if blockers == 0:
                     gain = dd.victory_points * self.w["escape"] * 1.2
                     value += gain
-                    reason = f"{name} goes to {game.where(dest)} to escape through the open {ent} entrance"
+                    reason = Msg("{defender} goes to {space} to escape through the open {door} entrance",
+                                 defender=said_name(name), space=game.said_where(dest), door=Words(door_name, ent))
                 elif 0 < blockers <= 2 and ent != here_entrance(here):
                     # staging: one or two kills open the route, and an escape doubles his points (7.0)
                     gain = dd.victory_points * self.w["escape"] * 0.45 / blockers
                     value += gain
-                    left = "the last enemy blocking it is" if blockers == 1 else "the two enemies blocking it are"
-                    reason = f"{name} waits at {game.where(dest)} to escape through the {ent} entrance once " \
-                        f"{left} gone"
+                    reason = Msg("{defender} waits at {space} to escape through the {door} entrance once the last "
+                                 "enemy blocking it is gone", defender=said_name(name), space=game.said_where(dest),
+                                 door=Words(door_name, ent)) if blockers == 1 else \
+                        Msg("{defender} waits at {space} to escape through the {door} entrance once the two enemies "
+                            "blocking it are gone", defender=said_name(name), space=game.said_where(dest),
+                            door=Words(door_name, ent))
             # bombardment over the rest of the game: make for the safer floors (through the interiors)
             shift = (an.potential(here) - an.potential(dest)) * v_name * 0.35 * self.w["heat"]
             if dd.victory_points == 0:
@@ -381,21 +398,24 @@ class HeuristicPolicy:
             value += shift
             if shift > 0.05 and not reason:
                 # shelling strikes a whole floor, interior included (3.2.2, 3.3): only another floor is away
-                reason = f"{name} heads for {game.where(dest)}, away from the shelling of the " \
-                    f"{floor_name(r, r.space_floor[here])}" if r.space_floor[dest] != r.space_floor[here] else \
-                    f"{name} heads for {game.where(dest)}, on his way to a floor less exposed to the shelling"
+                reason = Msg("{defender} heads for {space}, away from the shelling of the {floor}",
+                             defender=said_name(name), space=game.said_where(dest),
+                             floor=Words(floor_words, r, r.space_floor[here], "of the")) \
+                    if r.space_floor[dest] != r.space_floor[here] else \
+                    Msg("{defender} heads for {space}, on his way to a floor less exposed to the shelling",
+                        defender=said_name(name), space=game.said_where(dest))
             if dest.endswith(":interior"):
                 value -= an.interior_risk(r.space_floor[dest]) * v_name * 0.9  # cleared first (5.2)
             if here.endswith(":interior"):
                 value += an.interior_risk(r.space_floor[here]) * v_name * 0.9
             return value, reason
 
-        going: dict[tuple[str, str], tuple[float, str]] = {}
+        going: dict[tuple[str, str], tuple[float, Lazy | None]] = {}
 
         for a in legal:
             kind = a.kind
             if kind == "end_moves":
-                scored.append(Scored(a, 0.0, "no move is worth more than keeping everyone ready to act"))
+                scored.append(Scored(a, 0.0, Msg("no move is worth more than keeping everyone ready to act")))
                 continue
             if kind == "move":
                 name, dest, *carry = a.args
@@ -415,7 +435,9 @@ class HeuristicPolicy:
                     gain = gain * self.w["logistics"] - 0.06
                     value += gain
                     if gain > 0.05 and not reason:
-                        reason = f"{name} carries the {game.carried(carry)} to {game.where(dest)} to arm a post"
+                        reason = Msg("{defender} carries the {tokens} to {space} to arm a post",
+                                     defender=said_name(name), tokens=game.said_carried(carry),
+                                     space=game.said_where(dest))
                     elif carry and gain <= 0:
                         value -= 0.01 * len(carry)
                 else:
@@ -430,7 +452,9 @@ class HeuristicPolicy:
                 if d["exh"] is False and r.defenders[name].combat >= 2:
                     value -= 0.03
                 if value > 0:
-                    scored.append(Scored(a, value, reason or f"{name} moves to {game.where(dest)}"))
+                    scored.append(Scored(a, value, reason or Msg("{defender} moves to {space}",
+                                                                 defender=said_name(name),
+                                                                 space=game.said_where(dest))))
                 continue
             if kind == "shift":
                 name, token, dest = a.args
@@ -444,12 +468,14 @@ class HeuristicPolicy:
                     gain0 = gains[a] = token_gain(here, tk_left, dest, tk_dest, name, "")
                 gain = gain0 * self.w["logistics"] - 0.08
                 if gain > 0:
-                    what = f"the {game.carried([token])}"
-                    scored.append(Scored(a, gain, f"{name} sends {what} to {game.where(dest)}"
-                                         + (" for the suppressors there" if not is_g(token) else
-                                            " to throw at the intruders")))
+                    what = Words(the_token, r, token)
+                    scored.append(Scored(a, gain, Msg("{defender} sends {token} to {space} for the suppressors there",
+                                                      defender=said_name(name), token=what,
+                                                      space=game.said_where(dest)) if not is_g(token) else
+                                         Msg("{defender} sends {token} to {space} to throw at the intruders",
+                                             defender=said_name(name), token=what, space=game.said_where(dest))))
         if not scored:
-            scored.append(Scored(Action("end_moves"), 0.0, "no move improves the defense"))
+            scored.append(Scored(Action("end_moves"), 0.0, Msg("no move improves the defense")))
         return scored
 
     # ------------------------------------------------------------------ Defense Phase: actions (4.2)
@@ -501,15 +527,16 @@ class HeuristicPolicy:
             kind = a.kind
             if ending and (kind == "suppress" or (kind == "attack" and game.counter_space(a.args[1]) in
                                                   game.rules.track_spaces)):
-                scored.append(Scored(a, -1.0, "pointless: the Attack ends with this turn and the assault "
-                                     "counters and suppression tokens on the tracks are cleared with it (2.1-2.3)"))
+                scored.append(Scored(a, -1.0, Msg("pointless: the Attack ends with this turn and the assault "
+                                                  "counters and suppression tokens on the tracks are cleared with it "
+                                                  "(2.1-2.3)")))
                 continue
             if kind in ("recover", "command") and clearing_markers:
-                scored.append(Scored(a, -1.0, "pointless: the Attack ends with this turn and every exhausted or "
-                                     "disrupted marker is cleared with it (2.1, 2.2)"))
+                scored.append(Scored(a, -1.0, Msg("pointless: the Attack ends with this turn and every exhausted or "
+                                                  "disrupted marker is cleared with it (2.1, 2.2)")))
                 continue
             if kind == "end_actions":
-                scored.append(Scored(a, 0.0, "nothing left worth an action"))
+                scored.append(Scored(a, 0.0, Msg("nothing left worth an action")))
             elif kind == "attack":
                 name, cid = a.args
                 target = target_of.get(cid)
@@ -536,8 +563,10 @@ class HeuristicPolicy:
                     value -= (1 - p_all) / 6 * an.defender_value(name)
                 value -= 0.25
                 n = len(s["interior"][floor])
-                scored.append(Scored(a, value, f"{name} throws grenades at the {n} intruder"
-                                     f"{'s' if n > 1 else ''} on the {floor_name(r, floor)}"))
+                scored.append(Scored(a, value, Plural("{defender} throws grenades at the {n} intruder on the {floor}",
+                                                      "{defender} throws grenades at the {n} intruders on the {floor}",
+                                                      n, defender=said_name(name),
+                                                      floor=Words(floor_words, r, floor, "of the"))))
             elif kind == "suppress":
                 name, space = a.args
                 n = supp_n.get(name, 0)
@@ -548,9 +577,12 @@ class HeuristicPolicy:
             elif kind == "recover":
                 name, what = a.args
                 value = self._recover_value(game, an, name, what, danger)
-                scored.append(Scored(a, value, f"{name} recovers ({what})"
-                                     + (": a second disruption would kill" if what == "disrupted" and
-                                        danger.get(s['defenders'][name]['space'], 0) > 0.05 else "")))
+                state = Words(state_name, what)
+                scored.append(Scored(a, value, Msg("{defender} recovers ({state}): a second disruption would kill",
+                                                   defender=said_name(name), state=state)
+                                     if what == "disrupted" and danger.get(s["defenders"][name]["space"], 0) > 0.05
+                                     else Msg("{defender} recovers ({state})", defender=said_name(name),
+                                              state=state)))
             elif kind == "command":
                 name = a.args[0]
                 opts = self._command_targets(game, an, name, danger)
@@ -561,7 +593,8 @@ class HeuristicPolicy:
                         alt = max(alt, hit(game.attack_dice(name), game.assault_defense(b.args[1]))
                                   * an.threat(b.args[1]))
                 value = gain - 0.5 * alt - 0.1
-                scored.append(Scored(a, value, f"{name} commands: {min(3, len(opts))} free recoveries nearby"))
+                scored.append(Scored(a, value, Msg("{defender} commands: {n} free recoveries nearby",
+                                                   defender=said_name(name), n=min(3, len(opts)))))
         return scored
 
     @staticmethod
@@ -569,21 +602,29 @@ class HeuristicPolicy:
         r = game.rules
         where = game.counter_space(cid)
         label = game.counter_label(cid)
+        space = space_name(r, where, sentence=True)
         if where.endswith(":interior"):
-            why = f"it is inside, on the {floor_name(r, where.split(':')[0])}"
+            why = _("it is inside, on the {floor}", floor=floor_words(r, where.split(":")[0], "of the"))
         elif where in r.support_spaces:
-            why = f"it keeps firing from {game.where(where)}"
+            why = _("it keeps firing from {space}", space=space)
         else:
             need, blocked = an.pushes(cid)
-            why = f"it is {need} push{'es' if need > 1 else ''} from the {an.entrance_of(where)} entrance" \
-                + (" behind a barrier" if blocked else "")
-        return f"{name} attacks the {label} on {game.where(where)} ({p:.0%}): {why}"
+            entrance = entrance_name(an.entrance_of(where))
+            why = n_("it is {n} push from {entrance} behind a barrier", "it is {n} pushes from {entrance} behind a "
+                     "barrier", need, entrance=entrance) if blocked else \
+                n_("it is {n} push from {entrance}", "it is {n} pushes from {entrance}", need, entrance=entrance)
+        return _("{defender} attacks the {unit} on {space} ({chance}): {why}", defender=defender_name(name),
+                 unit=label, space=space, chance=percent(p), why=why)
 
     @staticmethod
     def _suppress_reason(game: Game, an: Analysis, name: str, space: str, n: int) -> str:
         arrivals = an.arrivals(space)
-        who = game.counter_label(arrivals[0]) if arrivals else "the next counter"
-        return f"{name} suppresses {game.where(space)} with {n} tokens: {who} is about to come through"
+        said = space_name(game.rules, space, sentence=True)
+        if arrivals:
+            return _("{defender} suppresses {space} with {n} tokens: the {unit} is about to come through",
+                     defender=defender_name(name), space=said, n=n, unit=game.counter_label(arrivals[0]))
+        return _("{defender} suppresses {space} with {n} tokens: the next counter is about to come through",
+                 defender=defender_name(name), space=said, n=n)
 
     def _command_targets(self, game: Game, an: Analysis, name: str, danger: dict[str, float]) -> list[float]:
         """The value of each free recover a command by ``name`` would give (the core's command_targets, 4.2.4)."""
@@ -621,34 +662,36 @@ class HeuristicPolicy:
         out = []
         for a in legal:
             if a.kind == "end_command":
-                out.append(Scored(a, 0.0, "no one else needs a recover"))
+                out.append(Scored(a, 0.0, Msg("no one else needs a recover")))
                 continue
             other, what = a.args
             d = game.state["defenders"][other]
             v = self._recover_value(game, an, other, what, danger) + 0.01
             if not d["acted"] and not d["moved"] and not (d["exh"] and d["dis"]):
                 v += 0.1
-            out.append(Scored(a, v, f"{by} rallies {other} ({what})"))
+            out.append(Scored(a, v, Msg("{defender} rallies {other} ({state})", defender=said_name(by),
+                                        other=said_name(other), state=Words(state_name, what))))
         return out
 
     # ------------------------------------------------------------------ Enemy Phase: suppression (4.2.2)
     def _spend(self, game: Game, an: Analysis, legal: Sequence[Action], dec: dict[str, Any]) -> list[Scored]:
         cid, space, tokens = dec["counter"], dec["space"], int(dec["tokens"])
         defense = int(dec["defense"])
-        label = game.counter_label(cid) if cid in game.state["counters"] else "counter"
+        label: Lazy = said_label(game, cid) if cid in game.state["counters"] else Msg("counter")
         # who else comes through this space: counters behind it on the tracks feeding the space
         seq: list[tuple[int, float]] = [(defense, 1.0 + an.threat(cid) if cid in an.counter_where else 1.5)]
         for other in an.arrivals(space):
             if other != cid:
                 seq.append((game.assault_defense(other), 0.7 * (1.0 + an.threat(other))))
-        _, best_k = suppress_plan(tokens, seq)
+        _value, best_k = suppress_plan(tokens, seq)
         best_k = max(1, best_k)
         out = []
         for a in legal:
             k = int(a.args[0])
             value = 1.0 if k == best_k else -abs(k - best_k) * 0.01
-            out.append(Scored(a, value, f"spend {k} of {tokens} suppression tokens on the {label} "
-                                        f"({hit(k, defense):.0%}), keeping the rest for the next"))
+            out.append(Scored(a, value, Msg("spend {k} of {tokens} suppression tokens on the {unit} ({chance}), "
+                                            "keeping the rest for the next", k=k, tokens=tokens, unit=label,
+                                            chance=Words(percent, hit(k, defense)))))
         return out
 
     # ------------------------------------------------------------------ Clearing: casualty choice (5.2)
@@ -662,8 +705,8 @@ class HeuristicPolicy:
             keep -= 0.1 if d["dis"] else 0.0
             keep -= 0.05 if d["exh"] else 0.0
             keep += 0.02 * sum(1 for t, sp in s["tokens"].items() if sp == d["space"])
-            out.append(Scored(a, -keep, f"{name} falls: the least valuable of the defenders the rules let us "
-                                        "choose from"))
+            out.append(Scored(a, -keep, Msg("{defender} falls: the least valuable of the defenders the rules let us "
+                                            "choose from", defender=said_name(name))))
         return out
 
     # ------------------------------------------------------------------ Escape Phase (6.0)
@@ -672,12 +715,14 @@ class HeuristicPolicy:
         out = []
         for a in legal:
             if a.kind == "end_escape":
-                out.append(Scored(a, 0.0, "everyone worth saving who can go has gone"))
+                out.append(Scored(a, 0.0, Msg("everyone worth saving who can go has gone")))
                 continue
             name = a.args[0]
             vp = r.defenders[name].victory_points
             if vp:
-                out.append(Scored(a, float(vp), f"{name} escapes: worth {2 * vp} points instead of {vp}"))
+                out.append(Scored(a, float(vp), Msg("{defender} escapes: worth {points} points instead of {vp}",
+                                                    defender=said_name(name), points=2 * vp, vp=vp)))
             elif game.state.get("fire_truck_drawn"):
-                out.append(Scored(a, -0.01, f"{name} could escape, but a trained defender scores nothing"))
+                out.append(Scored(a, -0.01, Msg("{defender} could escape, but a trained defender scores nothing",
+                                                defender=said_name(name))))
         return out

@@ -44,6 +44,7 @@ from typing import Any
 
 from game.ai.analysis import WIN_SCORE_BASE, WIN_SCORE_SLOPE, win_chance
 from game.ai.heuristic import HeuristicPolicy, MoveTerms, Scored
+from game.i18n import _, n_, number
 from game.rules import Action, Game
 from game.rules.rng import Pcg32
 
@@ -181,7 +182,7 @@ class PlannerPolicy:
 
     # ------------------------------------------------------------------ rollouts
     def _seeds(self, n: int) -> list[tuple[int, int]]:
-        return [(self._rng.next32(), self._rng.next32()) for _ in range(n)]
+        return [(self._rng.next32(), self._rng.next32()) for _i in range(n)]
 
     def _rollout(self, game: Game, seed: tuple[int, int], first: list[Action], turns: int = 1) -> float:
         """Play ``first`` then the heuristic on a resampled clone to the start of the next Defense Phase;
@@ -261,7 +262,7 @@ class PlannerPolicy:
             action = self._plan.pop(0)
             self._plan_key = (key[0], key[1] + 1)
             if action in set(legal):
-                return action, self._plan_reason if action.kind != "end_moves" else "the move plan is complete"
+                return action, self._plan_reason if action.kind != "end_moves" else _("the move plan is complete")
         plans: list[tuple[list[Action], str]] = []
         seen: set[tuple[Action, ...]] = set()
         for variant in self._variants:
@@ -275,20 +276,20 @@ class PlannerPolicy:
         else:
             no_moves = [Action("end_moves")]
         if tuple(no_moves) not in seen and no_moves:
-            plans.append((no_moves, "keeping everyone ready to act beats any move"))
+            plans.append((no_moves, _("keeping everyone ready to act beats any move")))
             seen.add(tuple(no_moves))
         if len(plans) == 1:
             best = plans[0]
         else:
             n = max(4, min(self.plan_samples, self.plan_rollouts // len(plans)))
-            i = self._pick(self._race(game, [p for p, _ in plans], n, self.plan_turns))
+            i = self._pick(self._race(game, [p for p, _reason in plans], n, self.plan_turns))
             best = plans[i]
             if i:
-                best = (best[0], f"{best[1]} (looking ahead: about {self.last_gain:.1f} points better over {n} "
-                                 "possible futures)")
+                best = (best[0], _("{reason} (looking ahead: about {points} points better over {n} possible futures)",
+                                   reason=best[1], points=number(self.last_gain), n=n))
         plan, reason = best
         if not plan:
-            return Action("end_moves"), "no move improves the defense"
+            return Action("end_moves"), _("no move improves the defense")
         self._plan = list(plan[1:])
         self._plan_key = (key[0], key[1] + 1)
         self._plan_reason = reason
@@ -309,9 +310,9 @@ class PlannerPolicy:
             sim.apply(action)
             if action.kind == "end_moves":
                 break
-        reason = reasons[0] if reasons else "no move improves the defense"
+        reason = reasons[0] if reasons else _("no move improves the defense")
         if len(reasons) > 1:
-            reason += f" (+{len(reasons) - 1} more move{'s' if len(reasons) > 2 else ''})"
+            reason = n_("{reason} (+{n} more move)", "{reason} (+{n} more moves)", len(reasons) - 1, reason=reason)
         return plan, reason
 
     # ------------------------------------------------------------------ Defense Phase: actions
@@ -337,6 +338,6 @@ class PlannerPolicy:
         i = self._pick(self._race(game, [[x.action] for x in top], self.samples))
         chosen = top[i]
         if i:
-            return chosen.action, f"{chosen.reason} (looking ahead: about {self.last_gain:.1f} points better over " \
-                f"{self.samples} possible futures)"
+            return chosen.action, _("{reason} (looking ahead: about {points} points better over {n} possible futures)",
+                                    reason=chosen.reason, points=number(self.last_gain), n=self.samples)
         return chosen.action, chosen.reason

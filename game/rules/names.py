@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from game.i18n import N_, Said, Words, _, language, p_, pgettext, same
 from game.rules.data import Card, Rules, remember
 
-__all__ = ["a_counter", "a_unit", "card_text", "colour_name", "defender_name", "entrance_name", "floor_name",
-           "floor_words", "join_words", "said_name", "space_name", "tactic_names", "the_token", "token_name",
-           "tokens_name", "unit_name"]
+__all__ = ["a_counter", "a_unit", "card_text", "colour_name", "defender_name", "door_name", "entrance_name",
+           "floor_name", "floor_words", "join_words", "said_name", "space_name", "state_name", "tactic_names",
+           "the_token", "token_name", "tokens_name", "unit_name"]
 
 # The defenders known by their rank and number rather than a name (levels/defenders.toml, inferred from 2.0: the
 # counters of the "trained" soldiers and "postal workers"), worded in the player's language.
@@ -210,3 +210,18 @@ def a_counter(rules: Rules, unit: str, leader: str = "") -> str:
         name = unit_name(rules, unit)
         name = _("an {unit} counter", unit=name) if name[:1] in "aeiou" else _("a {unit} counter", unit=name)
     return name[:1].upper() + name[1:]
+
+
+# A defender's states, as 4.2.3 names them, and the entrances by their ids (the board prints them on the doors).
+STATES = {"exhausted": N_("exhausted"), "disrupted": N_("disrupted")}
+DOORS = {"front": N_("front"), "rear": N_("rear"), "side": N_("side"), "basement": N_("basement")}
+
+
+def state_name(state: str) -> str:
+    """``exhausted``, ``disrupted`` in the player's language."""
+    return _(STATES[state]) if state in STATES else same(state)
+
+
+def door_name(entrance: str) -> str:
+    """An entrance by its id in the player's language (``front``: ``avant``), as its door is labelled."""
+    return _(DOORS[entrance]) if entrance in DOORS else same(entrance)

@@ -11,6 +11,7 @@ import pygame
 from game import i18n
 from game.i18n import N_, _, same
 from game.rules.data import Rules
+from game.rules.names import door_name
 from game.ui import palette as P
 from game.ui.fonts import blit_text, font
 from game.ui.layout import (
@@ -29,13 +30,9 @@ from game.ui.layout import (
 from game.ui.palette import LOS_LETTER
 
 CAPTION = N_("Heveliusplatz, Danzig")
-# The words printed on the board (message ids): the entrances by their ids, the support squares' kinds.
-DOOR_WORDS = {"front": N_("front"), "rear": N_("rear"), "side": N_("side"), "basement": N_("basement")}
+# The words printed on the board (message ids): the support squares' kinds (the doors': names.door_name).
 SUPPORT_WORDS = {"mg": N_("MG"), "ig": N_("IG")}
-
-
-def door_words(entrance: str) -> str:
-    return _(DOOR_WORDS[entrance]) if entrance in DOOR_WORDS else same(entrance)
+door_words = door_name
 
 
 def caption_rect() -> pygame.Rect:

@@ -9,13 +9,12 @@ import re
 from game.i18n import N_, Said, _, n_, percent, same
 from game.rules import Action, Game
 from game.rules.engine import ACTION_SECTIONS
-from game.rules.names import defender_name, space_name, the_token, tokens_name
+from game.rules.names import defender_name, space_name, state_name, the_token, tokens_name
 from game.ui.fonts import font
 
 CITED = re.compile(r"\b[1-8]\.\d(\.\d)?\b")  # a reason that cites a rulebook section already
 END_WORDS = {"end_moves": N_("End the move step"), "end_actions": N_("End the Defense Phase"),
              "end_command": N_("End the command (no more rallies)"), "end_escape": N_("Nobody else escapes")}
-STATES = {"exhausted": N_("exhausted"), "disrupted": N_("disrupted")}  # a defender's state, as 4.2.3 names it
 
 
 def token_words(game: Game, token: str) -> str:
@@ -37,8 +36,7 @@ def counter_words(game: Game, cid: str) -> str:
         _("the {unit}", unit=unit)
 
 
-def state_words(state: str) -> str:
-    return _(STATES[state]) if state in STATES else same(state)
+state_words = state_name  # a defender's state, as 4.2.3 names it
 
 
 def describe(game: Game, action: Action) -> str:
