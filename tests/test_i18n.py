@@ -28,6 +28,7 @@ from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.rules_ref import RulesScene
 from game.ui.scenes.title import TitleScene
+from game.ui.scenes.tutorial import NOTES, STEPS, TutorialScene
 from game.ui.settings import Settings
 from tests.helpers import explained_games
 from tests.test_ui_playthrough import ClickPolicy
@@ -406,3 +407,27 @@ def test_the_hints_and_the_demo_captions_are_french(policy: str, games: int) -> 
     assert i18n.missing == set() and len(lines) > 50
     assert not [line for line in lines if ENGLISH_RANK.search(line)]
     assert any(" attaque le " in line for line in lines)
+
+
+def test_the_guided_game_coach_speaks_french() -> None:
+    """Every opening step and every first-time note of the guided game, as the coach shows it (with its
+    buttons), is drawn in French."""
+    i18n.said = set()
+    app = App(headless=True, seed=1, lang="fr")
+    app.ctx.settings.speed = 0.0
+    app.step(1 / 60)
+    app.click(button(app.stack.top, "Tutorial"))
+    scene = app.stack.top
+    assert isinstance(scene, TutorialScene)
+    for _i in range(60):
+        app.step(1 / 60)
+    shown = 0
+    for i in range(len(STEPS)):
+        scene.step, scene.notes = i, []
+        assert drawn_in_french(app) == (set(), set()), STEPS[i].key
+        shown += 1
+    for note in NOTES:
+        scene.notes = [note]
+        assert drawn_in_french(app) == (set(), set()), note.key
+        shown += 1
+    assert shown == len(STEPS) + len(NOTES)

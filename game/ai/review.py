@@ -14,7 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.ai.planner import PlannerPolicy
+from game.i18n import _, n_, number
 from game.rules import Action, Event, Game, Rules
+from game.rules.names import defender_name, door_name
 
 __all__ = ["DecisionReview", "Review", "Step", "review", "review_decisions", "replay"]
 
@@ -75,7 +77,7 @@ def replay(seed: int, difficulty: str, history: list[str], rules: Rules | None =
 
 
 def _when(attack: int, turn: int) -> str:
-    return f"Attack {attack}, turn {turn}"
+    return _("Attack {attack}, turn {turn}", attack=attack, turn=turn)
 
 
 def turning_points(steps: list[Step]) -> list[str]:
@@ -90,15 +92,17 @@ def turning_points(steps: list[Step]) -> list[str]:
 
     def flush() -> None:
         nonlocal morale
-        parts = []
+        parts: list[str] = []
         if breaches:
-            n = len(breaches)
-            parts.append(f"{n} counter{'s' if n > 1 else ''} broke in ({', '.join(breaches)})")
+            parts.append(n_("{n} counter broke in ({doors})", "{n} counters broke in ({doors})", len(breaches),
+                            doors=", ".join(door_name(b) for b in breaches)))
         if morale is not None and morale[0] != morale[1]:
-            parts.append(f"morale {morale[0]} → {morale[1]}" + (f" ({', '.join(fallen)} fell)" if fallen else ""))
+            parts.append(_("morale {old} → {new} ({fallen} fell)", old=morale[0], new=morale[1],
+                           fallen=", ".join(defender_name(n) for n in fallen)) if fallen else
+                         _("morale {old} → {new}", old=morale[0], new=morale[1]))
         parts += other
         if parts:
-            out.append(f"{_when(attack, turn)}: {'; '.join(parts)}")
+            out.append(_("{when}: {what}", when=_when(attack, turn), what="; ".join(parts)))
         breaches.clear()
         fallen.clear()
         other.clear()
@@ -115,7 +119,7 @@ def turning_points(steps: list[Step]) -> list[str]:
                 if e.data.get("defender"):
                     fallen.append(str(e.data["defender"]))
             elif e.kind == "attack_ended":
-                other.append(f"Attack {e.data['attack']} ends")
+                other.append(_("Attack {attack} ends", attack=e.data["attack"]))
             elif e.kind in ("fire_truck", "fire_truck_shuffled", "game_over"):
                 other.append(e.text)
     flush()
@@ -164,16 +168,19 @@ def luck_report(steps: list[Step]) -> list[str]:
         ratio = actual / expected
         lucky = ratio > 1.1 if good_high else ratio < 0.9
         unlucky = ratio < 0.9 if good_high else ratio > 1.1
-        return ": lucky" if lucky else (": unlucky" if unlucky else ": about as expected")
-    lines = [f"Your dice: {int(mine_hits)} hits from {mine_dice} dice (expected {mine_expected:.1f})"
-             f"{verdict(mine_hits, mine_expected, True)}",
-             f"Your rolls removed {kills} of the {shots} counters you fired at (expected {kill_expected:.1f})"
-             f"{verdict(kills, kill_expected, True)}"]
+        return _(": lucky") if lucky else (_(": unlucky") if unlucky else _(": about as expected"))
+    lines: list[str] = [_("Your dice: {hits} hits from {dice} dice (expected {expected}){verdict}", hits=int(mine_hits),
+               dice=mine_dice, expected=number(mine_expected), verdict=verdict(mine_hits, mine_expected, True)),
+             _("Your rolls removed {kills} of the {shots} counters you fired at (expected {expected}){verdict}",
+               kills=kills, shots=shots, expected=number(kill_expected),
+               verdict=verdict(kills, kill_expected, True))]
     if supp_dice:
-        lines.append(f"Your suppression tokens: {int(supp_hits)} hits from {supp_dice} dice (expected "
-                     f"{supp_expected:.1f}){verdict(supp_hits, supp_expected, True)}")
-    lines.append(f"The enemy's support weapons and howitzer: {int(enemy_hits)} hits from {enemy_dice} dice "
-                 f"(expected {enemy_expected:.1f}){verdict(enemy_hits, enemy_expected, False)}")
+        lines.append(_("Your suppression tokens: {hits} hits from {dice} dice (expected {expected}){verdict}",
+                       hits=int(supp_hits), dice=supp_dice, expected=number(supp_expected),
+                       verdict=verdict(supp_hits, supp_expected, True)))
+    lines.append(_("The enemy's support weapons and howitzer: {hits} hits from {dice} dice (expected {expected})"
+                   "{verdict}", hits=int(enemy_hits), dice=enemy_dice, expected=number(enemy_expected),
+                   verdict=verdict(enemy_hits, enemy_expected, False)))
     return lines
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from game.i18n import N_, Msg
+from game.i18n import N_, Msg, _, n_
 from game.rules.events import GameOver
 from game.rules.kernel import Kernel
+from game.rules.names import defender_name
 from game.rules.queries import counters_inside
 
 AWARDS = (  # 7.0 (the names are shown in the player's language: marked for the catalogs)
@@ -41,17 +42,19 @@ def _scoring(g: Kernel) -> list[tuple[str, str, int]]:
 def breakdown(g: Kernel) -> list[tuple[str, int]]:
     """7.0, line by line: each surviving defender who scores (his points, doubled if he escaped) and the assault
     counters in the post office (minus one each); :func:`score` is their sum."""
-    lines = [(f"{name}, escaped ×2" if status == "escaped" else name, points) for name, status, points in _scoring(g)]
+    lines: list[tuple[str, int]] = [
+        (_("{defender}, escaped ×2", defender=defender_name(name)) if status == "escaped" else defender_name(name),
+         points) for name, status, points in _scoring(g)]
     inside = counters_inside(g)
     if inside:
-        lines.append((f"{inside} enemy counter{'s' if inside > 1 else ''} inside", -inside))
+        lines.append((n_("{n} enemy counter inside", "{n} enemy counters inside", inside), -inside))
     return lines
 
 
 def score(g: Kernel) -> int:
     """7.0: morale adjustments of surviving postal workers and noncombatants, doubled if escaped, minus one
     per assault counter in the post office."""
-    return sum(points for _, _, points in _scoring(g)) - counters_inside(g)
+    return sum(points for _name, _status, points in _scoring(g)) - counters_inside(g)
 
 
 def end_game(g: Kernel, how: str, section: str) -> None:

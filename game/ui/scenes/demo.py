@@ -12,12 +12,14 @@ from __future__ import annotations
 import pygame
 
 from game.ai import Policy, make_policy
+from game.i18n import _
 from game.rules import Game, LevelError
 from game.ui import palette as P
 from game.ui import scores
 from game.ui.fonts import blit_text
 from game.ui.play.scene import PlayScene
 from game.ui.scene import Context, Scene
+from game.ui.scenes.highscores import DIFFICULTY_NAMES
 from game.ui.scenes.results import ResultsScene
 from game.ui.words import explained, fit
 
@@ -125,8 +127,9 @@ class DemoScene(PlayScene):
         return False  # it plays by itself
 
     def prompt(self) -> str:
-        return f"DEMO · the planner plays game {self.seed} ({self.game.state.get('difficulty', 'standard')})" \
-               "  ·  any key or click returns to the title"
+        difficulty = str(self.game.state.get("difficulty", "standard"))
+        return _("DEMO · the planner plays game {seed} ({difficulty})  ·  any key or click returns to the title",
+                 seed=self.seed, difficulty=_(DIFFICULTY_NAMES.get(difficulty, "Standard")))
 
     def caption(self) -> str:
         return self.last_caption  # stays while the choice is animated
@@ -146,13 +149,13 @@ class DemoScene(PlayScene):
             self.hint = self.policy.explain(self.game)  # decided while the board is still
             self.controller.show_spend(self.hint[0])  # the planner's number of tokens on the stepper
             self.decisions += 1
-            self.last_caption = f"Planner: {explained(self.game, *self.hint)}"
+            self.last_caption = _("Planner: {hint}", hint=explained(self.game, *self.hint))
             self.pending_t = SHOW_CHOICE
             return
         self.pending_t -= dt
         if self.pending_t <= 0:
             action = self.hint[0]
-            self.log.add(f"Demo: {explained(self.game, *self.hint)}", P.POST_BLUE)
+            self.log.add(_("Demo: {hint}", hint=explained(self.game, *self.hint)), P.POST_BLUE)
             self.submit(action)  # clears the hint; the next one is decided when the animations are done
 
     def show_results(self) -> None:
@@ -201,7 +204,7 @@ class DemoResultsScene(Scene):
         left = max(0, int(RESULTS_TIME - self.t + 0.99))
         rect = pygame.Rect(60, 960, 900, 66)
         pygame.draw.rect(surface, (46, 40, 34), rect, border_radius=8)
-        line, size = fit(f"DEMO · next game in {left} s · any key or click returns to the title", "sans_bold", 24,
-                         rect.w - 30)
+        line, size = fit(_("DEMO · next game in {n} s · any key or click returns to the title", n=left), "sans_bold",
+                         24, rect.w - 30)
         blit_text(surface, line, "sans_bold", size, P.GOLD, (rect.x + 16, rect.centery), "midleft")
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import N_, _
 from game.rules import Action, Event, Game, LevelError
 from game.ui import palette as P
 from game.ui import scores, storage
@@ -98,40 +99,40 @@ def _did(kinds: tuple[str, ...], phase: str) -> Callable[[TutorialScene], bool]:
 
 
 STEPS: tuple[Step, ...] = (
-    Step("welcome", "1 September 1939, Danzig. You command the postal workers and soldiers defending the Polish "
+    Step("welcome", N_("1 September 1939, Danzig. You command the postal workers and soldiers defending the Polish "
          "Post Office. Hold out through three Attacks until the fire truck ends the last one; every defender "
-         "still inside scores.", lambda s: None),
-    Step("tracks", "The enemy comes along these assault tracks. Each turn the Enemy Phase draws cards: counters "
-         "are placed on a track and advance one space at a time toward an entrance of the building.", _tracks),
-    Step("colours", "Every space has a colour. A defender can fire only at track spaces sharing a colour with "
-         "his own space: that is his line of sight (rule 1.4). Hover a defender or a space to read it.",
+         "still inside scores."), lambda s: None),
+    Step("tracks", N_("The enemy comes along these assault tracks. Each turn the Enemy Phase draws cards: counters "
+         "are placed on a track and advance one space at a time toward an entrance of the building."), _tracks),
+    Step("colours", N_("Every space has a colour. A defender can fire only at track spaces sharing a colour with "
+         "his own space: that is his line of sight (rule 1.4). Hover a defender or a space to read it."),
          lambda s: _ring(s.geo.rect(next(iter(s.rules.defender_spaces))))),
-    Step("move", "The Defense Phase starts with moves. Click a defender: the spaces of his floor he can reach "
-         "light up. Click one (anywhere inside it) to move him there. Try it now.",
+    Step("move", N_("The Defense Phase starts with moves. Click a defender: the spaces of his floor he can reach "
+         "light up. Click one (anywhere inside it) to move him there. Try it now."),
          lambda s: _defender_rect(s, (_first(s, "move") or Action("move", ("",))).args[0]),
          _did(("move", "shift"), "moves")),
-    Step("carry", "Weapons and ammunition are tokens in the spaces. A defender moving out of a space can carry "
-         "them: the popup asks what he takes. A weapon fires only with ammunition beside it.",
+    Step("carry", N_("Weapons and ammunition are tokens in the spaces. A defender moving out of a space can carry "
+         "them: the popup asks what he takes. A weapon fires only with ammunition beside it."),
          lambda s: None),
-    Step("end_moves", "When your moves are done, click End moves (or press Enter). Remember: a defender who moved "
-         "this turn cannot also take an action (4.2).",
+    Step("end_moves", N_("When your moves are done, click End moves (or press Enter). Remember: a defender who moved "
+         "this turn cannot also take an action (4.2)."),
          lambda s: _ring(_bar(s, "End moves")), _did(("end_moves",), "moves")),
-    Step("attack", "Now the actions. Click a defender: his menu opens and the enemies he can hit light up, each "
-         "with its chance to be removed on it. Click one to fire.",
+    Step("attack", N_("Now the actions. Click a defender: his menu opens and the enemies he can hit light up, each "
+         "with its chance to be removed on it. Click one to fire."),
          lambda s: _defender_rect(s, (_first(s, "attack") or Action("attack", ("",))).args[0]),
          _did(("attack", "grenade", "suppress", "recover", "command"), "actions")),
-    Step("odds", "Each die that reaches the counter's defense hits it. The defender who fired is now exhausted "
+    Step("odds", N_("Each die that reaches the counter's defense hits it. The defender who fired is now exhausted "
          "(hatched): only a Recover action (4.2.3) readies him again. The dice show in the tray below; the log "
-         "narrates every roll, and a click on a line opens its rule.", lambda s: None),
-    Step("suppress", "Suppress… in a defender's menu puts suppression tokens on an empty track space he sees "
-         "(he needs a Suppress weapon and ammunition): a counter arriving there must get past them.",
+         "narrates every roll, and a click on a line opens its rule."), lambda s: None),
+    Step("suppress", N_("Suppress… in a defender's menu puts suppression tokens on an empty track space he sees "
+         "(he needs a Suppress weapon and ammunition): a counter arriving there must get past them."),
          lambda s: None),
-    Step("morale", "Morale: every defender lost and some enemy successes lower it. At 0 the post office falls "
-         "and the game is lost.", lambda s: _ring(s.hud.morale_cache.rect, 4)),
-    Step("tools", "Stuck? Hint (H) shows what the planner would do and why; then Apply hint (A) does it. Undo "
-         "(Ctrl+Z) takes back your choices until a die is rolled or a card drawn.", lambda s: _ring(_top(s, "Hint"))),
-    Step("end_actions", "Click End actions when you are done: the turn goes on with the Clearing and Enemy Phases. "
-         "From here you play on your own; I will explain each new thing when it first happens.",
+    Step("morale", N_("Morale: every defender lost and some enemy successes lower it. At 0 the post office falls "
+         "and the game is lost."), lambda s: _ring(s.hud.morale_cache.rect, 4)),
+    Step("tools", N_("Stuck? Hint (H) shows what the planner would do and why; then Apply hint (A) does it. Undo "
+         "(Ctrl+Z) takes back your choices until a die is rolled or a card drawn."), lambda s: _ring(_top(s, "Hint"))),
+    Step("end_actions", N_("Click End actions when you are done: the turn goes on with the Clearing and Enemy Phases. "
+         "From here you play on your own; I will explain each new thing when it first happens."),
          lambda s: _ring(_bar(s, "End actions")), _did(("end_actions",), "actions")),
 )
 
@@ -141,31 +142,31 @@ def _at_a_door(scene: TutorialScene, e: Event) -> bool:
 
 
 NOTES: tuple[Note, ...] = (
-    Note("door", ("counter_advanced",), "A counter stands at a door: its next advance breaks into the building, "
+    Note("door", ("counter_advanced",), N_("A counter stands at a door: its next advance breaks into the building, "
          "and the defenders on that entrance's door space (the space with the entrance's flag) are killed "
-         "(3.1.2). Move them away, or shoot the counter first.", _at_a_door),
-    Note("disrupted", ("defender_disrupted",), "A defender was disrupted (the red D on his counter): he can do "
-         "nothing until he recovers (4.2.3), and a second disruption before that kills him."),
-    Note("leader", ("counter_placed",), "A leader (a named counter): if an Attack's deck runs out while a counter "
-         "is inside and a leader is on the board, the Attack goes on (2.1-2.3). Removing leaders shortens it.",
+         "(3.1.2). Move them away, or shoot the counter first."), _at_a_door),
+    Note("disrupted", ("defender_disrupted",), N_("A defender was disrupted (the red D on his counter): he can do "
+         "nothing until he recovers (4.2.3), and a second disruption before that kills him.")),
+    Note("leader", ("counter_placed",), N_("A leader (a named counter): if an Attack's deck runs out while a counter "
+         "is inside and a leader is on the board, the Attack goes on (2.1-2.3). Removing leaders shortens it."),
          lambda scene, e: e.data.get("unit") == "leader"),
-    Note("suppression", ("__decision_suppression",), "A counter is entering a space with your suppression tokens. "
-         "Choose how many to spend: each is a die against its defense, and a hit sends it back (4.2.2)."),
-    Note("breach", ("breach",), "An enemy counter broke in (3.1.2): it is inside the building now. Defenders of "
-         "that floor can fire at it, and grenades hit every counter inside the floor."),
-    Note("clearing", ("clearing_target", "counter_changed_floor", "counter_idle", "casualty"), "The Clearing Phase "
+    Note("suppression", ("__decision_suppression",), N_("A counter is entering a space with your suppression tokens. "
+         "Choose how many to spend: each is a die against its defense, and a hit sends it back (4.2.2).")),
+    Note("breach", ("breach",), N_("An enemy counter broke in (3.1.2): it is inside the building now. Defenders of "
+         "that floor can fire at it, and grenades hit every counter inside the floor.")),
+    Note("clearing", ("clearing_target", "counter_changed_floor", "counter_idle", "casualty"), N_("The Clearing Phase "
          "(5.0): each counter inside removes defenders of its floor, following the Target table printed in the "
-         "interior; a disrupted one does nothing.", lambda scene, e: e.section.startswith("5.")),
-    Note("casualty", ("__decision_casualty",), "A counter removes a defender and the rules let you choose among "
-         "equals: click the one who falls."),
-    Note("bundle", ("barrier_destroyed",), "A grenade bundle blew a barrier (3.1): the counters stacked behind it "
-         "advance through the gap.", lambda scene, e: e.section == "3.1"),
-    Note("support", ("support_placed",), "A support weapon is placed on a lettered support space (3.2): it fires "
-         "at a floor it sees every time its card comes up.", lambda scene, e: e.section.startswith("3.")),
-    Note("attack2", ("attack_started",), "A new Attack begins: the board is cleared, new counters set up, and a new "
-         "deck is used (2.2, 2.3).", lambda scene, e: int(e.data.get("attack", 1)) > 1),
-    Note("escape", ("phase_changed",), "The Escape Phase (6.0): a defender on an entrance space whose route is "
-         "clear may slip out. An escaped postal worker scores double.",
+         "interior; a disrupted one does nothing."), lambda scene, e: e.section.startswith("5.")),
+    Note("casualty", ("__decision_casualty",), N_("A counter removes a defender and the rules let you choose among "
+         "equals: click the one who falls.")),
+    Note("bundle", ("barrier_destroyed",), N_("A grenade bundle blew a barrier (3.1): the counters stacked behind it "
+         "advance through the gap."), lambda scene, e: e.section == "3.1"),
+    Note("support", ("support_placed",), N_("A support weapon is placed on a lettered support space (3.2): it fires "
+         "at a floor it sees every time its card comes up."), lambda scene, e: e.section.startswith("3.")),
+    Note("attack2", ("attack_started",), N_("A new Attack begins: the board is cleared, new counters set up, and a new "
+         "deck is used (2.2, 2.3)."), lambda scene, e: int(e.data.get("attack", 1)) > 1),
+    Note("escape", ("phase_changed",), N_("The Escape Phase (6.0): a defender on an entrance space whose route is "
+         "clear may slip out. An escaped postal worker scores double."),
          lambda scene, e: e.data.get("phase") == "escape"),
 )
 NOTE_KEYS = {n.key for n in NOTES}
@@ -241,14 +242,14 @@ class TutorialScene(PlayScene):
         if not self.coaching:
             return "", None, False
         if self.notes:
-            return self.notes[0].text, None, True
+            return _(self.notes[0].text), None, True
         if self.step < len(STEPS):
             step = STEPS[self.step]
             try:
                 point = step.point(self) if self.synced else None
             except (KeyError, ValueError, StopIteration):
                 point = None  # what it pointed at is gone: the words still stand
-            return step.text, point, step.done is None
+            return _(step.text), point, step.done is None
         return "", None, False
 
     def advance(self) -> None:
@@ -264,7 +265,7 @@ class TutorialScene(PlayScene):
         self.coaching = False
         self.notes = []
         self.save()
-        self.say("Coaching off: the guided game goes on as a normal game.")
+        self.say(_("Coaching off: the guided game goes on as a normal game."))
 
     # ---- the play scene, coached
     def submit(self, action: Action) -> None:
@@ -339,7 +340,7 @@ class TutorialScene(PlayScene):
             glow = 2 + int(2 * abs(((self.time * 2) % 2) - 1))
             pygame.draw.rect(surface, P.GOLD, point, 3 + glow, border_radius=10)
         panel(surface, COACH, P.PAPER_LIGHT, P.GOLD, width=3)
-        blit_text(surface, "WHAT JUST HAPPENED" if self.notes else "GUIDED GAME", "sans_bold", 18, P.POST_BLUE,
+        blit_text(surface, _("WHAT JUST HAPPENED") if self.notes else _("GUIDED GAME"), "sans_bold", 18, P.POST_BLUE,
                   (COACH.x + 14, COACH.y + 10))
         if not self.notes and self.step < len(STEPS):
             blit_text(surface, f"{self.step + 1} / {len(STEPS)}", "sans", 16, P.INK_SOFT,
@@ -350,14 +351,14 @@ class TutorialScene(PlayScene):
             y += 25
         buttons = []
         if waits:
-            label = "Got it" if self.notes else "Next"
+            label = N_("Got it") if self.notes else N_("Next")
             buttons.append(Button((COACH.x + 14, COACH.bottom - 62, 150, 48), label, self.advance, 22,
-                                  tip="Go on with the guided game"))
+                                  tip=N_("Go on with the guided game")))
         else:
-            blit_text(surface, "Waiting for your click on the board…", "sans", 16, P.INK_SOFT,
+            blit_text(surface, _("Waiting for your click on the board…"), "sans", 16, P.INK_SOFT,
                       (COACH.x + 14, COACH.bottom - 92))
-        buttons.append(Button((COACH.right - 174, COACH.bottom - 62, 160, 48), "Skip tutorial", self.skip_tutorial,
-                              18, tip="Stop the coaching; the game goes on as a normal game"))
+        buttons.append(Button((COACH.right - 174, COACH.bottom - 62, 160, 48), N_("Skip tutorial"),
+                              self.skip_tutorial, 18, tip=N_("Stop the coaching; the game goes on as a normal game")))
         for b in buttons:
             old = next((o for o in self.coach_buttons if o.key == b.key), None)
             b.hover = bool(old and old.hover)
