@@ -17,15 +17,17 @@ from babel.messages.pofile import read_po
 
 from game import i18n
 from game.__main__ import build_parser
-from game.ai import HeuristicPolicy
+from game.ai import HeuristicPolicy, RandomPolicy
 from game.i18n import Said, Words, _, n_
 from game.rules import Game
 from game.ui import fonts
 from game.ui.app import App
 from game.ui.log_panel import LogPanel
 from game.ui.play.scene import PlayScene
+from game.ui.records import Record
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.results import ResultsScene
+from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.rules_ref import RulesScene
 from game.ui.scenes.title import TitleScene
 from game.ui.scenes.tutorial import NOTES, STEPS, TutorialScene
@@ -431,3 +433,21 @@ def test_the_guided_game_coach_speaks_french() -> None:
         assert drawn_in_french(app) == (set(), set()), note.key
         shown += 1
     assert shown == len(STEPS) + len(NOTES)
+
+
+def test_the_after_action_review_is_drawn_in_french() -> None:
+    """The review of a whole game (score lines, turning points, luck, the planner's view of the player's
+    decisions once worked out), in French."""
+    i18n.said = set()
+    app = App(headless=True, seed=0, lang="fr")
+    game = Game.new(5, "veteran")
+    game.keep_history = True
+    policy = RandomPolicy(5)
+    while not game.over:
+        game.apply(policy.choose(game))
+    review = ReviewScene(app.ctx, Record(5, "veteran", list(game.state["history"])), samples=2)
+    app.stack.push(review)
+    review.thread.join(timeout=300)
+    assert review.review.decisions is not None and not review.failed
+    assert drawn_in_french(app) == (set(), set())
+    assert review.review.turning and review.review.luck

@@ -190,7 +190,7 @@ def review(seed: int, difficulty: str, history: list[str]) -> Review:
     result = game.result or {}
     lines = game.score_breakdown()
     if result.get("how") == "morale":  # 1.2 / 7.0: a broken morale scores 0 whoever is left
-        lines = [("Morale broke: the post office fell, the score is 0", 0)]
+        lines = [(_("Morale broke: the post office fell, the score is 0"), 0)]
     return Review(score=int(result.get("score", game.score())), level=str(result.get("level", "")),
                   breakdown=lines, turning=turning_points(steps), luck=luck_report(steps), complete=game.over,
                   steps=steps)
