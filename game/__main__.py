@@ -18,14 +18,18 @@ from typing import Any, NoReturn, TextIO
 
 from game import __version__, i18n
 from game.ai import POLICIES, policy_name, split_policies
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, N_, _, percent
 from game.rules import Action, Event, Game, IllegalAction, LevelError
+from game.rules.names import floor_name
 
+# The phases as the text mode's header names them ("Enemy phase").
+PHASES = {"setup": N_("setup"), "enemy": N_("enemy"), "moves": N_("moves"), "actions": N_("actions"),
+          "clearing": N_("clearing"), "escape": N_("escape"), "over": N_("over")}
 # A menu lists at most this many entries; larger sets of choices are grouped (defender first).
 MENU_LIMIT = 24
 
-HELP = ("Type a number or an action's text (e.g. end_moves, 'move Konrad ground:2-3 lmg1'); "
-        "b = back, ? = board and choices again, h = help, q = quit.")
+HELP = N_("Type a number or an action's text (e.g. end_moves, 'move Konrad ground:2-3 lmg1'); "
+          "b = back, ? = board and choices again, h = help, q = quit.")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -194,32 +198,34 @@ class TextPlay:
 
     def board(self) -> None:
         g, s, r = self.game, self.game.state, self.game.rules
-        defense = ", ".join(f"{r.floors[f].name.lower()} {r.floors[f].defense[s['defense'][f]]}" for f in r.floors)
+        defense = ", ".join(f"{floor_name(r, f)} {r.floors[f].defense[s['defense'][f]]}" for f in r.floors)
         decks = ", ".join(f"A{k} {len(v)}" for k, v in sorted(s["decks"].items()))
-        self.say(f"== Attack {s['attack']}, turn {s['attack_turn']} (game turn {s['turn']}), {s['phase']} phase; "
-                 f"morale {s['morale']}/{r.morale_max}; score now {g.score()}")
-        self.say(f"   defense: {defense}; cards left: {decks}; barriers destroyed: "
-                 f"{', '.join(map(str, sorted(s['barriers_open']))) or 'none'}")
+        self.say(_("== Attack {attack}, turn {turn} (game turn {game_turn}), {phase} phase; morale {morale}/{max}; "
+                   "score now {score}", attack=s["attack"], turn=s["attack_turn"], game_turn=s["turn"],
+                   phase=_(PHASES.get(s["phase"], s["phase"])), morale=s["morale"], max=r.morale_max,
+                   score=g.score()))
+        self.say(_("   defense: {defense}; cards left: {decks}; barriers destroyed: {barriers}", defense=defense,
+                   decks=decks, barriers=", ".join(map(str, sorted(s["barriers_open"]))) or _("none")))
         cars = {space: car for car, space in s["cars"].items()}
         spaces = sorted(set(s["spaces"]) | set(cars) | set(s["supp"]))
         if spaces:
-            self.say("   enemy on the tracks:")
+            self.say(_("   enemy on the tracks:"))
             for space in spaces:
                 parts = [self.counter_text(c) for c in s["spaces"].get(space, [])]
                 if space in cars:
-                    parts.insert(0, "[armored car]")
+                    parts.insert(0, _("[armored car]"))
                 if s["supp"].get(space):
-                    parts.append(f"({s['supp'][space]} suppression tokens)")
+                    parts.append(_("({n} suppression tokens)", n=s["supp"][space]))
                 self.say(f"     {space:<9} {', '.join(parts)}")
         else:
-            self.say("   enemy on the tracks: none")
+            self.say(_("   enemy on the tracks: none"))
         support = [f"{sp}: {', '.join(self.counter_text(c) for c in st)}" for sp, st in sorted(s["support"].items())
                    if st]
-        self.say(f"   support: {'; '.join(support) or 'none'}")
+        self.say(_("   support: {support}", support="; ".join(support) or _("none")))
         inside = [f"{f}: {', '.join(self.counter_text(c) for c in items)}" for f, items in s["interior"].items()
                   if items]
-        self.say(f"   inside the post office: {'; '.join(inside) or 'nobody'}")
-        self.say("   defenders (E exhausted, D disrupted, m moved, a acted; tokens in brackets):")
+        self.say(_("   inside the post office: {inside}", inside="; ".join(inside) or _("nobody")))
+        self.say(_("   defenders (E exhausted, D disrupted, m moved, a acted; tokens in brackets):"))
         for floor in r.floors:
             for space in (*r.floor_spaces[floor], r.interior(floor)):
                 names = []
@@ -237,28 +243,30 @@ class TextPlay:
                     line += f"  [{' '.join(tokens)}]"
                 self.say(line)
         statuses = [d["status"] for d in s["defenders"].values()]
-        self.say(f"   casualties {statuses.count('casualty')}, escaped {statuses.count('escaped')}")
+        self.say(_("   casualties {fallen}, escaped {escaped}", fallen=statuses.count("casualty"),
+                   escaped=statuses.count("escaped")))
 
     def header(self) -> str:
         g, s = self.game, self.game.state
         dec = g.decision or {}
         kind = dec.get("kind", "")
         if kind == "moves":
-            return f"Defense Phase, moves: {s['moves']} of {g.limit('defender_moves')} used"
+            return _("Defense Phase, moves: {n} of {limit} used", n=s["moves"], limit=g.limit("defender_moves"))
         if kind == "actions":
-            return f"Defense Phase, actions: {s['actions']} of {g.limit('defender_actions')} used"
+            return _("Defense Phase, actions: {n} of {limit} used", n=s["actions"], limit=g.limit("defender_actions"))
         if kind == "command":
-            return f"{dec.get('by')} commands: {dec.get('left')} free recover actions left"
+            return _("{defender} commands: {n} free recover actions left", defender=dec.get("by"), n=dec.get("left"))
         if kind == "suppression":
             cid = str(dec.get("counter", ""))
-            label = g.counter_label(cid) if cid in s["counters"] else "counter"
-            return (f"The {label} enters {dec.get('space')}, which holds {dec.get('tokens')} suppression tokens "
-                    f"(its defense {dec.get('defense')}): how many tokens do you spend?")
+            label = g.counter_label(cid) if cid in s["counters"] else _("counter")
+            return _("The {unit} enters {space}, which holds {n} suppression tokens (its defense {defense}): how many "
+                     "tokens do you spend?", unit=label, space=dec.get("space"), n=dec.get("tokens"),
+                     defense=dec.get("defense"))
         if kind == "casualty":
-            return f"A defender in {dec.get('space')} must be removed: choose who"
+            return _("A defender in {space} must be removed: choose who", space=dec.get("space"))
         if kind == "escape":
-            return "Escape Phase: who escapes?"
-        return f"Decision: {kind}"
+            return _("Escape Phase: who escapes?")
+        return _("Decision: {kind}", kind=kind)
 
     def describe(self, action: Action) -> str:
         text = str(action)
@@ -267,8 +275,9 @@ class TextPlay:
             cid = action.args[1]
             odds = g.odds(action)
             where = g.counter_space(cid)
-            text += f"   ({g.counter_label(cid)} on {where}, {g.attack_dice(action.args[0])} dice vs " \
-                    f"{g.assault_defense(cid)}: {odds:.0%})" if odds is not None else ""
+            text += _("   ({unit} on {space}, {n} dice vs {defense}: {chance})", unit=g.counter_label(cid), space=where,
+                      n=g.attack_dice(action.args[0]), defense=g.assault_defense(cid), chance=percent(odds)) \
+                if odds is not None else ""
         return text
 
     def menu(self) -> None:
@@ -294,10 +303,10 @@ class TextPlay:
                 if len(members) == 1:
                     self.entries.append((self.describe(members[0]), _key(members[0]), members))
                 else:
-                    self.entries.append((f"{self.group_label(prefix)} ... ({len(members)} choices)", prefix,
-                                         members))
+                    self.entries.append((_("{group} ... ({n} choices)", group=self.group_label(prefix),
+                                           n=len(members)), prefix, members))
         self.say(self.header() + (f"  [{' '.join(self.path)}]" if self.path else ""))
-        for i, (label, _, _) in enumerate(self.entries, start=1):
+        for i, (label, _prefix, _members) in enumerate(self.entries, start=1):
             self.say(f"  {i:>3}. {label}")
 
     def group_label(self, prefix: tuple[str, ...]) -> str:
@@ -305,7 +314,8 @@ class TextPlay:
             name = prefix[0]
             if name in self.game.state["defenders"]:
                 d = self.game.state["defenders"][name]
-                return f"{name} (in {d['space']}, combat {self.game.rules.defenders[name].combat})"
+                return _("{defender} (in {space}, combat {combat})", defender=name, space=d["space"],
+                         combat=self.game.rules.defenders[name].combat)
             return name
         return str(Action(prefix[1], (prefix[0], *prefix[2:])))
 
@@ -326,24 +336,24 @@ class TextPlay:
 
     def play(self) -> int:
         g = self.game
-        self.say(f"Postmen: Soldiers in Postmen's Uniforms. Seed {self.seed} (replay with --seed {self.seed}).")
-        self.say(HELP)
+        self.say(_("Postmen: Soldiers in Postmen's Uniforms. Seed {seed} (replay with --seed {seed}).", seed=self.seed))
+        self.say(_(HELP))
         self.narrate(g.initial_events)
         self.board()
         self.menu()
         while not g.over:
             line = self.read()
             if line is None:
-                self.say("\nEnd of input: leaving the game.")
+                self.say("\n" + _("End of input: leaving the game."))
                 return 0
             if len(line) > MAX_LINE:
-                self.say(f"That line is {len(line):,} characters long; a choice is a number or at most "
-                         f"{MAX_LINE} characters.")
+                self.say(_("That line is {n:,} characters long; a choice is a number or at most {max} characters.",
+                           n=len(line), max=MAX_LINE))
                 continue
             text = line.strip()
             low = text.lower()
             if low in ("q", "quit", "exit"):
-                self.say("Leaving the game.")
+                self.say(_("Leaving the game."))
                 return 0
             if low in ("", "l", "list"):
                 self.menu()
@@ -353,11 +363,11 @@ class TextPlay:
                 self.menu()
                 continue
             if low in ("h", "help"):
-                self.say(HELP)
+                self.say(_(HELP))
                 continue
             if low in ("b", "back"):
                 if not self.path:
-                    self.say("Already at the first list of choices.")
+                    self.say(_("Already at the first list of choices."))
                 else:
                     self.path = self.path[:-1] if len(self.path) > 1 else ()
                     self.menu()
@@ -365,9 +375,9 @@ class TextPlay:
             if text.isdigit():
                 index = int(text)
                 if not 1 <= index <= len(self.entries):
-                    self.say(f"No choice {index}: pick 1 to {len(self.entries)}.")
+                    self.say(_("No choice {index}: pick 1 to {n}.", index=index, n=len(self.entries)))
                     continue
-                _, prefix, members = self.entries[index - 1]
+                _label, prefix, members = self.entries[index - 1]
                 if len(members) > 1:
                     self.path = prefix
                     self.menu()
@@ -377,13 +387,13 @@ class TextPlay:
                 try:
                     action = Action.parse(text)
                 except IllegalAction as exc:
-                    self.say(f"Not understood: {exc}")
+                    self.say(_("Not understood: {error}", error=exc))
                     continue
             phase = g.phase
             try:
                 events = g.apply(action)
             except IllegalAction as exc:
-                self.say(f"Not possible: {exc}")
+                self.say(_("Not possible: {error}", error=exc))
                 continue
             self.path = ()
             self.narrate(events)
@@ -393,8 +403,11 @@ class TextPlay:
                 self.board()
             self.menu()
         result = g.result or {}
-        award = f", {result.get('award')}" if result.get("award") else ""
-        self.say(f"Game over ({result.get('how')}): score {result.get('score')}, {result.get('level')}{award}.")
+        level = _(str(result.get("level", "")))
+        how, points = result.get("how"), result.get("score")
+        self.say(_("Game over ({how}): score {score}, {level}, {award}.", how=how, score=points, level=level,
+                   award=_(str(result["award"]))) if result.get("award") else
+                 _("Game over ({how}): score {score}, {level}.", how=how, score=points, level=level))
         return 0
 
 
@@ -424,7 +437,7 @@ def _simulate(args: argparse.Namespace) -> int:
     summaries: dict[str, dict[str, Any]]
     if len(policies) == 1:
         report = simulate(args.games, args.seed, policies[0], jobs, args.difficulty, args.levels)
-        scores = {policies[0]: [int(s) for s, c in report["score_distribution"].items() for _ in range(c)]}
+        scores = {policies[0]: [int(s) for s, c in report["score_distribution"].items() for _copy in range(c)]}
         summaries = {policies[0]: report}
         text = format_report(report)
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import io
 import json
 import re
 import string
@@ -16,7 +17,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from game import i18n
-from game.__main__ import build_parser
+from game.__main__ import build_parser, play_text
 from game.ai import HeuristicPolicy, RandomPolicy
 from game.i18n import Said, Words, _, n_
 from game.rules import Game
@@ -451,3 +452,16 @@ def test_the_after_action_review_is_drawn_in_french() -> None:
     assert review.review.decisions is not None and not review.failed
     assert drawn_in_french(app) == (set(), set())
     assert review.review.turning and review.review.luck
+
+
+def test_the_text_mode_speaks_french() -> None:
+    """``postmen play --text --lang fr``: the header, the board summary, the narration and the menus in French
+    (the typed commands stay the actions' ids), no message untranslated."""
+    i18n.set_language("fr")
+    i18n.missing = set()
+    out = io.StringIO()
+    play_text(3, io.StringIO("1\n1\n?\n1\nq\n"), out)
+    text = out.getvalue()
+    assert "Graine 3 (rejouer avec --seed 3)" in text and "Phase de défense, mouvements" in text
+    assert "ennemis sur les pistes" in text and "On quitte la partie." in text
+    assert i18n.missing == set()
