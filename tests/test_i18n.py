@@ -465,3 +465,17 @@ def test_the_text_mode_speaks_french() -> None:
     assert "Graine 3 (rejouer avec --seed 3)" in text and "Phase de défense, mouvements" in text
     assert "ennemis sur les pistes" in text and "On quitte la partie." in text
     assert i18n.missing == set()
+
+
+def test_a_damaged_settings_file_is_said_in_the_language_it_names(data_dir: Path) -> None:
+    """The title's one-line message about a damaged value of the settings is in the language the same file
+    chose: French, each problem named in French."""
+    data_dir.mkdir(parents=True)
+    (data_dir / "settings.json").write_text(json.dumps({"language": "fr", "volume": 7, "colour": 1}))
+    i18n.said = set()
+    app = App(headless=True, seed=0)
+    assert i18n.language() == "fr"
+    assert app.ctx.message.startswith("Réglages de settings.json\u00a0: ")
+    assert "'volume' = 7 n'est pas un nombre de 0 à 1" in app.ctx.message
+    assert "réglage inconnu 'colour'" in app.ctx.message
+    assert drawn_in_french(app)[1] == set()

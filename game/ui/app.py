@@ -17,7 +17,7 @@ from game.ui.play.scene import PlayScene
 from game.ui.scene import Context, Scene
 from game.ui.scenes.demo import start_demo
 from game.ui.scenes.title import TitleScene
-from game.ui.settings import load_settings
+from game.ui.settings import load_settings, saved_language
 
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 # Idle frames: after IDLE_AFTER seconds without input, with nothing animating, the loop waits for input (at most
@@ -52,8 +52,8 @@ class App:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
-        settings, msg = load_settings()
-        problem = i18n.set_language(lang or settings.language or i18n.system_language())
+        problem = i18n.set_language(lang or saved_language() or i18n.system_language())
+        settings, msg = load_settings()  # (what it says about a damaged file: in the language just set)
         if problem:
             msg = " ".join(m for m in (msg, f"Language: {problem}; English is shown.") if m)
         self.ctx = Context(settings=settings, message=msg, seed=seed, headless=headless)

@@ -10,6 +10,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.i18n import _
 from game.rules import Game
 from game.rules.data import DIFFICULTIES
 from game.ui import storage
@@ -57,7 +58,7 @@ def save(game_id: str, game: Game) -> str:
         storage.write_atomic(target, text)
         return ""
     except OSError as exc:
-        return f"Could not save the game's record for its review: {exc}"
+        return _("Could not save the game's record for its review: {error}", error=exc)
 
 
 def load(game_id: str) -> tuple[Record | None, str]:

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from game.i18n import _, n_
 from game.rules.data import DIFFICULTIES
 from game.ui import storage
 
@@ -107,16 +108,25 @@ def load_scores(path: Path | None = None) -> tuple[Tables, str]:
         tables, dropped, reason = parse(text)
     except ValueError as exc:
         aside = storage.move_aside(path)
-        where = f"; kept as {aside.name}" if aside else ""
-        return empty_tables(), f"The high-score file {path.name} was damaged ({exc}{where}); the table starts afresh."
+        if aside:
+            return empty_tables(), _("The high-score file {file} was damaged ({error}; kept as {aside}); the table "
+                                     "starts afresh.", file=path.name, error=exc, aside=aside.name)
+        return empty_tables(), _("The high-score file {file} was damaged ({error}); the table starts afresh.",
+                                 file=path.name, error=exc)
     if not dropped:
         return tables, ""
     aside = storage.move_aside(path)
     err = save_scores(tables, path)
     kept = sum(len(v) for v in tables.values())
-    what = "entry was" if dropped == 1 else "entries were"
-    msg = f"{dropped} damaged {what} dropped from {path.name} ({reason}); the other {kept} kept" + \
-        (f", the file as it was kept as {aside.name}" if aside else "") + "."
+    if aside:
+        msg = n_("{n} damaged entry was dropped from {file} ({reason}); the other {kept} kept, the file as it was "
+                 "kept as {aside}.", "{n} damaged entries were dropped from {file} ({reason}); the other {kept} "
+                 "kept, the file as it was kept as {aside}.", dropped, file=path.name, reason=reason, kept=kept,
+                 aside=aside.name)
+    else:
+        msg = n_("{n} damaged entry was dropped from {file} ({reason}); the other {kept} kept.",
+                 "{n} damaged entries were dropped from {file} ({reason}); the other {kept} kept.", dropped,
+                 file=path.name, reason=reason, kept=kept)
     return tables, "; ".join(m for m in (msg, err) if m)
 
 
@@ -126,7 +136,7 @@ def save_scores(tables: Tables, path: Path | None = None) -> str:
         storage.write_atomic(path or scores_path(), to_json(tables))
         return ""
     except OSError as exc:
-        return f"Could not save the high scores: {exc}"
+        return _("Could not save the high scores: {error}", error=exc)
 
 
 def insert(tables: Tables, difficulty: str, entry: Entry) -> int | None:

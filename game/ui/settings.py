@@ -8,7 +8,7 @@ import math
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, _
 from game.rules.data import DIFFICULTIES
 from game.ui import storage
 
@@ -41,11 +41,12 @@ class Settings:
         s = cls()
         problems: list[str] = []
         known = {f.name for f in fields(cls)}
-        problems += [f"unknown setting {str(k)[:20]!r}" for k in raw if k not in known]
+        problems += [_("unknown setting {name}", name=repr(str(k)[:20])) for k in raw if k not in known]
         for name in sorted(known & set(raw)):
             problem = _check(name, raw[name])
             if problem:
-                problems.append(f"{name!r} = {_show(raw[name])} {problem}")
+                problems.append(_("{name} = {value} {problem}", name=repr(name), value=_show(raw[name]),
+                                  problem=problem))
             else:
                 setattr(s, name, float(raw[name]) if isinstance(getattr(s, name), float) else raw[name])
         return s, problems
@@ -59,19 +60,20 @@ def _show(value: object) -> str:
 def _check(name: str, value: object) -> str:
     """Why ``value`` cannot be setting ``name`` ("" when it can)."""
     if name in ("mute", "colour_blind", "fullscreen", "tutorial_offered"):
-        return "" if isinstance(value, bool) else "is not true or false"
+        return "" if isinstance(value, bool) else _("is not true or false")
     if name == "volume":
         ok = isinstance(value, int | float) and not isinstance(value, bool) and 0.0 <= value <= 1.0
-        return "" if ok else "is not a number from 0 to 1"
+        return "" if ok else _("is not a number from 0 to 1")
     if name == "speed":
         ok = isinstance(value, int | float) and not isinstance(value, bool) and value in SPEEDS
-        return "" if ok else "is not one of 1, 2, 4 or 0 (skip)"
+        return "" if ok else _("is not one of 1, 2, 4 or 0 (skip)")
     if name == "language":
         ok = isinstance(value, str) and (value == "" or value in LANGUAGES)
-        return "" if ok else f"is not one of {', '.join(LANGUAGES)} or \"\" (the system's)"
+        return "" if ok else _("is not one of {languages} or \"\" (the system's)", languages=", ".join(LANGUAGES))
     if name == "difficulty":
-        return "" if isinstance(value, str) and value in DIFFICULTIES else f"is not one of {', '.join(DIFFICULTIES)}"
-    return "is not a setting"
+        return "" if isinstance(value, str) and value in DIFFICULTIES else \
+            _("is not one of {difficulties}", difficulties=", ".join(DIFFICULTIES))
+    return _("is not a setting")
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str]:
@@ -86,15 +88,31 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
         settings, problems = Settings.from_json(text)
     except ValueError as exc:
         aside = storage.move_aside(path)
-        where = f"; kept as {aside.name}" if aside else ""
-        return Settings(), f"The settings file {path.name} was damaged ({exc}{where}); defaults restored."
+        if aside:
+            return Settings(), _("The settings file {file} was damaged ({error}; kept as {aside}); defaults "
+                                 "restored.", file=path.name, error=exc, aside=aside.name)
+        return Settings(), _("The settings file {file} was damaged ({error}); defaults restored.", file=path.name,
+                             error=exc)
     if not problems:
         return settings, ""
     aside = storage.move_aside(path)  # the file as it was is kept; the mended settings are written back
     err = save_settings(settings, path)
-    shown = "; ".join(problems[:3]) + (f"; and {len(problems) - 3} more" if len(problems) > 3 else "")
-    kept = f" (the file as it was is kept as {aside.name})" if aside else ""
-    return settings, f"Settings in {path.name}: {shown}. Defaults used for those{kept}." + (f" {err}" if err else "")
+    shown = "; ".join(problems[:3]) + (_("; and {n} more", n=len(problems) - 3) if len(problems) > 3 else "")
+    msg = _("Settings in {file}: {problems}. Defaults used for those (the file as it was is kept as {aside}).",
+            file=path.name, problems=shown, aside=aside.name) if aside else \
+        _("Settings in {file}: {problems}. Defaults used for those.", file=path.name, problems=shown)
+    return settings, msg + (f" {err}" if err else "")
+
+
+def saved_language(path: Path | None = None) -> str:
+    """The language the settings file names ("" when none, or when the file cannot be read): read before the
+    settings themselves, so that what their loading says is said in that language."""
+    try:
+        raw = storage.parse_json(storage.read_text(path or storage.settings_path(), MAX_BYTES) or "{}")
+    except (ValueError, OSError):
+        return ""
+    value = raw.get("language") if isinstance(raw, dict) else None
+    return value if isinstance(value, str) and value in LANGUAGES else ""
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str:
@@ -103,4 +121,4 @@ def save_settings(settings: Settings, path: Path | None = None) -> str:
         storage.write_atomic(path or storage.settings_path(), settings.to_json())
         return ""
     except OSError as exc:
-        return f"Could not save settings: {exc}"
+        return _("Could not save settings: {error}", error=exc)

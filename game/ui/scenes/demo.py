@@ -80,7 +80,7 @@ def start_demo(ctx: Context, attract: bool = False) -> DemoScene | None:
     except LevelError as exc:
         if not ctx.stack.scenes:  # postmen --demo: nothing to fall back to
             raise
-        ctx.message = f"Cannot start the demo: {exc}"
+        ctx.message = _("Cannot start the demo: {error}", error=exc)
         return None
     ctx.stack.push(scene)
     return scene
@@ -169,7 +169,7 @@ class DemoScene(PlayScene):
         try:
             nxt = DemoScene(self.ctx, (self.seed + 1) % 1_000_000, self.attract)
         except LevelError as exc:  # the data went bad between games: the title with the message, never a quit
-            self.ctx.message = f"Cannot start the demo: {exc}"
+            self.ctx.message = _("Cannot start the demo: {error}", error=exc)
             go_title(self.ctx)
             return
         self.stack.pop(self)

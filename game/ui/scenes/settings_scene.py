@@ -65,7 +65,7 @@ class SettingsScene(Scene):
             self.ctx.settings.language = code
             problem = i18n.set_language(code)
             if problem:
-                self.ctx.message = f"Language: {problem}; English is shown."
+                self.ctx.message = _("Language: {problem}; English is shown.", problem=problem)
         return f
 
     def _speed_setter(self, speed: float) -> Callable[[], None]:

@@ -40,15 +40,16 @@ def load_save(ctx: Context) -> Game | None:
             return None
         return Game.from_save(text)  # checked against the rules data and played out on copies first
     except LevelError as exc:  # the levels/ data is damaged, not the save: keep it for when the data is mended
-        ctx.message = f"Cannot continue: {exc}"
+        ctx.message = _("Cannot continue: {error}", error=exc)
         return None
     except NewerSaveError as exc:  # not damaged: kept as it is for the newer version
-        ctx.message = f"Cannot continue: {exc}. It is kept as {path.name}."
+        ctx.message = _("Cannot continue: {error}. It is kept as {file}.", error=exc, file=path.name)
         return None
     except Exception as exc:  # noqa: BLE001 - any failure of a damaged file is a message, never a crash
         aside = storage.move_aside(path)
-        where = f" (moved to {aside.name})" if aside else ""
-        ctx.message = f"The saved game was damaged and could not be loaded{where}: {str(exc)[:90]}"
+        ctx.message = _("The saved game was damaged and could not be loaded (moved to {aside}): {error}",
+                        aside=aside.name, error=str(exc)[:90]) if aside else \
+            _("The saved game was damaged and could not be loaded: {error}", error=str(exc)[:90])
         return None
 
 
@@ -192,7 +193,7 @@ class TitleScene(MenuScene):
             try:
                 game = Game.new(seed, self.ctx.settings.difficulty)
             except LevelError as exc:  # damaged levels/ data: a message, not a traceback
-                self.ctx.message = f"Cannot start: {exc}"
+                self.ctx.message = _("Cannot start: {error}", error=exc)
                 return
             self.ctx.message = ""
             self.stack.push(PlayScene(self.ctx, game, fresh=True))

@@ -198,12 +198,14 @@ def load_tutorial(ctx: Context) -> TutorialScene | None:
         coaching = raw.get("coaching", True)
         return TutorialScene(ctx, game, fresh=False, step=step, seen=set(seen), coaching=coaching is True)
     except LevelError as exc:
-        ctx.message = f"Cannot resume the guided game: {exc}"
+        ctx.message = _("Cannot resume the guided game: {error}", error=exc)
         return None
     except Exception as exc:  # noqa: BLE001 - any failure of a damaged file is a message, never a crash
         aside = storage.move_aside(path)
-        where = f"; kept as {aside.name}" if aside else ""
-        ctx.message = f"The guided game in {TUTORIAL_NAME} was damaged ({str(exc)[:80]}{where}); it starts afresh."
+        ctx.message = _("The guided game in {file} was damaged ({error}; kept as {aside}); it starts afresh.",
+                        file=TUTORIAL_NAME, error=str(exc)[:80], aside=aside.name) if aside else \
+            _("The guided game in {file} was damaged ({error}); it starts afresh.", file=TUTORIAL_NAME,
+              error=str(exc)[:80])
         return None
 
 
@@ -214,7 +216,7 @@ def start_tutorial(ctx: Context) -> None:
         try:
             scene = TutorialScene(ctx, Game.new(TUTORIAL_SEED, "standard"), fresh=True)
         except LevelError as exc:
-            ctx.message = f"Cannot start the guided game: {exc}"
+            ctx.message = _("Cannot start the guided game: {error}", error=exc)
             return
     ctx.message = ""
     ctx.stack.push(scene)
@@ -309,14 +311,14 @@ class TutorialScene(PlayScene):
                 tutorial_path().unlink(missing_ok=True)
                 return ""
             except OSError as exc:
-                return f"Could not remove the finished guided game: {exc}"
+                return _("Could not remove the finished guided game: {error}", error=exc)
         record = {"version": VERSION, "step": self.step, "seen": sorted(self.seen), "coaching": self.coaching,
                   "game": self.game.to_json()}
         try:
             storage.write_atomic(tutorial_path(), json.dumps(record))
             return ""
         except OSError as exc:
-            return f"Could not save the guided game: {exc}"
+            return _("Could not save the guided game: {error}", error=exc)
 
     def record_score(self) -> tuple[scores.Tables, int | None]:
         return scores.load_scores()[0], None  # a guided game is not entered in the high-score table
