@@ -26,6 +26,8 @@ from game.ui.app import App
 from game.ui.log_panel import LogPanel
 from game.ui.play.scene import PlayScene
 from game.ui.records import Record
+from game.ui.scenes import demo as demo_module
+from game.ui.scenes.demo import DemoResultsScene, DemoScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.review import ReviewScene
@@ -479,3 +481,27 @@ def test_a_damaged_settings_file_is_said_in_the_language_it_names(data_dir: Path
     assert "'volume' = 7 n'est pas un nombre de 0 à 1" in app.ctx.message
     assert "réglage inconnu 'colour'" in app.ctx.message
     assert drawn_in_french(app)[1] == set()
+
+
+def test_a_whole_demo_game_is_drawn_in_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo from its first card to its results in French: the planner's captions (the action and why), the
+    board, the log, the panels, the demo's results; every line drawn is French and every message translated.
+    (The animations are skipped and each choice is shown briefly, so that the whole game fits in a test.)"""
+    monkeypatch.setattr(demo_module, "SHOW_CHOICE", 0.05)
+    i18n.said, i18n.missing = set(), set()
+    fonts.drawn = set()
+    app = App(headless=True, seed=4, demo=True, lang="fr")
+    scene = app.stack.top
+    assert isinstance(scene, DemoScene)
+    for i in range(60000):
+        scene.queue.speed = 0.0
+        app.step(1 / 60, [], draw=i % 5 == 0)
+        if isinstance(app.stack.top, DemoResultsScene):
+            break
+    assert isinstance(app.stack.top, DemoResultsScene) and scene.game.over and scene.decisions > 50
+    app.step(1 / 60)
+    drawn, fonts.drawn = fonts.drawn, None
+    english = sorted(line for line in drawn if line not in FIXED and re.search(r"[A-Za-z]", line)
+                     and (not any(line.strip() in text for text in i18n.said) or ENGLISH_RANK.search(line)))
+    assert english == [] and i18n.missing == set()
+    assert any(line.startswith("Ordinateur") for line in drawn)

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, n_
 from game.rules import Action, Rules
 from game.ui import palette as P
 from game.ui.board import BoardRenderer, caption_rect, support_tab
@@ -618,4 +618,5 @@ class BoardLayer:
         pygame.draw.rect(surface, P.INK, rect, border_radius=4)
         pygame.draw.rect(surface, P.HIGHLIGHT, rect, 2, border_radius=4)
         blit_text(surface, f"+{more}", "sans_bold", 18, P.PAPER_LIGHT, (rect.centerx, rect.centery - 6), "center")
-        blit_text(surface, "more", "cond", 13, P.HIGHLIGHT, (rect.centerx, rect.bottom - 3), "midbottom")
+        blit_text(surface, n_("more", "more", more), "cond", 13, P.HIGHLIGHT, (rect.centerx, rect.bottom - 3),
+                  "midbottom")
