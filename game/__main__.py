@@ -32,11 +32,27 @@ HELP = N_("Type a number or an action's text (e.g. end_moves, 'move Konrad groun
           "b = back, ? = board and choices again, h = help, q = quit.")
 
 
+class _Help(argparse.HelpFormatter):
+    """argparse's help in the player's language (its own words too: the usage line's prefix)."""
+
+    def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse with a one-line error: ``prog: error: message (see prog --help)`` and exit status 2."""
+    """argparse with a one-line error: ``prog: error: message (see prog --help)`` and exit status 2; its help in
+    the player's language (set before the parser is built: ``--lang``, else the settings', else the system's)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Help)
+        kwargs["add_help"] = False  # (our own -h, worded in the player's language)
+        super().__init__(*args, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        self.add_argument("-h", "--help", action="help", help=_("show this help message and exit"))
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(2, _("{prog}: error: {error} (see {prog} --help)", prog=self.prog, error=message) + "\n")
 
 
 # Bounds of the counts on the command line: far above any real use, low enough that memory stays bounded.
@@ -122,47 +138,62 @@ def _policies(text: str) -> list[str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="postmen", description="Soldiers in Postmen's Uniforms: defend the Polish Post Office "
-                     "in Danzig. With no command, starts the game.")
-    parser.add_argument("--version", action="version", version=f"postmen {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser = _Parser(prog="postmen", description=_("Soldiers in Postmen's Uniforms: defend the Polish Post Office "
+                                                   "in Danzig. With no command, starts the game."))
+    parser.add_argument("--version", action="version", version=f"postmen {__version__}",
+                        help=_("show the program's version number and exit"))
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title=_("commands"))
 
-    play = sub.add_parser("play", help="play a game (the default command): full screen, --windowed, --demo or --text",
-                          description="Play a game. --text plays in the terminal.")
-    play.add_argument("--text", action="store_true", help="play in the terminal instead of the full-screen game")
-    play.add_argument("--seed", type=_seed, default=None, help="game seed (default: a random one, printed)")
-    play.add_argument("--windowed", action="store_true", help="open a window instead of full screen")
-    play.add_argument("--headless", action="store_true", help="no window: run --frames frames (for checks)")
-    play.add_argument("--frames", type=_positive, default=None, help="stop after this many frames")
+    play = sub.add_parser("play", help=_("play a game (the default command): full screen, --windowed, --demo or "
+                                         "--text"), description=_("Play a game. --text plays in the terminal."))
+    play.add_argument("--text", action="store_true", help=_("play in the terminal instead of the full-screen game"))
+    play.add_argument("--seed", type=_seed, default=None, help=_("game seed (default: a random one, printed)"))
+    play.add_argument("--windowed", action="store_true", help=_("open a window instead of full screen"))
+    play.add_argument("--headless", action="store_true", help=_("no window: run --frames frames (for checks)"))
+    play.add_argument("--frames", type=_positive, default=None, help=_("stop after this many frames"))
     play.add_argument("--screenshot-dir", type=_writable_folder, default=None,
-                      help="save PNG screenshots into this folder")
+                      help=_("save PNG screenshots into this folder"))
     play.add_argument("--lang", choices=tuple(LANGUAGES), default=None,
-                      help="the game's language for this run: en (English) or fr (French) (default: the one chosen "
-                      "in Settings, else the system's)")
-    play.add_argument("--demo", action="store_true", help="watch the planner play whole games (any key or click "
-                      "goes to the title); with --headless --frames N a check that saves --screenshot-dir PNGs")
+                      help=_("the game's language for this run: en (English) or fr (French) (default: the one "
+                             "chosen in Settings, else the system's)"))
+    play.add_argument("--demo", action="store_true", help=_("watch the planner play whole games (any key or click "
+                      "goes to the title); with --headless --frames N a check that saves --screenshot-dir PNGs"))
 
-    sim = sub.add_parser("simulate", help="play many headless games with autoplay policies and compare them",
-                         description="Play games with seeds S, S+1, ... with each policy and report the score "
-                         "distributions (several policies: a comparison on the same seeds).")
+    sim = sub.add_parser("simulate", help=_("play many headless games with autoplay policies and compare them"),
+                         description=_("Play games with seeds S, S+1, ... with each policy and report the score "
+                                       "distributions (several policies: a comparison on the same seeds)."))
     sim.add_argument("--games", type=_counter(MAX_GAMES), default=100,
-                     help=f"number of games per policy (default 100, at most {MAX_GAMES:,})")
-    sim.add_argument("--seed", type=_seed, default=0, help="seed of the first game (default 0)")
+                     help=_("number of games per policy (default 100, at most {max})", max=f"{MAX_GAMES:,}"))
+    sim.add_argument("--seed", type=_seed, default=0, help=_("seed of the first game (default 0)"))
     sim.add_argument("--policy", type=_policies, action="append", default=None, metavar="NAME[,NAME...]",
-                     help=f"autoplay policy, repeatable or comma-separated ({', '.join(POLICIES)}; "
-                     "default random); the planner with other settings: 'planner[action_from=9,plan_samples=16]'")
-    sim.add_argument("--jobs", type=_counter(MAX_JOBS), default=None, help="worker processes (default: the number of "
-                     "cores); the results do not depend on it")
+                     help=_("autoplay policy, repeatable or comma-separated ({policies}; default random); the "
+                            "planner with other settings: {example}", policies=", ".join(POLICIES),
+                            example="'planner[action_from=9,plan_samples=16]'"))
+    sim.add_argument("--jobs", type=_counter(MAX_JOBS), default=None,
+                     help=_("worker processes (default: the number of cores); the results do not depend on it"))
     sim.add_argument("--difficulty", choices=("standard", "veteran", "elite"), default="standard",
-                     help="difficulty: standard, veteran (8.1) or elite (8.2) (default standard)")
+                     help=_("difficulty: standard, veteran (8.1) or elite (8.2) (default standard)"))
     sim.add_argument("--levels", metavar="DIR", type=_folder, default=None,
-                     help="play with the rules data of this folder (a copy of levels/ with a change to try; "
-                     "default: the game's own levels/)")
-    sim.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+                     help=_("play with the rules data of this folder (a copy of levels/ with a change to try; "
+                            "default: the game's own levels/)"))
+    sim.add_argument("--json", action="store_true", help=_("print one JSON object instead of the table"))
     sim.add_argument("--chart", metavar="PATH", type=_writable_file, default=None,
-                     help="also write a PNG chart of the score distributions, victory levels, fire truck morale "
-                     "bands and escapes")
+                     help=_("also write a PNG chart of the score distributions, victory levels, fire truck morale "
+                            "bands and escapes"))
     return parser
+
+
+def _cli_language(args: Sequence[str]) -> str:
+    """The language of this run's words (help, errors, text mode): ``--lang`` when given and known, else the
+    settings', else the system's."""
+    for i, arg in enumerate(args):
+        value = arg.split("=", 1)[1] if arg.startswith("--lang=") else args[i + 1] if arg == "--lang" and \
+            i + 1 < len(args) else ""
+        if value in LANGUAGES:
+            return value
+    from game.ui.settings import saved_language  # (no pygame: the settings file only)
+
+    return saved_language() or i18n.system_language()
 
 
 # ---------------------------------------------------------------------------------------------- text play
@@ -487,6 +518,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args_list or args_list[0].split("=")[0] in ("--windowed", "--headless", "--frames", "--screenshot-dir",
                                                           "--demo", "--seed", "--lang"):
         args_list = ["play", *args_list]
+    i18n.set_language(_cli_language(args_list))
     args = build_parser().parse_args(args_list)
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):

@@ -17,7 +17,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from game import i18n
-from game.__main__ import build_parser, play_text
+from game.__main__ import build_parser, main, play_text
 from game.ai import HeuristicPolicy, RandomPolicy
 from game.i18n import Said, Words, _, n_
 from game.rules import Game
@@ -505,3 +505,20 @@ def test_a_whole_demo_game_is_drawn_in_french(monkeypatch: pytest.MonkeyPatch) -
                      and (not any(line.strip() in text for text in i18n.said) or ENGLISH_RANK.search(line)))
     assert english == [] and i18n.missing == set()
     assert any(line.startswith("Ordinateur") for line in drawn)
+
+
+def test_the_command_line_help_and_errors_speak_french(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--lang", "fr", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("utilisation\u00a0: postmen play") and "afficher cette aide et quitter" in out
+    assert "jouer dans le terminal au lieu du jeu en plein écran" in out
+    with pytest.raises(SystemExit) as done:
+        main(["simulate", "--games", "x", "--lang", "fr"])
+    assert done.value.code == 2
+    assert "postmen simulate\u00a0: erreur\u00a0: " in capsys.readouterr().err
+    i18n.set_language("en")
+    with pytest.raises(SystemExit):
+        main(["--lang", "en", "--help"])
+    assert capsys.readouterr().out.startswith("usage: postmen play")

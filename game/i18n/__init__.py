@@ -143,7 +143,7 @@ def _record(text: str) -> Said:
     return out
 
 
-def _(message: str, **fields: object) -> Said:
+def _(message: str, /, **fields: object) -> Said:
     """``message`` in the current language, its ``{fields}`` filled in; a :class:`Said` text comes back as it
     is, and so does a text without a letter (``+``, ``3-4``)."""
     if isinstance(message, Said):
@@ -155,7 +155,7 @@ def _(message: str, **fields: object) -> Said:
     return _record(_fill(_catalog.gettext(message), message, fields))
 
 
-def n_(singular: str, plural: str, n: int, **fields: object) -> Said:
+def n_(singular: str, plural: str, n: int, /, **fields: object) -> Said:
     """The form of ``singular``/``plural`` the current language uses for ``n``, with ``{n}`` and ``fields``
     filled in."""
     if asked is not None:
@@ -177,7 +177,7 @@ def pgettext(context: str, message: str) -> Said:
     return _record(_catalog.pgettext(context, message))
 
 
-def p_(context: str, message: str, **fields: object) -> Said:
+def p_(context: str, message: str, /, **fields: object) -> Said:
     """:func:`_` for ``message`` as worded in ``context`` (the catalogs' ``msgctxt``): in English the message
     itself; another language may word it otherwise there."""
     if asked is not None:
