@@ -8,7 +8,6 @@ drawn: they cover the board on purpose."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -63,32 +62,12 @@ def test_the_busy_saves_are_busy() -> None:
         assert s["attack"] == attack and outside + game.counters_inside() >= least
 
 
-def screens() -> list[tuple[str, Any]]:
-    """Each screen besides the board, as a function of the app's context (the results of a finished game)."""
-    from game.ai import HeuristicPolicy
-    from game.ui.scenes.highscores import HighScoresScene
-    from game.ui.scenes.pause import PauseScene
-    from game.ui.scenes.results import ResultsScene
-    from game.ui.scenes.rules_ref import RulesScene
-    from game.ui.scenes.settings_scene import SettingsScene
-    from game.ui.scenes.title import TitleScene
-
-    def results(ctx: Any) -> Any:
-        game, policy = Game.new(5), HeuristicPolicy(5)
-        while not game.over:
-            game.apply(policy.choose(game))
-        return ResultsScene(ctx, game)
-    return [("title", TitleScene), ("settings", SettingsScene), ("high scores", HighScoresScene),
-            ("rules", RulesScene), ("rules, a search", lambda ctx: RulesScene(ctx, "4.2")),
-            ("pause", PauseScene), ("results", results)]
-
-
-@pytest.mark.parametrize("name", [name for name, _ in screens()])
+@pytest.mark.parametrize("name", [name for name, _ in layout_check.screens()])
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_no_word_on_a_screen_is_clipped_or_covered(name: str, lang: str) -> None:
     from game.ui.app import App
 
-    make = dict(screens())[name]
+    make = dict(layout_check.screens())[name]
     app = App(headless=True, seed=1, lang=lang)
     while app.stack.top is not None:
         app.stack.pop()

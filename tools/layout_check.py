@@ -284,6 +284,26 @@ def scaled(frame: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return display.window.copy()
 
 
+def screens() -> list[tuple[str, Any]]:
+    """Each screen besides the board, as a function of the app's context (the results of a finished game)."""
+    from game.ai import HeuristicPolicy
+    from game.ui.scenes.highscores import HighScoresScene
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.scenes.results import ResultsScene
+    from game.ui.scenes.rules_ref import RulesScene
+    from game.ui.scenes.settings_scene import SettingsScene
+    from game.ui.scenes.title import TitleScene
+
+    def results(ctx: Any) -> Any:
+        game, policy = Game.new(5), HeuristicPolicy(5)
+        while not game.over:
+            game.apply(policy.choose(game))
+        return ResultsScene(ctx, game)
+    return [("title", TitleScene), ("settings", SettingsScene), ("high scores", HighScoresScene),
+            ("rules", RulesScene), ("rules, a search", lambda ctx: RulesScene(ctx, "4.2")),
+            ("pause", PauseScene), ("results", results)]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("saves", nargs="+", type=Path)
@@ -292,6 +312,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--aim", action="store_true", help="the frame of an attack being aimed (odds on the targets)")
     ap.add_argument("--shots", type=Path, default=None, help="folder for the PNG screenshots")
     ap.add_argument("--lang", choices=("en", "fr"), default="en", help="the language the board is drawn in")
+    ap.add_argument("--screens", action="store_true", help="also check every other screen (title, settings, high "
+                    "scores, rules, pause, results) and save it with --shots")
     args = ap.parse_args(argv)
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
     total = 0
@@ -309,7 +331,32 @@ def main(argv: list[str] | None = None) -> int:
                     f"{'' if args.lang == 'en' else '-' + args.lang}-{w}x{h}.png"
                 pygame.image.save(scaled(frame, (w, h)), str(out))
                 print(f"  saved {out}")
+    if args.screens:
+        total += check_screens(args.lang, args.shots, sizes)
     return 1 if total else 0
+
+
+def check_screens(lang: str, shots: Path | None, sizes: list[tuple[int, ...]]) -> int:
+    """Every screen of :func:`screens` in ``lang``: its problems printed, its frame saved in ``shots``; the
+    number of problems."""
+    from game.ui.app import App
+
+    total = 0
+    for name, make in screens():
+        app = App(headless=True, seed=1, lang=lang)
+        while app.stack.top is not None:
+            app.stack.pop()
+        found, frame = check_screen(app, make(app.ctx))
+        total += len(found)
+        print(f"screen {name} ({lang}): {len(found)} problems")
+        for p in found:
+            print(f"  {p}")
+        if shots:
+            shots.mkdir(parents=True, exist_ok=True)
+            for w, h in sizes:
+                out = shots / f"screen-{name.replace(' ', '-').replace(',', '')}-{lang}-{w}x{h}.png"
+                pygame.image.save(scaled(frame, (w, h)), str(out))
+    return total
 
 
 if __name__ == "__main__":
