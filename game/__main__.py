@@ -530,7 +530,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.text:
                 if args.demo:
                     build_parser().error("--demo is the graphical demo: it cannot be combined with --text")
-                i18n.set_language(args.lang or i18n.system_language())
                 return play_text(args.seed)
             if args.headless and args.frames is None:
                 build_parser().error("--headless needs --frames N (a headless run has no window to close)")

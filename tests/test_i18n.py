@@ -522,3 +522,24 @@ def test_the_command_line_help_and_errors_speak_french(capsys: pytest.CaptureFix
     with pytest.raises(SystemExit):
         main(["--lang", "en", "--help"])
     assert capsys.readouterr().out.startswith("usage: postmen play")
+
+
+def test_a_game_in_play_is_redrawn_in_the_new_language() -> None:
+    """French chosen while a game is on the screen: the next frame's printed board (its captions, floors,
+    doors), panels and log are French; the log's narration is worded again."""
+    app = App(headless=True, seed=2)
+    app.ctx.settings.speed = 0.0
+    app.step(1 / 60)
+    app.click(button(app.stack.top, "New game"))
+    for _i in range(30):
+        app.step(1 / 60)
+    scene = app.stack.top
+    assert isinstance(scene, PlayScene)
+    english_log = scene.log.texts()
+    fonts.drawn = set()
+    i18n.set_language("fr")
+    app.step(1 / 60)
+    drawn, fonts.drawn = fonts.drawn, None
+    assert {"DANS LA POSTE", "DEHORS", "INTÉRIEUR", "REZ-DE-CHAUSSÉE", "JOURNAL", "MORAL"} <= drawn
+    assert not {"INSIDE THE POST OFFICE", "OUTSIDE", "INTERIOR", "LOG"} & drawn
+    assert scene.log.texts()[1:] != english_log[1:] and any("L'attaque 1 commence" in t for t in scene.log.texts())

@@ -20,7 +20,6 @@ from game.i18n import Lazy, Msg, Plural, Words, _, n_, percent
 from game.rules import Action, Game
 from game.rules.names import (
     defender_name,
-    door_name,
     entrance_name,
     floor_words,
     said_name,
@@ -379,18 +378,19 @@ class HeuristicPolicy:
                 if blockers == 0:
                     gain = dd.victory_points * self.w["escape"] * 1.2
                     value += gain
-                    reason = Msg("{defender} goes to {space} to escape through the open {door} entrance",
-                                 defender=said_name(name), space=game.said_where(dest), door=Words(door_name, ent))
+                    reason = Msg("{defender} goes to {space} to escape through {entrance}, now open",
+                                 defender=said_name(name), space=game.said_where(dest),
+                                 entrance=Words(entrance_name, ent))
                 elif 0 < blockers <= 2 and ent != here_entrance(here):
                     # staging: one or two kills open the route, and an escape doubles his points (7.0)
                     gain = dd.victory_points * self.w["escape"] * 0.45 / blockers
                     value += gain
-                    reason = Msg("{defender} waits at {space} to escape through the {door} entrance once the last "
-                                 "enemy blocking it is gone", defender=said_name(name), space=game.said_where(dest),
-                                 door=Words(door_name, ent)) if blockers == 1 else \
-                        Msg("{defender} waits at {space} to escape through the {door} entrance once the two enemies "
+                    reason = Msg("{defender} waits at {space} to escape through {entrance} once the last enemy "
+                                 "blocking it is gone", defender=said_name(name), space=game.said_where(dest),
+                                 entrance=Words(entrance_name, ent)) if blockers == 1 else \
+                        Msg("{defender} waits at {space} to escape through {entrance} once the two enemies "
                             "blocking it are gone", defender=said_name(name), space=game.said_where(dest),
-                            door=Words(door_name, ent))
+                            entrance=Words(entrance_name, ent))
             # bombardment over the rest of the game: make for the safer floors (through the interiors)
             shift = (an.potential(here) - an.potential(dest)) * v_name * 0.35 * self.w["heat"]
             if dd.victory_points == 0:

@@ -22,7 +22,7 @@ from game.i18n import N_, Lazy, Msg, Plural, Words
 from game.rules.actions import Action, Listed
 from game.rules.data import Rules, default_rules
 from game.rules.events import DiceRolled, DieRolled, Event
-from game.rules.names import space_name, tokens_name
+from game.rules.names import carried_words, space_name, tokens_name
 from game.rules.rng import Pcg32
 
 SAVE_VERSION = 1
@@ -123,7 +123,7 @@ class Kernel:
 
     def said_carried(self, tokens: list[str] | tuple[str, ...]) -> Words:
         """:meth:`carried` worded when read (the narration)."""
-        return Words(tokens_name, self.rules, tuple(tokens))
+        return Words(carried_words, self.rules, tuple(tokens))
 
     def reseed(self, part: str) -> None:
         """Dice keyed by what they are rolled for (common random numbers).

@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from game.i18n import N_, Said, Words, _, language, p_, pgettext, same
 from game.rules.data import Card, Rules, remember
 
-__all__ = ["a_counter", "a_unit", "card_text", "colour_name", "defender_name", "door_name", "entrance_name",
-           "floor_name", "floor_words", "join_words", "said_name", "space_name", "state_name", "tactic_names",
-           "the_token", "token_name", "tokens_name", "unit_name"]
+__all__ = ["a_counter", "a_unit", "card_text", "carried_words", "colour_name", "defender_name", "door_name",
+           "entrance_name", "floor_name", "floor_words", "join_words", "said_name", "space_name", "state_name",
+           "tactic_names", "the_token", "token_name", "tokens_name", "unit_name"]
 
 # The defenders known by their rank and number rather than a name (levels/defenders.toml, inferred from 2.0: the
 # counters of the "trained" soldiers and "postal workers"), worded in the player's language.
@@ -225,3 +225,24 @@ def state_name(state: str) -> str:
 def door_name(entrance: str) -> str:
     """An entrance by its id in the player's language (``front``: ``avant``), as its door is labelled."""
     return _(DOORS[entrance]) if entrance in DOORS else same(entrance)
+
+
+def carried_words(rules: Rules, tokens: Iterable[str]) -> str:
+    """Tokens as a sentence carries them: in English the bare list (the sentence has the article: "carrying the
+    {tokens}"), in French each with its article ("le fusil-mitrailleur et les munitions"; several alike counted:
+    "2 munitions"), from the catalogs' context ``the``."""
+    counts: dict[str, tuple[str, int]] = {}  # a token's name -> one of them and how many
+    for t in tokens:
+        name = token_name(rules, t)
+        first, n = counts.get(name, (t, 0))
+        counts[name] = (first, n + 1)
+    words = []
+    for name, (token, n) in counts.items():
+        if n > 1:
+            words.append(f"{n} {name}")
+            continue
+        weapon = rules.weapons.get(token)
+        english = weapon.name if weapon is not None else "Ammunition"
+        said = pgettext("the", english) if weapon is not None or token.startswith("ammo") else english
+        words.append(said if said != english else name)  # (English: no translation, the bare name)
+    return join_words(words)

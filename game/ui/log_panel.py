@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from game import i18n
-from game.i18n import Lazy, _, same
+from game.i18n import Lazy, Said, _, n_, same
 from game.ui import palette as P
 from game.ui.cache import HoverRegions, PanelCache
 from game.ui.fonts import font, text, wrap
@@ -70,7 +70,7 @@ class LogPanel:
 
     def _wrap(self, number: int, msg: str | Lazy, colour: P.Colour) -> int:
         """The lines of entry ``number`` appended; returns how many."""
-        said = same(str(msg))
+        said = same(str(msg)) if isinstance(msg, Lazy | Said) else str(msg)  # (a plain text is checked as it is)
         section = section_of(said)
         width = self.rect.w - 44  # room for the continuation indent and the scrollbar
         wrapped = wrap(said, "type", self.SIZE, width)
@@ -146,7 +146,7 @@ class LogPanel:
         if rect is None or self.lines[first][0].startswith(" "):
             return []  # the tag has scrolled out of view
         tag = pygame.Rect(rect.x, rect.y, font("type", self.SIZE).size(f"[{section}]")[0] + 10, rect.h)
-        return [(tag, f"Click: rule {section} in the rules reference")]
+        return [(tag, _("Click: rule {section} in the rules reference", section=section))]
 
     def handle(self, event: pygame.event.Event, mouse: tuple[int, int]) -> bool:
         """The wheel scrolls, a left click on a line with a section calls ``on_section``; True when consumed."""
@@ -172,7 +172,8 @@ class LogPanel:
         pygame.draw.rect(surface, P.INK, rect, 2, border_radius=6)
         surface.blit(text(_("LOG"), "cond", 16, P.INK_SOFT), (rect.x + 10, rect.y + 6))
         if self.scroll:
-            surface.blit(text(f"↓ {self.scroll} newer lines below (scroll down)", "sans", 14, P.INK_SOFT),
+            surface.blit(text(n_("↓ {n} newer line below (scroll down)", "↓ {n} newer lines below (scroll down)",
+                                 self.scroll), "sans", 14, P.INK_SOFT),
                          (rect.x + 60, rect.y + 8))
         n = self.visible_lines
         shown = self.shown()

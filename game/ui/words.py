@@ -9,7 +9,7 @@ import re
 from game.i18n import N_, Said, _, n_, percent, same
 from game.rules import Action, Game
 from game.rules.engine import ACTION_SECTIONS
-from game.rules.names import defender_name, space_name, state_name, the_token, tokens_name
+from game.rules.names import carried_words, defender_name, space_name, state_name, the_token
 from game.ui.fonts import font
 
 CITED = re.compile(r"\b[1-8]\.\d(\.\d)?\b")  # a reason that cites a rulebook section already
@@ -48,7 +48,7 @@ def describe(game: Game, action: Action) -> str:
     if k == "move" and len(a) >= 2:
         if len(a) > 2:
             return _("{defender} moves to {space} carrying the {tokens}", defender=who,
-                     space=space_words(game, a[1]), tokens=tokens_name(game.rules, a[2:]))
+                     space=space_words(game, a[1]), tokens=carried_words(game.rules, a[2:]))
         return _("{defender} moves to {space}", defender=who, space=space_words(game, a[1]))
     if k == "shift" and len(a) >= 3:
         return _("{defender} passes {token} to {space}", defender=who, token=token_words(game, a[1]),

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 import pygame
 
+from game import i18n
 from game.i18n import _, n_
 from game.rules import Action, Rules
 from game.ui import palette as P
@@ -198,8 +199,9 @@ class BoardLayer:
     # ------------------------------------------------------------------ the board under the counters
     def _board_base(self, colour_blind: bool) -> pygame.Surface:
         """The board as it stands under the counters: the static board, the barriers (standing or blown) and
-        the defense track cells, redrawn only when the colour-blind setting or the blown barriers change."""
-        key = colour_blind
+        the defense track cells, redrawn only when the colour-blind setting, the language or the blown barriers
+        change."""
+        key = (colour_blind, i18n.language())
         if self._base is None or key != self._base_key:
             if self._base is None:
                 self._base = pygame.Surface((1920, 1080))

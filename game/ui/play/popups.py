@@ -11,7 +11,7 @@ import pygame
 
 from game.i18n import N_, _, n_
 from game.rules import Action, Game
-from game.rules.names import the_token, tokens_name
+from game.rules.names import carried_words, the_token
 from game.ui import palette as P
 from game.ui.fonts import blit_text, font
 from game.ui.layout import BOARD_RECT
@@ -80,7 +80,7 @@ def carry_items(game: Game, actions: list[Action]) -> list[PopupItem]:
     items: list[PopupItem] = []
     for a in actions:
         if a.kind == "move":
-            carried = tokens_name(game.rules, a.args[2:])
+            carried = carried_words(game.rules, a.args[2:])
             label = _("Move, carry {tokens}", tokens=carried) if carried else _("Move alone")
             items.append((label, a, describe(game, a), "Move, carry " + "+".join(a.args[2:]) if carried else
                           "Move alone"))

@@ -48,7 +48,7 @@ def autosave(game: Game) -> str:
         storage.write_atomic(storage.save_path(), game.to_json())
         return ""
     except OSError as exc:
-        return f"autosave failed: {exc}"
+        return _("Autosave failed: {error}", error=exc)
 
 
 class PlayScene(Scene):
