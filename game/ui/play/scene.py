@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import Msg, _
+from game import i18n
+from game.i18n import N_, Msg, _
 from game.rules import Action, Event, Game, IllegalAction
 from game.ui import palette as P
 from game.ui import records, scores, storage
@@ -86,6 +87,7 @@ class PlayScene(Scene):
         self.synced = False  # the drawn position and the legal actions match the core
         self.hint: tuple[Action, str] | None = None  # the planner's recommendation (Hint button, demo caption)
         self.hint_wanted = False  # Hint asked while animations ran: given when they end
+        self.hint_language = i18n.language()  # the language the hint's reason was worded in
         self._build_top()
 
     def limit(self, what: str) -> int:
@@ -226,7 +228,7 @@ class PlayScene(Scene):
             self.say(_("No hint now: {why}.", why=why[:1].lower() + why[1:]))
             return
         action, reason = hints.recommend(self.game)
-        self.hint = (action, reason)
+        self.hint, self.hint_language = (action, reason), i18n.language()
         self.hint_on_bar(action)
         self.log.add(_("Hint: {hint}", hint=explained(self.game, action, reason)), P.POST_BLUE)
 
@@ -236,9 +238,12 @@ class PlayScene(Scene):
         self.controller.show_hint(action)
 
     def caption(self) -> str:
-        """The gold line under the prompt: the hint in words and why."""
+        """The gold line under the prompt: the hint in words and why (asked again of the planner when the player
+        has changed the language since: the same choice, its reason in the new words)."""
         if self.hint is None or self.queue.busy:
             return ""
+        if self.hint_language != i18n.language():
+            self.hint, self.hint_language = hints.recommend(self.game), i18n.language()
         return _("Hint: {hint}", hint=explained(self.game, *self.hint))
 
     def hint_marks(self, action: Action) -> hints.HintMarks:
@@ -283,9 +288,9 @@ class PlayScene(Scene):
     def undo_blocker(self) -> str:
         """Why Undo is not available now, or "" when it is (the core says what can be taken back)."""
         if self.game.over:
-            return _("The game is over: its end cannot be taken back")
-        if not self.game.undoable:
-            return _("Nothing to undo: a die, a card or a shuffle has been shown since your last decision")
+            return N_("The game is over: its end cannot be taken back")  # (message ids: the pause menu's tip and
+        if not self.game.undoable:                                      # the Undo button word them when drawn)
+            return N_("Nothing to undo: a die, a card or a shuffle has been shown since your last decision")
         return ""
 
     def undo(self) -> None:
@@ -293,7 +298,7 @@ class PlayScene(Scene):
         and the autosave go back to just before it; nothing is rerolled or revealed."""
         why = self.undo_blocker()
         if why:
-            self.say(why)
+            self.say(_(why))
             return
         if self.queue.busy:
             self.skip_animations()
