@@ -32,17 +32,6 @@ DICE_STREAM = 0x44494345
 NUMBERS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"))
 
 
-def article(noun: str) -> str:
-    """``a rifleman``, ``an smg``; a leader's name takes none (English words: see names.a_unit)."""
-    if noun.startswith("leader "):
-        return noun
-    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
-
-
-def upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 class Kernel:
     """The state of one game and the means to change it: events, dice, the task stack and the decision."""
 

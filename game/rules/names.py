@@ -106,17 +106,23 @@ def token_name(rules: Rules, token: str) -> str:
     return token
 
 
-def the_token(rules: Rules, token: str) -> str:
-    """A token with its article: ``the light machine gun``, ``the grenades`` (``le fusil-mitrailleur``, ``les
-    grenades``: the catalogs word each weapon with its article, context ``the``)."""
+def _with_article(rules: Rules, token: str) -> str:
+    """A weapon or ammunition token with the article its language gives it in the catalogs (context ``the``:
+    ``le fusil-mitrailleur``, ``les grenades``); "" when the catalog has none (English: the sentence has it)."""
     weapon = rules.weapons.get(token)
     if weapon is not None:
-        name, said = weapon.name, pgettext("the", weapon.name)
+        name, said = weapon.name, pgettext("the", weapon.name)  # (the weapons' words: from levels/weapons.toml)
     elif token.startswith("ammo"):
         name, said = "Ammunition", pgettext("the", "Ammunition")
     else:
-        return token
-    return said if said != name else _("the {token}", token=token_name(rules, token))
+        return ""
+    return said if said != name else ""
+
+
+def the_token(rules: Rules, token: str) -> str:
+    """A token with its article: ``the light machine gun``, ``the grenades`` (``le fusil-mitrailleur``, ``les
+    grenades``)."""
+    return _with_article(rules, token) or _("the {token}", token=token_name(rules, token))
 
 
 def join_words(words: Iterable[str]) -> str:
@@ -127,13 +133,19 @@ def join_words(words: Iterable[str]) -> str:
     return _("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
-def tokens_name(rules: Rules, tokens: Iterable[str]) -> str:
-    """Several tokens, alike ones counted: ``light machine gun and 2 ammunition``."""
-    counts: dict[str, int] = {}  # in order of first appearance, as a Counter would keep them
+def _counted(rules: Rules, tokens: Iterable[str]) -> dict[str, tuple[str, int]]:
+    """Tokens by name, in order of first appearance (as a Counter would keep them): one of them and how many."""
+    counts: dict[str, tuple[str, int]] = {}
     for t in tokens:
         name = token_name(rules, t)
-        counts[name] = counts.get(name, 0) + 1
-    return join_words(name if n == 1 else f"{n} {name}" for name, n in counts.items())
+        first, n = counts.get(name, (t, 0))
+        counts[name] = (first, n + 1)
+    return counts
+
+
+def tokens_name(rules: Rules, tokens: Iterable[str]) -> str:
+    """Several tokens, alike ones counted: ``light machine gun and 2 ammunition``."""
+    return join_words(name if n == 1 else f"{n} {name}" for name, (_first, n) in _counted(rules, tokens).items())
 
 
 def card_text(rules: Rules, card: Card) -> str:
@@ -230,19 +242,6 @@ def door_name(entrance: str) -> str:
 def carried_words(rules: Rules, tokens: Iterable[str]) -> str:
     """Tokens as a sentence carries them: in English the bare list (the sentence has the article: "carrying the
     {tokens}"), in French each with its article ("le fusil-mitrailleur et les munitions"; several alike counted:
-    "2 munitions"), from the catalogs' context ``the``."""
-    counts: dict[str, tuple[str, int]] = {}  # a token's name -> one of them and how many
-    for t in tokens:
-        name = token_name(rules, t)
-        first, n = counts.get(name, (t, 0))
-        counts[name] = (first, n + 1)
-    words = []
-    for name, (token, n) in counts.items():
-        if n > 1:
-            words.append(f"{n} {name}")
-            continue
-        weapon = rules.weapons.get(token)
-        english = weapon.name if weapon is not None else "Ammunition"
-        said = pgettext("the", english) if weapon is not None or token.startswith("ammo") else english
-        words.append(said if said != english else name)  # (English: no translation, the bare name)
-    return join_words(words)
+    "2 munitions")."""
+    return join_words(f"{n} {name}" if n > 1 else _with_article(rules, first) or name
+                      for name, (first, n) in _counted(rules, tokens).items())

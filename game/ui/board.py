@@ -32,7 +32,6 @@ from game.ui.palette import LOS_LETTER
 CAPTION = N_("Heveliusplatz, Danzig")
 # The words printed on the board (message ids): the support squares' kinds (the doors': names.door_name).
 SUPPORT_WORDS = {"mg": N_("MG"), "ig": N_("IG")}
-door_words = door_name
 
 
 def caption_rect() -> pygame.Rect:
@@ -162,7 +161,7 @@ class BoardRenderer:
             door = self.door(eid)
             pygame.draw.rect(s, (70, 50, 36), door)
             pygame.draw.rect(s, P.INK, door, 2)
-            name = pygame.Rect(0, 0, *font_size(door_words(eid)))
+            name = pygame.Rect(0, 0, *font_size(door_name(eid)))
             # the wall the door is in: the top or bottom wall when it is there (a door near a corner too)
             wall = min((abs(door.centery - building.top), "top"), (abs(door.centery - building.bottom), "bottom"))
             if wall[0] > 12:
@@ -175,7 +174,7 @@ class BoardRenderer:
                 name.topright = (building.right - 4, door.bottom + 3)
             else:
                 name.topleft = (building.left + 4, door.bottom + 3)
-            blit_text(s, door_words(eid), "type_bold", 15, P.PAPER_LIGHT, name.center, "center")
+            blit_text(s, door_name(eid), "type_bold", 15, P.PAPER_LIGHT, name.center, "center")
         # support squares
         for sid, sp in r.support_spaces.items():
             rect = geo.rect(sid)
@@ -239,7 +238,7 @@ class BoardRenderer:
             if cb:
                 left = blit_text(s, LOS_LETTER[colour], "sans_bold", 12, ink, (left, middle), "midleft").right + 4
             if ds.entrance:
-                blit_text(s, same(f"⚑{door_words(ds.entrance)}"), "sans", 11, ink, (left, middle), "midleft")
+                blit_text(s, same(f"⚑{door_name(ds.entrance)}"), "sans", 11, ink, (left, middle), "midleft")
         # compass-rose style title on the interior
         blit_text(s, _("INSIDE THE POST OFFICE"), "type_bold", 18, P.INK_SOFT, bp(1870, 10), "topright")
         blit_text(s, _("OUTSIDE"), "type_bold", 18, P.INK_SOFT, bp(40, 4), "topleft")

@@ -36,7 +36,6 @@ def counter_words(game: Game, cid: str) -> str:
         _("the {unit}", unit=unit)
 
 
-state_words = state_name  # a defender's state, as 4.2.3 names it
 
 
 def describe(game: Game, action: Action) -> str:
@@ -64,9 +63,9 @@ def describe(game: Game, action: Action) -> str:
     if k == "suppress" and len(a) >= 2:
         return _("{defender} places suppression tokens on {space}", defender=who, space=space_words(game, a[1]))
     if k == "recover" and len(a) >= 2:
-        return _("{defender} recovers from being {state}", defender=who, state=state_words(a[1]))
+        return _("{defender} recovers from being {state}", defender=who, state=state_name(a[1]))
     if k == "rally" and len(a) >= 2:
-        return _("{defender} is rallied (no longer {state})", defender=who, state=state_words(a[1]))
+        return _("{defender} is rallied (no longer {state})", defender=who, state=state_name(a[1]))
     if k == "command" and a:
         return _("{defender} takes command", defender=who)
     if k == "spend" and a:

@@ -11,12 +11,12 @@ import pygame
 
 from game.i18n import N_, _, n_
 from game.rules import Action, Game
-from game.rules.names import carried_words, the_token
+from game.rules.names import carried_words, state_name, the_token
 from game.ui import palette as P
 from game.ui.fonts import blit_text, font
 from game.ui.layout import BOARD_RECT
 from game.ui.widgets import Button, panel
-from game.ui.words import describe, state_words
+from game.ui.words import describe
 
 # (label, the Action it submits or None, tip, key): a tip "!reason" is a disabled item; "attack" and "suppress"
 # (with no Action) set that targeting mode; the key is the item in words of no language (widgets.Button.key)
@@ -117,7 +117,7 @@ def action_items(game: Game, name: str, acts: list[Action]) -> list[PopupItem]:
         items.append((_("Suppress"), None, why(Action("suppress", (name, empty))), "Suppress"))
     recovers = [a for a in acts if a.kind == "recover"]
     for a in recovers:
-        items.append((_("Recover ({state})", state=state_words(a.args[1])), a, describe(g, a),
+        items.append((_("Recover ({state})", state=state_name(a.args[1])), a, describe(g, a),
                       f"Recover ({a.args[1]})"))
     if not recovers:
         items.append((_("Recover"), None, why(Action("recover", (name, "exhausted"))), "Recover"))
