@@ -35,3 +35,30 @@ def explained_games(policy: str, games: int) -> Iterator[tuple[Any, Any, str, st
             action, reason = chooser.explain(game)
             yield game, action, reason, explained(game, action, reason)
             game.apply(action)
+
+
+def play_by_clicks(app: Any, scene: Any) -> int:
+    """Play ``scene``'s game to its results with the mouse (``ClickPolicy`` of test_ui_playthrough), every defender
+    and every space hovered every fourth decision (their tooltips drawn); the number of decisions."""
+    from game.ui.scenes.results import ResultsScene
+    from tests.test_ui_playthrough import ClickPolicy
+
+    policy = ClickPolicy(3)
+    decisions = 0
+    for i in range(20000):
+        app.step(1 / 60, [], draw=i % 10 == 0)
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        if scene.queue.busy:
+            continue
+        decisions += 1
+        if decisions % 4 == 1:  # every defender and every space hovered, their tooltips drawn
+            s = scene.game.state
+            points = [scene.positions.defender_pos(n) for n, d in s["defenders"].items() if d["status"] == "board"]
+            points += [r.center for r in scene.positions.geo.rects.values()]
+            for x, y in points:
+                app.hover((int(x), int(y)))
+                app.step(1 / 60)
+        policy.act(app, scene)
+        app.step(1 / 60)  # the popup or prompt the click opened, drawn
+    return decisions

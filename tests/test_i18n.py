@@ -4,13 +4,11 @@ settings, ``--lang``), a switch without a restart, and the screens translated so
 from __future__ import annotations
 
 import ast
-import importlib.util
 import io
 import json
 import re
 import string
 from pathlib import Path
-from types import ModuleType
 
 import pygame
 import pytest
@@ -35,19 +33,10 @@ from game.ui.scenes.rules_ref import RulesScene
 from game.ui.scenes.title import TitleScene
 from game.ui.scenes.tutorial import NOTES, STEPS, TutorialScene
 from game.ui.settings import Settings
-from tests.helpers import explained_games
-from tests.test_ui_playthrough import ClickPolicy
+from tests.helpers import explained_games, load_tool, play_by_clicks
 
 ROOT = Path(__file__).resolve().parents[1]
 FRENCH_PO = ROOT / "game" / "i18n" / "locale" / "fr" / "LC_MESSAGES" / "postmen.po"
-
-
-def load_tool(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_texts_are_english_until_french_is_chosen() -> None:
@@ -228,9 +217,15 @@ def drawn_in_french(app: App) -> tuple[set[str], set[str]]:
     app.step(1 / 60)
     drawn, missing = fonts.drawn, i18n.missing
     fonts.drawn = i18n.missing = None
-    english = {line for line in drawn if line not in FIXED and re.search(r"[A-Za-z]", line)
-               and (not any(line.strip() in text for text in i18n.said) or ENGLISH_RANK.search(line))}
-    return english, missing
+    return set(not_french(drawn)), missing
+
+
+def not_french(drawn: set[str]) -> list[str]:
+    """The lines of ``drawn`` that are not French: not part of a text handed out in French since the test set
+    ``i18n.said`` (or a numbered defender in English), nor a fixed name, nor free of letters."""
+    assert i18n.said is not None
+    return sorted(line for line in drawn if line not in FIXED and re.search(r"[A-Za-z]", line)
+                  and (not any(line.strip() in text for text in i18n.said) or ENGLISH_RANK.search(line)))
 
 
 def test_the_menus_are_drawn_wholly_in_french() -> None:
@@ -358,31 +353,12 @@ def test_a_whole_game_played_by_clicks_is_drawn_in_french() -> None:
     app.click(button(app.stack.top, "New game"))
     scene = app.stack.top
     assert isinstance(scene, PlayScene)
-    policy = ClickPolicy(3)
-    decisions = 0
-    for i in range(20000):
-        app.step(1 / 60, [], draw=i % 10 == 0)
-        if isinstance(app.stack.top, ResultsScene):
-            break
-        if scene.queue.busy:
-            continue
-        decisions += 1
-        if decisions % 4 == 1:
-            s = scene.game.state
-            points = [scene.positions.defender_pos(n) for n, d in s["defenders"].items() if d["status"] == "board"]
-            points += [r.center for r in scene.positions.geo.rects.values()]
-            for x, y in points:
-                app.hover((int(x), int(y)))
-                app.step(1 / 60)
-        policy.act(app, scene)
-        app.step(1 / 60)
+    decisions = play_by_clicks(app, scene)
     assert isinstance(app.stack.top, ResultsScene)
     app.step(1 / 60)
     drawn, fonts.drawn = fonts.drawn, None
-    english = sorted(line for line in drawn if line not in FIXED and re.search(r"[A-Za-z]", line)
-                     and (not any(line.strip() in text for text in i18n.said) or ENGLISH_RANK.search(line)))
     assert len(drawn) > 500 and decisions > 40
-    assert english == [] and i18n.missing == set()
+    assert not_french(drawn) == [] and i18n.missing == set()
 
 
 def test_the_reasons_a_choice_is_refused_are_french() -> None:
@@ -501,9 +477,7 @@ def test_a_whole_demo_game_is_drawn_in_french(monkeypatch: pytest.MonkeyPatch) -
     assert isinstance(app.stack.top, DemoResultsScene) and scene.game.over and scene.decisions > 50
     app.step(1 / 60)
     drawn, fonts.drawn = fonts.drawn, None
-    english = sorted(line for line in drawn if line not in FIXED and re.search(r"[A-Za-z]", line)
-                     and (not any(line.strip() in text for text in i18n.said) or ENGLISH_RANK.search(line)))
-    assert english == [] and i18n.missing == set()
+    assert not_french(drawn) == [] and i18n.missing == set()
     assert any(line.startswith("Ordinateur") for line in drawn)
 
 

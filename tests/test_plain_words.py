@@ -12,8 +12,7 @@ import pytest
 from game.ui.app import App
 from game.ui.play.scene import PlayScene
 from game.ui.scenes.results import ResultsScene
-from tests.helpers import explained_games
-from tests.test_ui_playthrough import ClickPolicy
+from tests.helpers import explained_games, play_by_clicks
 
 # Internal ids: token ids (gren2, lmg1, ammo3, rifle1), counter ids (e17), space ids (upper:4, 1-2:3,
 # ground:interior), type ids (ss_rifleman, end_moves), and "1 dice".
@@ -43,24 +42,7 @@ def test_no_id_is_drawn_in_a_whole_game_by_clicks(drawn: set[str]) -> None:
     app.click(next(b for b in title.buttons if b.label == "New game").rect.center)  # type: ignore[attr-defined]
     scene = app.stack.top
     assert isinstance(scene, PlayScene)
-    policy = ClickPolicy(3)
-    decisions = 0
-    for i in range(20000):
-        app.step(1 / 60, [], draw=i % 10 == 0)
-        if isinstance(app.stack.top, ResultsScene) or scene.queue.busy:
-            if isinstance(app.stack.top, ResultsScene):
-                break
-            continue
-        decisions += 1
-        if decisions % 4 == 1:  # every defender and every space hovered, their tooltips drawn
-            s = scene.game.state
-            points = [scene.positions.defender_pos(n) for n, d in s["defenders"].items() if d["status"] == "board"]
-            points += [r.center for r in scene.positions.geo.rects.values()]
-            for x, y in points:
-                app.hover((int(x), int(y)))
-                app.step(1 / 60)
-        policy.act(app, scene)
-        app.step(1 / 60)  # the popup or prompt the click opened, drawn
+    play_by_clicks(app, scene)
     assert isinstance(app.stack.top, ResultsScene)
     app.step(1 / 60)
     assert len(drawn) > 500
