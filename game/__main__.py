@@ -163,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
                          description=_("Play games with seeds S, S+1, ... with each policy and report the score "
                                        "distributions (several policies: a comparison on the same seeds)."))
     sim.add_argument("--games", type=_counter(MAX_GAMES), default=100,
-                     help=_("number of games per policy (default 100, at most {max})", max=f"{MAX_GAMES:,}"))
+                     help=_("number of games per policy (default 100, at most {max})", max=format(MAX_GAMES, ",")))
     sim.add_argument("--seed", type=_seed, default=0, help=_("seed of the first game (default 0)"))
     sim.add_argument("--policy", type=_policies, action="append", default=None, metavar="NAME[,NAME...]",
                      help=_("autoplay policy, repeatable or comma-separated ({policies}; default random); the "

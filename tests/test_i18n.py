@@ -7,7 +7,9 @@ import ast
 import io
 import json
 import re
+import shutil
 import string
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -114,6 +116,103 @@ def test_the_catalogs_hold_every_message_of_the_code_translated_and_compiled() -
     """``tools/catalogs.py --check``: the template has every id the code asks for, the French catalog translates
     each of them (no fuzzy entry), and the compiled catalog the game reads is that catalog."""
     assert load_tool("catalogs").main(["--check"]) == 0
+
+
+@pytest.fixture(scope="module")
+def code_ids() -> object:
+    """The code's message ids (``tools/catalogs.py``'s template), extracted once for the catalog checks."""
+    return load_tool("catalogs").extract()
+
+
+def catalog_copy(tmp_path: Path) -> Path:
+    """A copy of the game's catalogs (``game/i18n/locale``) to damage."""
+    return Path(shutil.copytree(i18n.LOCALE_DIR, tmp_path / "locale"))
+
+
+def compile_po(catalogs: object, po: Path, change: Callable[[str], str] = lambda text: text) -> bytes:
+    """The compiled form of the French catalog ``po`` with its text changed by ``change``."""
+    catalog = read_po(io.BytesIO(change(po.read_text(encoding="utf-8")).encode()), locale="fr")
+    return catalogs.render_mo(catalog)  # type: ignore[attr-defined,no-any-return]
+
+
+def test_the_catalog_check_ignores_the_generators_header_and_date(tmp_path: Path, code_ids: object,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30: catalogs written by another release of Babel, on another day, are up to date: every header line
+    the generator writes (Generated-By, the creation and revision dates) changed in the template, the French
+    catalog and its compiled form, and the check still finds nothing."""
+    from babel.messages import catalog as babel_catalog
+
+    catalogs = load_tool("catalogs")
+    locale = catalog_copy(tmp_path)
+    assert catalogs.update(locale, write=False, template=code_ids) == []
+    pot, po = locale / "postmen.pot", locale / "fr" / "LC_MESSAGES" / "postmen.po"
+    for path in (pot, po):
+        text = path.read_text(encoding="utf-8")
+        changed = re.sub(r"Generated-By: Babel [^\\]*", "Generated-By: Babel 9.99.1", text)
+        changed = re.sub(r"(POT-Creation-Date|PO-Revision-Date): [^\\]*", r"\1: 2031-07-14 09:30+0200", changed)
+        assert changed.count("9.99.1") == 1 and changed.count("2031-07-14") == 2, path
+        path.write_text(changed, encoding="utf-8")
+    monkeypatch.setattr(babel_catalog, "VERSION", "9.99.1")
+    mo = po.with_suffix(".mo")
+    recompiled = compile_po(catalogs, po)
+    assert b"Babel 9.99.1" in recompiled and b"2031-07-14" in recompiled and recompiled != mo.read_bytes()
+    mo.write_bytes(recompiled)
+    assert catalogs.update(locale, write=False, template=code_ids) == []
+
+
+def drop_translation(locale: Path, catalogs: object) -> None:
+    po = locale / "fr" / "LC_MESSAGES" / "postmen.po"
+    text = po.read_text(encoding="utf-8")
+    assert 'msgid "setup"\nmsgstr "mise en place"\n' in text
+    po.write_text(text.replace('msgid "setup"\nmsgstr "mise en place"\n', 'msgid "setup"\nmsgstr ""\n'),
+                  encoding="utf-8")
+
+
+def change_po_translation(locale: Path, catalogs: object) -> None:
+    po = locale / "fr" / "LC_MESSAGES" / "postmen.po"
+    text = po.read_text(encoding="utf-8")
+    po.write_text(text.replace('msgstr "mise en place"', 'msgstr "installation"'), encoding="utf-8")
+
+
+def change_mo_translation(locale: Path, catalogs: object) -> None:
+    po = locale / "fr" / "LC_MESSAGES" / "postmen.po"
+    mo = compile_po(catalogs, po, lambda text: text.replace('msgstr "mise en place"', 'msgstr "montage"'))
+    assert b"montage" in mo
+    po.with_suffix(".mo").write_bytes(mo)
+
+
+def change_mo_plural_forms(locale: Path, catalogs: object) -> None:
+    po = locale / "fr" / "LC_MESSAGES" / "postmen.po"
+    mo = compile_po(catalogs, po, lambda text: text.replace("plural=(n > 1);", "plural=(n != 1);"))
+    assert b"plural=(n != 1)" in mo
+    po.with_suffix(".mo").write_bytes(mo)
+
+
+def drop_code_id(locale: Path, catalogs: object) -> None:
+    pot = locale / "postmen.pot"
+    text = pot.read_text(encoding="utf-8")
+    assert text.count('msgid "setup"\nmsgstr ""\n') == 1
+    pot.write_text(text.replace('msgid "setup"\nmsgstr ""\n', 'msgid "set-up"\nmsgstr ""\n'), encoding="utf-8")
+
+
+@pytest.mark.parametrize(("damage", "said"), [
+    (drop_translation, "fr/LC_MESSAGES/postmen.po: 1 message(s) without a translation: 'setup'"),
+    (change_po_translation, "fr/LC_MESSAGES/postmen.mo is not the compiled postmen.po"),
+    (change_mo_translation, "fr/LC_MESSAGES/postmen.mo is not the compiled postmen.po"),
+    (change_mo_plural_forms, "fr/LC_MESSAGES/postmen.mo is not the compiled postmen.po"),
+    (drop_code_id, "postmen.pot is not the code's message ids"),
+], ids=["missing translation", "translation changed in the .po", "translation changed in the .mo",
+        "plural forms changed in the .mo", "id changed in the template"])
+def test_the_catalog_check_fails_on_a_changed_or_missing_message(tmp_path: Path, code_ids: object,
+                                                                 damage: Callable[[Path, object], None],
+                                                                 said: str) -> None:
+    """Issue 30: what the check compares is our text: a translation missing or changed, plural forms changed or a
+    message id the code does not ask for are each found, and named."""
+    catalogs = load_tool("catalogs")
+    locale = catalog_copy(tmp_path)
+    damage(locale, catalogs)
+    problems = catalogs.update(locale, write=False, template=code_ids)
+    assert any(line.endswith(said) for line in problems), problems
 
 
 def test_each_french_text_has_the_fields_of_its_english() -> None:
