@@ -11,7 +11,7 @@ ratio of Postmen's games per second to chess's: the README's figure is this rati
 machine. The games are played in rounds, a share of Postmen's then a share of chess's, so that a shared machine
 slowing down for a while slows both sides alike; the ratio of each round is printed too (median and range).
 It measures; it asserts nothing about speed. python-chess comes with the ``bench`` extra
-(``pip install -e '.[bench]'``); without it the chess part is skipped and said so.
+(``pip install -c tools/constraints.txt -e '.[bench]'``); without it the chess part is skipped and said so.
 """
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n".join("    " + line for line in table.splitlines()))
     if args.chess_games:
         if not import_chess:
-            print("python-chess: not installed (pip install -e '.[bench]'); no ratio")
+            print("python-chess: not installed (pip install -c tools/constraints.txt -e '.[bench]'); no ratio")
         else:
             chess_seconds = sum(c for _, c in rounds)
             chess_rate = args.chess_games / chess_seconds

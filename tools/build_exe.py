@@ -1,6 +1,7 @@
 """Build the standalone one-file executable with PyInstaller: ``dist/postmen`` (``dist/postmen.exe`` on Windows).
 
-Usage: ``python tools/build_exe.py`` from anywhere (needs the ``build`` extra: ``pip install -e '.[build]'``).
+Usage: ``python tools/build_exe.py`` from anywhere (needs the ``build`` extra:
+``pip install -c tools/constraints.txt -e '.[build]'``).
 Options are given relative to the repository root, so no path of the build machine is written into the
 project; ``levels/``, ``assets/`` and the translation catalogs (``game/i18n/locale``) are bundled and found at
 run time through ``sys._MEIPASS``.
@@ -23,7 +24,8 @@ def build(clean: bool = False) -> Path:
     try:
         import PyInstaller.__main__ as pyinstaller
     except ImportError:
-        raise SystemExit("build_exe: PyInstaller is missing: pip install -e '.[build]'") from None
+        raise SystemExit("build_exe: PyInstaller is missing: "
+                         "pip install -c tools/constraints.txt -e '.[build]'") from None
     sep = os.pathsep  # PyInstaller's --add-data separator: ':' on POSIX, ';' on Windows
     args = [
         "tools/exe_entry.py", "--onefile", "--name", "postmen", "--noconfirm", "--log-level", "WARN",

@@ -12,7 +12,7 @@ The English catalog is the template ``postmen.pot``: every message id found in t
 French catalog, written by a person: an update adds the new ids (untranslated) and marks the ones the code no
 longer asks for as obsolete (kept at the end of the file, unused). ``postmen.mo`` is its compiled form, which the
 game reads; it is committed so that the game runs from a checkout without this tool. Babel does the extraction,
-the merge and the compilation (``pip install -e '.[test]'``).
+the merge and the compilation (``pip install -c tools/constraints.txt -e '.[test]'``).
 """
 
 from __future__ import annotations
