@@ -4,6 +4,7 @@ high scores never touch the player's), and a play scene opened on a fresh game."
 from __future__ import annotations
 
 import os
+import sys
 
 # the whole suite is headless, whatever the shell says (set before any test module imports pygame)
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -17,6 +18,12 @@ from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
+
+# From here on compiled modules are kept (in __pycache__, which git ignores) by the test processes and by every
+# process they start (the command-line tests start dozens), whatever the shell says: a process that finds them
+# starts in about half the time (issue 30: the suite in minutes).
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # Fuzz tests draw the same examples on every run (CI stays reproducible) and keep no example database.
 settings.register_profile("postmen", derandomize=True, database=None)

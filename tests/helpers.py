@@ -39,12 +39,18 @@ def explained_games(policy: str, games: int) -> Iterator[tuple[Any, Any, str, st
 
 def play_by_clicks(app: Any, scene: Any) -> int:
     """Play ``scene``'s game to its results with the mouse (``ClickPolicy`` of test_ui_playthrough), every defender
-    and every space hovered every fourth decision (their tooltips drawn); the number of decisions."""
+    and every space hovered every fourth decision (their tooltips drawn); the number of decisions.
+
+    A hovered frame is drawn when its tooltip says what no tooltip drawn before said (``PlayScene.tooltip_text``,
+    the words the frame draws under the mouse) or the board shows odds (attack mode): the rest of a hovered frame
+    is the frame the game drew at that decision, so the words drawn are the same as with every hover drawn, for a
+    fifth of the frames (issue 30)."""
     from game.ui.scenes.results import ResultsScene
     from tests.test_ui_playthrough import ClickPolicy
 
     policy = ClickPolicy(3)
     decisions = 0
+    tipped: set[str] = set()  # what the tooltips drawn so far said
     for i in range(20000):
         app.step(1 / 60, [], draw=i % 10 == 0)
         if isinstance(app.stack.top, ResultsScene):
@@ -58,7 +64,11 @@ def play_by_clicks(app: Any, scene: Any) -> int:
             points += [r.center for r in scene.positions.geo.rects.values()]
             for x, y in points:
                 app.hover((int(x), int(y)))
-                app.step(1 / 60)
+                app.step(1 / 60, draw=False)
+                said = scene.tooltip_text()
+                if said not in tipped or scene.controller.mode == "attack":
+                    tipped.add(said)
+                    app.ctx.stack.draw(app.display.logical)  # the frame and its tooltip
         policy.act(app, scene)
         app.step(1 / 60)  # the popup or prompt the click opened, drawn
     return decisions

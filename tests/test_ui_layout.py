@@ -2,7 +2,7 @@
 game with 46 counters on the board and a saved Attack 3 game, drawn as the player sees them, still and while an
 attack is aimed, with and without the colour-blind setting. tools/layout_check.py records everything drawn in the
 frame (the cached panels' words too): no word is clipped or covered, no counter or token is covered; the frame is
-saved at 1280x720, 1920x1080 and 3840x2160 through the game's own scaler. Hovers, menus and tooltips are not
+scaled to 1280x720, 1920x1080 and 3840x2160 through the game's own scaler. Hovers, menus and tooltips are not
 drawn: they cover the board on purpose."""
 
 from __future__ import annotations
@@ -25,17 +25,14 @@ layout_check = load_tool("layout_check")
 @pytest.mark.parametrize("colour_blind", [False, True])
 @pytest.mark.parametrize("aiming", [False, True])
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_nothing_drawn_is_clipped_or_covered(save: str, colour_blind: bool, aiming: bool, lang: str,
-                                             tmp_path: Path) -> None:
+def test_nothing_drawn_is_clipped_or_covered(save: str, colour_blind: bool, aiming: bool, lang: str) -> None:
     """The still board, and the board while an attack is aimed (every target lit with its odds), in English and
     in French (longer words, issue 21)."""
     game = Game.from_save((DATA / save).read_text(encoding="utf-8"))
     found, frame = layout_check.check(game, colour_blind, aiming, lang)
     assert [str(p) for p in found] == []
-    for w, h in layout_check.SIZES:
-        shot = tmp_path / f"{Path(save).stem}-{w}x{h}.png"
-        pygame.image.save(layout_check.scaled(frame, (w, h)), str(shot))
-        assert pygame.image.load(str(shot)).get_size() == (w, h)
+    for w, h in layout_check.SIZES:  # (tools/layout_check.py --shots saves them as PNG for a person: CI does)
+        assert layout_check.scaled(frame, (w, h)).get_size() == (w, h)
 
 
 def test_the_check_finds_a_covered_word_and_a_hidden_counter() -> None:

@@ -6,6 +6,8 @@ hint, the popup and the tooltip. No rule is decided here: every choice offered c
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game import i18n
@@ -24,7 +26,7 @@ from game.ui.play.hud import UNDO_TIP, Hud, top_bar_buttons
 from game.ui.play.positions import Positions
 from game.ui.play.stage import Stage
 from game.ui.play.story import story_of
-from game.ui.play.tooltips import board_text, draw_hover
+from game.ui.play.tooltips import board_text, draw_hover, hover_tip
 from game.ui.records import game_id
 from game.ui.scene import Context, Scene
 from game.ui.scenes.pause import PauseScene
@@ -398,15 +400,24 @@ class PlayScene(Scene):
         self.board_layer.draw_banner(surface)
         c.popup.draw(surface)
         self.board_layer.draw_flash(surface)
-        mouse = self.positions.mouse
+        draw_hover(surface, self.positions.mouse, *self._hovered())
+
+    def _hovered(self) -> tuple[list[Button], pygame.Rect | None, HoverRegions, Callable[[], str]]:
+        """What the tooltip at the mouse is chosen from (``tooltips.hover_tip``): the buttons, the open menu, the
+        panels' hover regions of the last frame drawn, and the board's words under the mouse."""
+        c = self.controller
 
         def on_board() -> str:
             if self.queue.busy:  # the enemy acts: no tooltip left over the pieces moving under it
                 return ""
-            return board_text(self.game, self.positions, mouse, c.targets(), c.selected, c.dragging,
+            return board_text(self.game, self.positions, self.positions.mouse, c.targets(), c.selected, c.dragging,
                               bool(c.popup.buttons))
-        draw_hover(surface, mouse, [*c.popup.buttons, *c.buttons, *self.top_buttons],
-                   c.popup.rect if c.popup.buttons else None, self.hover_regions, on_board)
+        return ([*c.popup.buttons, *c.buttons, *self.top_buttons], c.popup.rect if c.popup.buttons else None,
+                self.hover_regions, on_board)
+
+    def tooltip_text(self) -> str:
+        """What the tooltip at the mouse says ("" none): the words the next frame draws there."""
+        return hover_tip(self.positions.mouse, *self._hovered())[0]
 
     def _marks(self) -> BoardMarks:
         """What the player's choice lights up on the board this frame."""

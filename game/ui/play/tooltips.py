@@ -90,23 +90,28 @@ def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: 
     return msg
 
 
-def draw_hover(surface: pygame.Surface, pos: tuple[int, int], buttons: list[Button], popup: pygame.Rect | None,
-               regions: HoverRegions, on_board: Callable[[], str]) -> None:
-    """The one tooltip at ``pos``: a hovered button's tip first; over an open ``popup`` nothing else; then a
-    panel's hover region; then, on the board, ``on_board()`` (beside an open action menu too: a lit enemy's dice
-    show while the menu waits, placed off the menu)."""
+def hover_tip(pos: tuple[int, int], buttons: list[Button], popup: pygame.Rect | None, regions: HoverRegions,
+              on_board: Callable[[], str]) -> tuple[str, bool]:
+    """What the one tooltip at ``pos`` says ("" none), and whether it is placed off an open ``popup``: a hovered
+    button's tip first; over an open ``popup`` nothing else; then a panel's hover region; then, on the board,
+    ``on_board()`` (beside an open action menu too: a lit enemy's dice show while the menu waits, placed off the
+    menu)."""
     for b in buttons:
         if b.hover and b.tip:
-            b.draw_tip(surface, pos)
-            return
+            return str(_(b.tip)), False
     if popup is not None and popup.collidepoint(pos):
-        return
+        return "", False
     for rect, msg in regions:
         if rect.collidepoint(pos):
-            tooltip(surface, msg, pos)
-            return
+            return msg, False
     if not BOARD_RECT.collidepoint(pos):
-        return
-    msg = on_board()
+        return "", False
+    return on_board(), True
+
+
+def draw_hover(surface: pygame.Surface, pos: tuple[int, int], buttons: list[Button], popup: pygame.Rect | None,
+               regions: HoverRegions, on_board: Callable[[], str]) -> None:
+    """The one tooltip at ``pos`` (:func:`hover_tip`)."""
+    msg, off_popup = hover_tip(pos, buttons, popup, regions, on_board)
     if msg:
-        tooltip(surface, msg, pos, avoid=popup)
+        tooltip(surface, msg, pos, avoid=popup if off_popup else None)
