@@ -143,12 +143,23 @@ def _record(text: str) -> Said:
     return out
 
 
+# Whether a message has a letter, by message: asked for every text worded (the narration, the refusals, every
+# frame's words), where looking at each character again cost a third of the call. Kept small: a message is a
+# literal of the code, but a caller may pass any text.
+_lettered: dict[str, bool] = {}
+
+
 def _(message: str, /, **fields: object) -> Said:
     """``message`` in the current language, its ``{fields}`` filled in; a :class:`Said` text comes back as it
     is, and so does a text without a letter (``+``, ``3-4``)."""
     if isinstance(message, Said):
         return message
-    if not any(c.isalpha() for c in message):  # a sign or a number: the same in every language
+    lettered = _lettered.get(message)
+    if lettered is None:
+        if len(_lettered) >= 4096:
+            _lettered.clear()
+        lettered = _lettered[message] = any(c.isalpha() for c in message)
+    if not lettered:  # a sign or a number: the same in every language
         return _record(message.format(**fields) if fields else message)
     if asked is not None:
         asked.add(message)

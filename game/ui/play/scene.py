@@ -6,7 +6,8 @@ hint, the popup and the tooltip. No rule is decided here: every choice offered c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pygame
 
@@ -372,11 +373,16 @@ class PlayScene(Scene):
         return not self.queue.busy and self.synced and self.stage.still()
 
     def draw(self, surface: pygame.Surface) -> None:
-        # Where every counter and defender stands is worked out once per frame (the view cannot change while a
-        # frame is drawn); outside draw the lookups read the view directly.
+        with self._framed():
+            self._draw_frame(surface)
+
+    @contextmanager
+    def _framed(self) -> Iterator[None]:
+        """Where every counter and defender stands, worked out once for what is done inside (a frame drawn, the
+        view cannot change meanwhile); outside it the lookups read the view directly."""
         self.positions.featured = self._featured()
         with self.positions.frame(bool(self.controller.popup.buttons)):
-            self._draw_frame(surface)
+            yield
 
     def _featured(self) -> frozenset[str]:
         """What a full interior box must show in its row: the selected defender, and the defender and counter a
@@ -417,7 +423,8 @@ class PlayScene(Scene):
 
     def tooltip_text(self) -> str:
         """What the tooltip at the mouse says ("" none): the words the next frame draws there."""
-        return hover_tip(self.positions.mouse, *self._hovered())[0]
+        with self._framed():
+            return hover_tip(self.positions.mouse, *self._hovered())[0]
 
     def _marks(self) -> BoardMarks:
         """What the player's choice lights up on the board this frame."""
