@@ -10,22 +10,28 @@ from game.ui.play.positions import Positions
 
 
 def defender_at(positions: Positions, pos: tuple[int, int]) -> str | None:
-    hidden = positions.interior_hidden()
-    _, spread = positions.spread_members()
-    found: str | None = None
-    for name, d in positions.view.s["defenders"].items():
-        if d["status"] != "board" or name in hidden:
-            continue
-        x, y = positions.defender_pos(name)
-        if abs(pos[0] - x) <= DEF_W / 2 and abs(pos[1] - y) <= DEF_H / 2:
-            if name in spread:  # drawn on top of everything
-                return str(name)
-            found = found or str(name)
-    return found
+    with positions.looking():
+        hidden = positions.interior_hidden()
+        _, spread = positions.spread_members()
+        found: str | None = None
+        for name, d in positions.view.s["defenders"].items():
+            if d["status"] != "board" or name in hidden:
+                continue
+            x, y = positions.defender_pos(name)
+            if abs(pos[0] - x) <= DEF_W / 2 and abs(pos[1] - y) <= DEF_H / 2:
+                if name in spread:  # drawn on top of everything
+                    return str(name)
+                found = found or str(name)
+        return found
 
 
 def enemy_at(positions: Positions, pos: tuple[int, int], lit: Container[str]) -> str | None:
     """The counter under ``pos``: the nearest centre wins (``lit`` targets first, then the top of a stack)."""
+    with positions.looking():
+        return _enemy_at(positions, pos, lit)
+
+
+def _enemy_at(positions: Positions, pos: tuple[int, int], lit: Container[str]) -> str | None:
     best: str | None = None
     best_key = (2, 1e9)
     hidden = positions.interior_hidden()

@@ -89,6 +89,23 @@ class Positions:
             self._frame_here = None
             self._frame_piles = None
 
+    @contextmanager
+    def looking(self) -> Iterator[None]:
+        """Where every counter and defender stands, worked out once for the lookups done inside (a hit test: the
+        view cannot change meanwhile), the spread left as it is; inside a frame, the frame's own."""
+        if self._frame_where is not None:
+            yield
+            return
+        self._frame_where = self.view.locations()
+        self._frame_here = self.view.defenders_by_space()
+        self._frame_slots = self._defender_slots()
+        try:
+            yield
+        finally:
+            self._frame_where = None
+            self._frame_here = None
+            self._frame_slots = None
+
     # ------------------------------------------------------------------ enemy counters and cars
     def enemy_pos(self, cid: str) -> Point:
         if cid in self.override:
