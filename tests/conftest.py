@@ -81,3 +81,4 @@ def open_play() -> Callable[[int, str], tuple[App, PlayScene]]:
         return app, scene
 
     return opener
+

@@ -6,6 +6,7 @@ the play scene)."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -40,11 +41,15 @@ def imports_of(path: Path) -> set[str]:
     return found
 
 
-GRAPH = {module_name(p): imports_of(p) for p in sorted(GAME.rglob("*.py"))}
+@functools.cache
+def graph() -> dict[str, set[str]]:
+    """Each module of ``game/`` and the modules it imports (read when a test first asks, not at collection)."""
+    return {module_name(p): imports_of(p) for p in sorted(GAME.rglob("*.py"))}
 
 
 def internal_graph() -> dict[str, set[str]]:
-    return {m: {d for d in deps if d in GRAPH and d != m} for m, deps in GRAPH.items()}
+    modules = graph()
+    return {m: {d for d in deps if d in modules and d != m} for m, deps in modules.items()}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -83,7 +88,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_the_graph_is_read_from_every_module() -> None:
-    assert {"game.rules.engine", "game.ai.planner", "game.ui.play.scene", "game.ui.app"} <= set(GRAPH)
+    assert {"game.rules.engine", "game.ai.planner", "game.ui.play.scene", "game.ui.app"} <= set(graph())
     assert {"game.rules.actions", "game.rules.data"} <= internal_graph()["game.rules.engine"]
     # an import under TYPE_CHECKING counts: game/ui/scene.py imports the core there and nowhere else
     tree = ast.parse((GAME / "ui" / "scene.py").read_text(encoding="utf-8"))
@@ -106,7 +111,7 @@ def test_the_only_import_cycles_are_the_known_ones() -> None:
 
 @pytest.mark.parametrize("package", ["game.rules", "game.ai"])
 def test_rules_core_and_ai_never_import_the_ui(package: str) -> None:
-    for module, deps in GRAPH.items():
+    for module, deps in graph().items():
         if module == package or module.startswith(package + "."):
             bad = {d for d in deps if d.split(".")[0] in ("pygame", "pymunk") or d.startswith("game.ui")}
             assert not bad, f"{module} imports {sorted(bad)}"

@@ -5,6 +5,7 @@ table open it."""
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -23,12 +24,19 @@ from game.ui.scenes.review import ReviewScene
 
 
 def finished(seed: int, policy: str = "heuristic", difficulty: str = "standard") -> Game:
+    """The game of ``seed`` played to its end by ``policy``, with its record: a fresh copy each time (several
+    tests read the same games; each is played once)."""
+    return Game.from_json(played(seed, policy, difficulty))
+
+
+@functools.cache
+def played(seed: int, policy: str, difficulty: str) -> str:
     game = Game.new(seed, difficulty)
     game.keep_history = True
     chooser = HeuristicPolicy(seed) if policy == "heuristic" else RandomPolicy(seed)
     while not game.over:
         game.apply(chooser.choose(game))
-    return game
+    return game.to_json()
 
 
 @pytest.mark.parametrize("difficulty", ["standard", "elite"])

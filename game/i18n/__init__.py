@@ -237,11 +237,6 @@ class Lazy:
         return repr(str(self))
 
 
-def word(value: object) -> object:
-    """A field's value as a message takes it: a :class:`Lazy` text worded now, anything else as it is."""
-    return str(value) if isinstance(value, Lazy) else value
-
-
 class Msg(Lazy):
     """``_(message, **fields)`` when read; a field may itself be a :class:`Lazy` text."""
 
@@ -255,7 +250,7 @@ class Msg(Lazy):
         return (self.message, *sorted(self.fields.items()))
 
     def __str__(self) -> str:
-        return _(self.message, **{k: word(v) for k, v in self.fields.items()})
+        return _(self.message, **{k: str(v) if isinstance(v, Lazy) else v for k, v in self.fields.items()})
 
 
 class Plural(Lazy):
@@ -270,7 +265,8 @@ class Plural(Lazy):
         return (self.singular, self.plural, self.n, *sorted(self.fields.items()))
 
     def __str__(self) -> str:
-        return n_(self.singular, self.plural, self.n, **{k: word(v) for k, v in self.fields.items()})
+        return n_(self.singular, self.plural, self.n,
+                  **{k: str(v) if isinstance(v, Lazy) else v for k, v in self.fields.items()})
 
 
 class Words(Lazy):
