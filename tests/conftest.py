@@ -81,4 +81,3 @@ def open_play() -> Callable[[int, str], tuple[App, PlayScene]]:
         return app, scene
 
     return opener
-
