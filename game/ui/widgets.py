@@ -107,9 +107,14 @@ class Button:
             _label_sizes[key] = fitted
         return fitted
 
+    def shown_tip(self) -> str:
+        """The tip shown now, in the player's language ("" when the button is not hovered or has none)."""
+        return _(self.tip) if self.hover and self.tip else ""
+
     def draw_tip(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
-        if self.hover and self.tip:
-            tooltip(surface, _(self.tip), mouse)
+        tip = self.shown_tip()
+        if tip:
+            tooltip(surface, tip, mouse)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """True when the event was a click on this button (consumed)."""

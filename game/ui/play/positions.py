@@ -72,22 +72,15 @@ class Positions:
     def frame(self, popup_open: bool) -> Iterator[None]:
         """Work out where every counter and defender stands once for the frame drawn inside the ``with`` (the
         view cannot change while a frame is drawn); the spread follows the mouse first."""
-        self._frame_where = self.view.locations()
-        self._frame_here = self.view.defenders_by_space()
         self._frame_piles = {}
         self.update_spread(popup_open)
-        self._frame_slots = self._defender_slots()
-        self._frame_fanned = {}
-        self._frame_hidden = self.interior_hidden()
         try:
-            yield
+            with self.looking():  # after the spread: the defenders' places follow it
+                self._frame_fanned = {}
+                self._frame_hidden = self.interior_hidden()
+                yield
         finally:
-            self._frame_where = None
-            self._frame_slots = None
-            self._frame_fanned = None
-            self._frame_hidden = None
-            self._frame_here = None
-            self._frame_piles = None
+            self._frame_piles = self._frame_fanned = self._frame_hidden = None
 
     @contextmanager
     def looking(self) -> Iterator[None]:

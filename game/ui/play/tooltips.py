@@ -97,8 +97,9 @@ def hover_tip(pos: tuple[int, int], buttons: list[Button], popup: pygame.Rect | 
     ``on_board()`` (beside an open action menu too: a lit enemy's dice show while the menu waits, placed off the
     menu)."""
     for b in buttons:
-        if b.hover and b.tip:
-            return str(_(b.tip)), False
+        tip = b.shown_tip()
+        if tip:
+            return tip, False
     if popup is not None and popup.collidepoint(pos):
         return "", False
     for rect, msg in regions:
