@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import array
 import math
+import random
 from collections.abc import Callable
 
 import pygame
-
-from game.rules.rng import Pcg32
 
 RATE = 22050
 
 
 def _noise(seed: int) -> Callable[[], float]:
-    rng = Pcg32.seeded(seed, 0x50554E44)
-    return lambda: rng.below(65536) / 32768.0 - 1.0
+    """White noise in [-1, 1), the same for a seed on every run (the standard library's generator, seeded by an
+    integer, is reproducible across platforms and fast enough to make every effect in well under a second)."""
+    uniform = random.Random(seed).random
+    return lambda: uniform() * 2.0 - 1.0
 
 
 def _samples(duration: float, gen: Callable[[float, int], float]) -> list[float]:
@@ -108,17 +109,14 @@ def effect_pcm(name: str, rate: int, channels: int) -> bytes:
 
 def pcm16(samples: list[float], rate: int, channels: int) -> bytes:
     """Resample (nearest) from RATE to ``rate`` and pack signed 16-bit native-endian frames."""
-    out = array.array("h")
     peak = max((abs(v) for v in samples), default=0.0)
-    gain = 0.9 / peak if peak > 0.9 else 1.0  # normalise instead of clipping
+    scale = (0.9 / peak if peak > 0.9 else 1.0) * 32000  # normalise instead of clipping: |v| * scale <= 32000
     step = RATE / rate
-    n = int(len(samples) / step)
-    for i in range(n):
-        v = samples[int(i * step)]
-        s = int(max(-1.0, min(1.0, v * gain)) * 32000)
-        for _ in range(channels):
-            out.append(s)
-    return out.tobytes()  # size=-16 asks the mixer for signed 16-bit in the system's byte order
+    picked = samples if step == 1 else [samples[int(i * step)] for i in range(int(len(samples) / step))]
+    frames = [int(v * scale) for v in picked]
+    if channels > 1:
+        frames = [s for s in frames for _ in range(channels)]
+    return array.array("h", frames).tobytes()  # size=-16 asks the mixer for signed 16-bit in the system's order
 
 
 class SoundBank:
