@@ -231,8 +231,8 @@ class TextPlay:
         g, s, r = self.game, self.game.state, self.game.rules
         defense = ", ".join(f"{floor_name(r, f)} {r.floors[f].defense[s['defense'][f]]}" for f in r.floors)
         decks = ", ".join(f"A{k} {len(v)}" for k, v in sorted(s["decks"].items()))
-        self.say(_("== Attack {attack}, turn {turn} (game turn {game_turn}), {phase} phase; morale {morale}/{max}; "
-                   "score now {score}", attack=s["attack"], turn=s["attack_turn"], game_turn=s["turn"],
+        self.say(_("== Attack {attack}, turn {turn}, {phase} phase; morale {morale}/{max}; score now {score}",
+                   attack=s["attack"], turn=s["attack_turn"],
                    phase=_(PHASES.get(s["phase"], s["phase"])), morale=s["morale"], max=r.morale_max,
                    score=g.score()))
         self.say(_("   defense: {defense}; cards left: {decks}; barriers destroyed: {barriers}", defense=defense,

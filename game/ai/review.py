@@ -109,9 +109,9 @@ def turning_points(steps: list[Step]) -> list[str]:
         morale = None
     for step in steps:
         for e in step.events:
-            if e.kind == "phase_changed" and int(e.data.get("turn", turn)) != turn:
-                flush()
-                attack, turn = int(e.data.get("attack", attack)), int(e.data.get("turn", turn))
+            if e.kind == "phase_changed" and (int(e.data["attack"]), int(e.data["attack_turn"])) != (attack, turn):
+                flush()  # a new turn (counted within its Attack, as every screen counts it)
+                attack, turn = int(e.data["attack"]), int(e.data["attack_turn"])
             elif e.kind == "breach":
                 breaches.append(str(e.data["entrance"]))
             elif e.kind == "morale_changed":

@@ -29,7 +29,8 @@ def task_clearing(g: Kernel) -> None:
     s["phase"] = "clearing"
     g.reseed("clearing")
     g.emit("phase_changed", "5.0", Msg("Clearing Phase"),
-           PhaseChanged(phase="clearing", turn=g.state["turn"], attack=g.state["attack"]))
+           PhaseChanged(phase="clearing", turn=g.state["turn"], attack=g.state["attack"],
+                        attack_turn=g.state["attack_turn"]))
     s["moved_floor"] = []
     tasks: list[list[Any]] = []
     if counters_inside(g):

@@ -57,7 +57,8 @@ def start_defense(g: Kernel) -> None:
     s["actions"] = 0
     limit = phase_limit(g, "defender_moves")
     g.emit("phase_changed", "4.0", Msg("Defense Phase: up to {n} moves", n=Msg(NUMBERS[limit])),
-           PhaseChanged(phase="moves", turn=g.state["turn"], attack=g.state["attack"]))
+           PhaseChanged(phase="moves", turn=g.state["turn"], attack=g.state["attack"],
+                        attack_turn=g.state["attack_turn"]))
     if limit != DEFENDER_PHASE_MOVES:
         tactic_applied(g, tactic_cards(g, "defender_moves"),
                        Msg("only {n} moves this Defense Phase", n=Msg(NUMBERS[limit])), "4.1")
@@ -226,7 +227,8 @@ def start_actions(g: Kernel) -> None:
     s["phase"] = "actions"
     limit = phase_limit(g, "defender_actions")
     g.emit("phase_changed", "4.2", Msg("Defense Phase: up to {n} actions", n=Msg(NUMBERS[limit])),
-           PhaseChanged(phase="actions", turn=g.state["turn"], attack=g.state["attack"]))
+           PhaseChanged(phase="actions", turn=g.state["turn"], attack=g.state["attack"],
+                        attack_turn=g.state["attack_turn"]))
     if limit != DEFENDER_PHASE_ACTIONS:
         tactic_applied(g, tactic_cards(g, "defender_actions"),
                        Msg("only {n} actions this Defense Phase", n=Msg(NUMBERS[limit])), "4.2")

@@ -14,7 +14,8 @@ def task_escape_start(g: Kernel) -> None:
     """6.0: after the Clearing Phase of an Attack 3 turn, defenders may escape."""
     g.state["phase"] = "escape"
     g.emit("phase_changed", "6.0", Msg("Escape Phase"),
-           PhaseChanged(phase="escape", turn=g.state["turn"], attack=g.state["attack"]))
+           PhaseChanged(phase="escape", turn=g.state["turn"], attack=g.state["attack"],
+                        attack_turn=g.state["attack_turn"]))
     g.decide("escape")
     auto_end(g)
 

@@ -74,10 +74,13 @@ class FireTruckShuffled(TypedDict):
 
 
 class PhaseChanged(TypedDict):
-    """``phase``: enemy, moves, actions, clearing or escape; the turn of the game and the Attack."""
+    """``phase``: enemy, moves, actions, clearing or escape; ``turn`` counts the game's turns (the dice's keys,
+    the saves' checks), ``attack_turn`` the turns of the Attack (the rulebook's numbering, 8.1.2's "first turn of
+    the Attack": the one every screen shows)."""
     phase: str
     turn: int
     attack: int
+    attack_turn: int
 
 
 # ---------------------------------------------------------------------------------------------- dice

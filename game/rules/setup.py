@@ -117,7 +117,7 @@ def task_turn_start(g: Kernel) -> None:
     s["in_play"] = []
     g.emit("phase_changed", "3.0", Msg("Attack {attack}, turn {turn}: Enemy Phase", attack=s["attack"],
                                        turn=s["attack_turn"]),
-           PhaseChanged(phase="enemy", turn=s["turn"], attack=s["attack"]))
+           PhaseChanged(phase="enemy", turn=s["turn"], attack=s["attack"], attack_turn=s["attack_turn"]))
     if s["difficulty"] in g.rules.tactics_modes:
         deal_tactics(g)
     g.push(["draw"])

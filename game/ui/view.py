@@ -152,6 +152,8 @@ class View:
             s["phase"] = d["phase"]
             if "turn" in d:
                 s["turn"] = d["turn"]
+            if "attack_turn" in d:
+                s["attack_turn"] = d["attack_turn"]
             if "attack" in d:
                 s["attack"] = d["attack"]
         elif k == "attack_started":

@@ -13,8 +13,10 @@ from game.rules.names import carried_words, defender_name, space_name, state_nam
 from game.ui.fonts import font
 
 CITED = re.compile(r"\b[1-8]\.\d(\.\d)?\b")  # a reason that cites a rulebook section already
-END_WORDS = {"end_moves": N_("End the move step"), "end_actions": N_("End the Defense Phase"),
-             "end_command": N_("End the command (no more rallies)"), "end_escape": N_("Nobody else escapes")}
+# the words of the buttons that take them (game/ui/play/bar.py), so that the Hint, the log and the review name
+# the button the player clicks
+END_WORDS = {"end_moves": N_("End moves"), "end_actions": N_("End actions"), "end_command": N_("End command"),
+             "end_escape": N_("End escape")}
 
 
 def token_words(game: Game, token: str) -> str:

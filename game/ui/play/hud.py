@@ -116,7 +116,8 @@ class Hud:
         says why not (the button's tip then)."""
         s = view.s
         phase = _(PHASE_NAMES.get(s["phase"], s["phase"]))
-        head = _("Attack {attack}  ·  Turn {turn}  ·  {phase}", attack=s["attack"], turn=s["turn"], phase=phase)
+        head = _("Attack {attack}  ·  Turn {turn}  ·  {phase}", attack=s["attack"], turn=s["attack_turn"],
+                 phase=phase)
         if s["phase"] == "moves":
             head = _("{head}  ·  moves left {n}", head=head,
                      n=max(0, self.game.limit("defender_moves") - self.game.state["moves"]))

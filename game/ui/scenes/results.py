@@ -96,7 +96,8 @@ class ResultsScene(Scene):
             pygame.draw.circle(surface, P.WORKER_WHITE, (cx, cy + 10), 22)
             line, size = fit(_(award), "type_bold", 26, medal.w - 280, 18)
             blit_text(surface, line, "type_bold", size, P.INK, (medal.x + 40, medal.y + 148))
-        blit_text(surface, _("Attack {attack}, turn {turn}", attack=r.get("attack", "?"), turn=r.get("turns", "?")),
+        s = self.game.state  # where the game ended, its turn counted within the Attack (8.1.2)
+        blit_text(surface, _("Attack {attack}, turn {turn}", attack=s["attack"], turn=s["attack_turn"]),
                   "sans", 22, P.INK_SOFT, (medal.right - 180, medal.y + 36), "topright")
         groups = [("board", self.groups.get("board", []), P.POST_BLUE),
                   ("escaped", self.groups.get("escaped", []), P.OK_GREEN),

@@ -59,18 +59,23 @@ INPUT_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pyga
                 pygame.JOYBUTTONDOWN, pygame.FINGERDOWN)
 
 
-def saved_game() -> tuple[str, bool]:
-    """The difficulty recorded in the autosave ("" when it cannot be read; Continue then reports the damage) and
-    whether that game is finished (Continue then shows its results)."""
+def saved_game() -> tuple[str, bool, tuple[int, int] | None]:
+    """The difficulty recorded in the autosave ("" when it cannot be read; Continue then reports the damage),
+    whether that game is finished (Continue then shows its results) and where it stands: its Attack and the turn
+    of that Attack (None when the file does not say it plainly; Continue checks the whole save)."""
     try:
         text = storage.read_text(storage.save_path())
         raw = json.loads(text) if text else None
     except (ValueError, OSError, RecursionError):
-        return "", False
+        return "", False, None
     if not isinstance(raw, dict):
-        return "", False
+        return "", False, None
     value = raw.get("difficulty")
-    return (value if isinstance(value, str) and value in DIFFICULTIES else ""), isinstance(raw.get("result"), dict)
+    attack, turn = raw.get("attack"), raw.get("attack_turn")
+    where = (attack, turn) if type(attack) is int and type(turn) is int and 1 <= attack <= 3 and 1 <= turn <= 99 \
+        else None
+    return (value if isinstance(value, str) and value in DIFFICULTIES else ""), isinstance(raw.get("result"), dict), \
+        where
 
 
 class TitleScene(MenuScene):
@@ -123,12 +128,15 @@ class TitleScene(MenuScene):
 
     def refresh(self) -> None:
         self.has_save = storage.save_path().exists()
-        self.saved_difficulty, self.save_finished = saved_game() if self.has_save else ("", False)
+        self.saved_difficulty, self.save_finished, where = saved_game() if self.has_save else ("", False, None)
         diff = _(DIFFICULTY_NAMES.get(self.ctx.settings.difficulty, "Standard"))
         saved = _(DIFFICULTY_NAMES.get(self.saved_difficulty, "Standard"))
         if self.save_finished:
             resume = _("The results of the last game ({difficulty})", difficulty=saved) if self.saved_difficulty \
                 else _("The results of the last game")
+        elif self.saved_difficulty and where:
+            resume = _("Resume the autosaved game ({difficulty}, Attack {attack}, turn {turn})", difficulty=saved,
+                       attack=where[0], turn=where[1])
         else:
             resume = _("Resume the autosaved game ({difficulty})", difficulty=saved) if self.saved_difficulty \
                 else _("Resume the autosaved game")
