@@ -75,6 +75,7 @@ def test_the_hint_in_the_play_scene_names_its_rule(open_play: Callable[[int, str
         if scene.queue.busy or not scene.controller.legal:
             continue
         app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)])
+        scene.wait_hint()
         assert scene.hint is not None
         assert CITE.search(scene.caption()), scene.caption()
         assert CITE.search(scene.log.texts()[-1])

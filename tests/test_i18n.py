@@ -609,6 +609,7 @@ def test_a_game_in_play_is_redrawn_in_the_new_language() -> None:
     scene = app.stack.top
     assert isinstance(scene, PlayScene)
     scene.ask_hint()
+    scene.wait_hint()
     assert scene.caption().startswith("Hint: ")
     english_log = scene.log.texts()
     fonts.drawn = set()
@@ -618,4 +619,6 @@ def test_a_game_in_play_is_redrawn_in_the_new_language() -> None:
     assert {"DANS LA POSTE", "DEHORS", "INTÉRIEUR", "REZ-DE-CHAUSSÉE", "JOURNAL", "MORAL"} <= drawn
     assert not {"INSIDE THE POST OFFICE", "OUTSIDE", "INTERIOR", "LOG"} & drawn
     assert scene.log.texts()[1:] != english_log[1:] and any("L'attaque 1 commence" in t for t in scene.log.texts())
-    assert scene.caption().startswith("Conseil\u00a0: ")  # the Hint's reason asked again, in French
+    scene.wait_hint()
+    caption = scene.caption()
+    assert caption.startswith("Conseil\u00a0: ") and scene.hint is not None, caption  # asked again, in French

@@ -74,6 +74,7 @@ def test_a_hint_asked_during_the_animations_comes_when_they_end(
     assert scene.hint is None and scene.hint_wanted
     for _ in range(3000):
         app.step(1 / 60, [], draw=False)
+        scene.wait_hint()  # the planner thinks in its thread once the animations end
         if scene.hint is not None:
             break
     assert scene.hint is not None and not scene.hint_wanted

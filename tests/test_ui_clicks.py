@@ -78,6 +78,7 @@ def test_apply_hint_makes_the_recommended_choice_in_one_click(open_play: Opener)
     app, scene = open_play(5, "standard")
     settle(app, scene)
     scene.ask_hint()
+    scene.wait_hint()
     assert scene.hint is not None
     recommended = scene.hint[0]
     expected = Game.from_json(scene.game.to_json())
@@ -89,6 +90,7 @@ def test_apply_hint_makes_the_recommended_choice_in_one_click(open_play: Opener)
     settle(app, scene)
     assert scene.game.to_json() == expected.to_json()
     scene.ask_hint()  # the key A does the same
+    scene.wait_hint()
     assert scene.hint is not None
     expected = Game.from_json(scene.game.to_json())
     expected.keep_history = True  # as the play scene's game

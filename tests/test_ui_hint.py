@@ -3,10 +3,14 @@ refused (with the reason) while animations run or when the game is over."""
 
 from __future__ import annotations
 
+import threading
+
 import pygame
+import pytest
 
 from game.rules import Action, Game
 from game.ui.app import App
+from game.ui.play import hints
 from game.ui.play.scene import PlayScene
 
 
@@ -39,7 +43,9 @@ def test_hint_asked_while_animating_waits_for_them() -> None:
     button = next(b for b in scene.top_buttons if b.label == "Hint")
     assert not button.enabled and "animations" in button.tip
     settle(app, scene)
-    assert scene.hint is not None  # it came when they ended
+    assert scene.thinker.thinking  # asked of the planner when they ended
+    scene.wait_hint()
+    assert scene.hint is not None
 
 
 def test_hint_recommends_a_legal_action_and_highlights_it() -> None:
@@ -49,6 +55,7 @@ def test_hint_recommends_a_legal_action_and_highlights_it() -> None:
     button = next(b for b in scene.top_buttons if b.label == "Hint")
     assert button.enabled
     app.click(button.rect.center)
+    scene.wait_hint()
     assert scene.hint is not None
     action, reason = scene.hint
     assert action in scene.game.legal_actions()
@@ -71,6 +78,7 @@ def test_hint_highlights_the_end_button_or_the_defender() -> None:
         if scene.game.over or (seen_button and seen_defender):
             break
         press(app, pygame.K_h)
+        scene.wait_hint()
         assert scene.hint is not None
         action = scene.hint[0]
         defenders, counters, spaces, buttons = scene.hint_marks(action)
@@ -96,3 +104,80 @@ def test_no_hint_when_the_game_is_over() -> None:
     assert scene.hint_blocker() == "The game is over"
     scene.ask_hint()
     assert scene.hint is None
+
+
+def held_planner(scene: PlayScene) -> threading.Event:
+    """The scene's planner made to think until the returned event is set (then it answers as the real one)."""
+    go = threading.Event()
+
+    def think(game: Game) -> tuple[Action, str]:
+        assert go.wait(60), "the test never let the planner answer"
+        return hints.recommend(game)
+    scene.thinker.think = think
+    return go
+
+
+def hint_lines(scene: PlayScene) -> list[str]:
+    return [t for t in scene.log.texts() if t.startswith("Hint: ")]
+
+
+def test_the_planner_thinks_off_the_frame_loop_and_the_bar_says_so() -> None:
+    """Issue 31: the frames go on while the planner thinks (it is held here until the test lets it answer)."""
+    app, scene = start()
+    settle(app, scene)
+    go = held_planner(scene)
+    press(app, pygame.K_h)
+    for _ in range(20):  # the frames are drawn while it thinks: none waits for it
+        app.step(1 / 60)
+    assert scene.thinker.thinking and scene.hint is None and not scene.still()
+    assert scene.caption().startswith("Hint: the planner is thinking")
+    button = next(b for b in scene.top_buttons if b.label == "Hint")
+    assert not button.enabled and "thinking" in button.tip
+    press(app, pygame.K_h)  # asked again while it thinks: said, not asked twice
+    assert "still thinking" in scene.hud.notice
+    go.set()
+    scene.wait_hint()
+    assert scene.hint is not None and scene.hint[0] in scene.game.legal_actions()
+    assert not scene.thinker.thinking and button.enabled is not None
+    assert len(hint_lines(scene)) == 1
+
+
+def test_a_hint_asked_again_shows_it_again_without_a_second_log_line() -> None:
+    app, scene = start()
+    settle(app, scene)
+    scene.ask_hint()
+    scene.wait_hint()
+    first = scene.hint
+    scene.ask_hint()
+    assert not scene.thinker.thinking and scene.hint == first  # the same position: the same hint, not asked again
+    assert len(hint_lines(scene)) == 1
+
+
+def test_the_answer_for_a_position_that_is_gone_is_thrown_away() -> None:
+    app, scene = start()
+    settle(app, scene)
+    go = held_planner(scene)
+    scene.ask_hint()
+    thread = scene.thinker.thread
+    scene.submit(next(a for a in scene.controller.legal if a.kind.startswith("end_")))  # the player acted
+    assert not scene.thinker.thinking
+    go.set()
+    assert thread is not None
+    thread.join(60)
+    for _ in range(5):
+        app.step(1 / 60, [], draw=False)
+    assert scene.hint is None and hint_lines(scene) == []
+
+
+def test_a_failure_of_the_planner_is_raised_in_the_frame_loop() -> None:
+    app, scene = start()
+    settle(app, scene)
+
+    def broken(game: Game) -> tuple[Action, str]:
+        raise RuntimeError("the planner broke")
+    scene.thinker.think = broken
+    scene.ask_hint()
+    assert scene.thinker.thread is not None
+    scene.thinker.thread.join(60)
+    with pytest.raises(RuntimeError, match="the planner broke"):
+        app.step(1 / 60, [], draw=False)

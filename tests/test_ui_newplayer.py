@@ -92,6 +92,7 @@ def test_hint_sets_the_suppression_stepper() -> None:
     app, scene = open_scene(suppression_game(10))
     scene.hint = None
     scene.ask_hint()
+    scene.wait_hint()
     assert scene.hint is not None
     action = scene.hint[0]
     assert action.kind == "spend"

@@ -220,6 +220,7 @@ def test_screenshots_title_elite_tactics_results_table(data: Path, tmp_path: Pat
     assert scene.view.s["tactics"]["in_play"] == game.tactics_in_play()
     assert len(game.tactics_in_play()) == 2
     scene.ask_hint()
+    scene.wait_hint()  # the planner's answer on the board (it thinks in a worker thread)
     app.step(1 / 60)
     app.screenshot(out / "play_elite_tactics.png")
     assert_not_blank(out / "play_elite_tactics.png")

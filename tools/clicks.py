@@ -154,6 +154,7 @@ def play(seed: int, difficulty: str, hint: bool, tally: Tally) -> None:
         before = player.clicks
         if hint:  # the Hint's choice, made with its Apply hint button
             player.click(next(b for b in scene.top_buttons if b.label == "Hint").rect.center)
+            scene.wait_hint()  # the planner thinks in a worker thread; a player would watch the frames meanwhile
             assert scene.hint is not None, "the Hint recommended nothing"
             action = scene.hint[0]
         else:

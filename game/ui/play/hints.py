@@ -4,7 +4,8 @@ on what it uses (a defender, an enemy counter, a space, a button)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Container
+import threading
+from collections.abc import Callable, Container
 
 import pygame
 
@@ -20,8 +21,10 @@ from game.ui.widgets import Button
 HintMarks = tuple[list[str], list[str], list[str], list[Button]]
 
 
-def hint_blocker(game: Game, busy: bool, synced: bool, legal: list[Action]) -> str:
+def hint_blocker(game: Game, busy: bool, synced: bool, legal: list[Action], thinking: bool = False) -> str:
     """Why the Hint is not available now, or "" when it is."""
+    if thinking:
+        return _("The planner is thinking about this position")
     if game.over:
         return _("The game is over")
     if busy or not synced:
@@ -37,6 +40,62 @@ def recommend(game: Game) -> tuple[Action, str]:
     seed = (int(game.state["seed"]) * 1009 + int(game.state["turn"]) * 31
             + int(game.state.get("actions", 0))) % 1_000_000
     return make_policy("planner", seed).explain(game.clone())
+
+
+class Thinker:
+    """The planner thinking about one position in a worker thread, off the frame loop (issue 31: a Hint never
+    freezes the screen). ``start`` gives it a copy of the game and returns at once; the frames go on while it
+    thinks; ``take`` hands its answer over once, in the frame loop's thread. ``drop`` forgets a question whose
+    position is gone (the player acted, undid, left): its answer, when it comes, is thrown away.
+
+    A failure of the planner is raised again by ``take``, in the frame loop, where any other failure would be."""
+
+    def __init__(self, think: Callable[[Game], tuple[Action, str]] = recommend) -> None:
+        self.think = think
+        self.thread: threading.Thread | None = None
+        self.asked = 0  # the question being thought about (each start asks a new one)
+        self.answer: tuple[int, tuple[Action, str] | None, BaseException | None] | None = None
+        self.lock = threading.Lock()
+
+    @property
+    def thinking(self) -> bool:
+        """A question is out and its answer not taken yet."""
+        return self.thread is not None
+
+    def start(self, game: Game) -> None:
+        """Think about ``game`` as it stands now (a copy made here: the live game goes on in the frame loop)."""
+        self.asked += 1
+        asked, copy = self.asked, game.clone()
+
+        def work() -> None:
+            try:
+                got, failure = self.think(copy), None
+            except BaseException as exc:  # noqa: BLE001 - handed to the frame loop by take()
+                got, failure = None, exc
+            with self.lock:
+                if asked == self.asked:
+                    self.answer = (asked, got, failure)
+        self.thread = threading.Thread(target=work, name="hint", daemon=True)
+        self.thread.start()
+
+    def drop(self) -> None:
+        """Forget the question out (its answer, if it comes, is for a position that is gone)."""
+        with self.lock:
+            self.asked += 1
+            self.answer = None
+            self.thread = None
+
+    def take(self) -> tuple[Action, str] | None:
+        """The answer to the question out, once, when it has come (None before, and after it was taken)."""
+        with self.lock:
+            answer = self.answer
+            if answer is None or answer[0] != self.asked:
+                return None
+            self.answer, self.thread = None, None
+        _asked, got, failure = answer
+        if failure is not None:
+            raise failure
+        return got
 
 
 def hint_marks(action: Action, defenders_drawn: Container[str], buttons: list[Button]) -> HintMarks:

@@ -91,6 +91,8 @@ class PlayScene(Scene):
         self.hint: tuple[Action, str] | None = None  # the planner's recommendation (Hint button, demo caption)
         self.hint_wanted = False  # Hint asked while animations ran: given when they end
         self.hint_language = i18n.language()  # the language the hint's reason was worded in
+        self.thinker = hints.Thinker()  # the planner thinking about a Hint off the frame loop
+        self.hint_logged = False  # the log has the line of the hint asked for (asking again adds none)
         self._build_top()
 
     def limit(self, what: str) -> int:
@@ -187,7 +189,7 @@ class PlayScene(Scene):
             return
         self.ctx.sounds.play("click", 0.5)
         self.controller.withdraw()
-        self.hint = None
+        self.forget_hint()
         err = self.save()
         if err:
             self.say(err)
@@ -217,11 +219,16 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ Hint
     def hint_blocker(self) -> str:
         """Why the Hint is not available now, or "" when it is."""
-        return hints.hint_blocker(self.game, self.queue.busy, self.synced, self.controller.legal)
+        return hints.hint_blocker(self.game, self.queue.busy, self.synced, self.controller.legal,
+                                  self.thinker.thinking)
 
     def ask_hint(self) -> None:
-        """The planner's recommended next action and why (a fresh planner on the current game), highlighted on
-        the board until the player acts."""
+        """The planner's recommended next action and why (a fresh planner on a copy of the game, in a worker
+        thread: the frames go on, the bar says it thinks), highlighted on the board until the player acts. Asked
+        again for the same position it is shown again, with no second log line."""
+        if self.thinker.thinking:
+            self.say(_("Hint: the planner is still thinking."))
+            return
         why = self.hint_blocker()
         if why and not self.game.over and (self.queue.busy or not self.synced):
             self.hint_wanted = True  # asked while the animations run: it comes when they end
@@ -230,10 +237,39 @@ class PlayScene(Scene):
         if why:
             self.say(_("No hint now: {why}.", why=why[:1].lower() + why[1:]))
             return
-        action, reason = hints.recommend(self.game)
-        self.hint, self.hint_language = (action, reason), i18n.language()
-        self.hint_on_bar(action)
-        self.log.add(_("Hint: {hint}", hint=explained(self.game, action, reason)), P.POST_BLUE)
+        if self.hint is not None and self.hint_language == i18n.language():
+            self.hint_on_bar(self.hint[0])  # the same position, the same hint: shown, not logged twice
+            return
+        self.hint_language = i18n.language()
+        self.thinker.start(self.game)
+
+    def take_hint(self) -> None:
+        """The frame loop's side of the Hint: the planner's answer, when it comes, shown and logged (once)."""
+        got = self.thinker.take()
+        if got is None:
+            return
+        if self.hint_language != i18n.language():  # the language changed while it thought: asked again
+            self.hint_language = i18n.language()
+            self.thinker.start(self.game)
+            return
+        self.hint = got
+        self.hint_on_bar(got[0])
+        if not self.hint_logged:
+            self.log.add(_("Hint: {hint}", hint=explained(self.game, *got)), P.POST_BLUE)
+            self.hint_logged = True
+
+    def wait_hint(self, timeout: float | None = None) -> None:
+        """Block until the planner's answer comes and show it (for callers without frames: tests, tools)."""
+        thread = self.thinker.thread
+        if thread is not None:
+            thread.join(timeout)
+        self.take_hint()
+
+    def forget_hint(self) -> None:
+        """The position changed (a choice, an undo): its hint, and any answer still being thought, are gone."""
+        self.hint = None
+        self.hint_logged = False
+        self.thinker.drop()
 
     def hint_on_bar(self, action: Action) -> None:
         """The recommendation as one click in the bar (Apply hint); a recommended number of suppression tokens
@@ -241,12 +277,18 @@ class PlayScene(Scene):
         self.controller.show_hint(action)
 
     def caption(self) -> str:
-        """The gold line under the prompt: the hint in words and why (asked again of the planner when the player
-        has changed the language since: the same choice, its reason in the new words)."""
+        """The gold line under the prompt: the hint in words and why, or that the planner thinks (asked again
+        of the planner when the player has changed the language since: the same choice, its reason in the new
+        words; the log keeps the line of its moment)."""
+        if self.thinker.thinking:
+            return _("Hint: the planner is thinking") + "." * (1 + int(self.time * 3) % 3)
         if self.hint is None or self.queue.busy:
             return ""
         if self.hint_language != i18n.language():
-            self.hint, self.hint_language = hints.recommend(self.game), i18n.language()
+            self.hint = None
+            self.hint_language = i18n.language()
+            self.thinker.start(self.game)
+            return _("Hint: the planner is thinking") + "."
         return _("Hint: {hint}", hint=explained(self.game, *self.hint))
 
     def hint_marks(self, action: Action) -> hints.HintMarks:
@@ -307,7 +349,7 @@ class PlayScene(Scene):
             self.skip_animations()
         self.controller.withdraw()
         action = self.game.undo()
-        self.hint = None
+        self.forget_hint()
         self.log.add(_("Undone: {action}", action=describe(self.game, action)), P.POST_BLUE)
         self.after_queue()
         err = self.save()
@@ -367,10 +409,12 @@ class PlayScene(Scene):
         self.hud.update(dt)
         if not self.synced and not self.queue.busy:
             self.after_queue()
+        if self.thinker.thinking:
+            self.take_hint()
 
     def still(self) -> bool:
         """The board waits for the player: no animation queued or in flight."""
-        return not self.queue.busy and self.synced and self.stage.still()
+        return not self.queue.busy and self.synced and self.stage.still() and not self.thinker.thinking
 
     def draw(self, surface: pygame.Surface) -> None:
         with self._framed():
