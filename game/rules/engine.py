@@ -26,6 +26,7 @@ import game.rules.clearing as clearing
 import game.rules.defense as defense
 import game.rules.enemy as enemy
 import game.rules.escape as escape
+import game.rules.hidden as hidden
 import game.rules.integrity as integrity
 import game.rules.queries as q
 import game.rules.scoring as scoring
@@ -180,6 +181,7 @@ class Game(Kernel):
             "decks": {"1": [], "2": [], "3": []}, "discards": {"1": [], "2": [], "3": []},
             "aside": [], "removed": [], "in_play": [], "drawn": 0, "bundles_shuffled": [],
             "barriers_open": [], "fire_truck_drawn": False, "extended": False,
+            "truck_window": 0,  # 2.3: the fire truck lies among this many bottom cards of deck 3 (0: not there)
             "spaces": {}, "cars": {}, "supp": {}, "support": {}, "interior": {"upper": [], "ground": [],
                                                                               "basement": []},
             "counters": {}, "next_cid": 1,
@@ -225,6 +227,13 @@ class Game(Kernel):
             state["dice_key"] = state["seed"]
         if "extended" not in state:  # a save from before the extended Attack was recorded: not extended
             state["extended"] = False
+        if "truck_window" not in state:  # a save from before it was kept: the truck anywhere in its deck
+            decks = state.get("decks")
+            deck = decks.get("3") if isinstance(decks, dict) else None
+            cards = (rules or default_rules()).cards
+            placed = isinstance(deck, list) and any(isinstance(c, str) and c in cards and
+                                                    cards[c].type == "fire_truck" for c in deck)
+            state["truck_window"] = len(deck) if placed and isinstance(deck, list) else 0
         if "history" not in state:  # a save from before the game's record: its decisions are not known
             state["history"] = []
         for key, value in template.items():
@@ -275,6 +284,14 @@ class Game(Kernel):
         twin.legal_cache = self.legal_cache  # the same decision: the same legal actions (immutable)
         twin.memo = self.memo  # answers that depend only on the question, whichever game asks
         return twin
+
+    def redrawn(self, rng: Pcg32) -> Game:
+        """A copy to play on in which everything the player cannot know is drawn again from ``rng``: the order
+        of every Attack and Tactics deck (the fire truck kept among the bottom cards where 2.3 put it) and every
+        die to come; every public fact is the same (``hidden.redraw``). The planner's futures and the danger
+        shown before an Enemy Phase are played on such copies, so they never peek at the true order."""
+        state = self.clone().state
+        return Game(hidden.redraw(state, self.rules, rng), self.rules)
 
     # ------------------------------------------------------------------ public queries
     @property

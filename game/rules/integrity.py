@@ -151,6 +151,7 @@ class _Checker:
         _int(s["attack_turn"], 0, MAX_TURN, "turn of the Attack")
         _bool(s["fire_truck_drawn"], "a fire truck mark")
         _bool(s["extended"], "an extended-Attack mark")
+        _int(s["truck_window"], 0, len(self.r.cards), "the fire truck's place")
         for value in _list(s["forced"], "list of forced dice", MAX_FORCED):
             _int(value, 1, 12, "a forced die")
         for text in _list(s["history"], "record of decisions", MAX_HISTORY):

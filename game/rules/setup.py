@@ -93,6 +93,7 @@ def place_fire_truck(g: Kernel) -> None:
     band = r.band(s["morale"])
     depth = min(r.fire_truck_depth[band], len(s["decks"]["3"]))
     deck = s["decks"]["3"]
+    s["truck_window"] = depth + 1  # what the player knows of its place (game/rules/hidden.py redraws by it)
     if depth == 0:
         deck.append(truck)
     else:
