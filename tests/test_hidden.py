@@ -123,3 +123,70 @@ def test_a_save_from_before_the_window_was_kept_knows_nothing_of_the_trucks_plac
     del old["truck_window"]
     restored = Game.from_json(json.dumps(old))
     assert restored.state["truck_window"] == len(game.state["decks"]["3"])
+
+
+def defense_starts(games: int, cap: int) -> list[Game]:
+    """The first decision of each Defense Phase in random games of seeds 0.. (at most ``cap``)."""
+    out: list[Game] = []
+    for seed in range(games):
+        game, policy = Game.new(seed, ("standard", "veteran", "elite")[seed % 3]), RandomPolicy(seed)
+        turn = -1
+        while not game.over and len(out) < cap:
+            if (game.decision or {}).get("kind") == "moves" and game.state["turn"] != turn:
+                turn = game.state["turn"]
+                out.append(Game.from_json(game.to_json()))
+            game.apply(policy.choose(game))
+    return out
+
+
+def true_future(game: Game) -> tuple[Counter[str], Counter[str], int]:
+    """The real next Enemy Phase of ``game`` (its true deck order and dice), the board as it stands (the same
+    passing choices as ``Game.threats``): the breaches by entrance, the casualties by space, the morale change."""
+    from game.rules.hidden import PASSING
+
+    future = Game.from_json(game.to_json())
+    start, enemy = future.state["morale"], False
+    breaches: Counter[str] = Counter()
+    lost: Counter[str] = Counter()
+    while not future.over and not (enemy and (future.decision or {}).get("kind") == "moves"):
+        legal = future.legal_actions()
+        kind = PASSING.get(str((future.decision or {}).get("kind", "")))
+        seen: set[str] = set()
+        for e in future.apply(next((a for a in legal if a.kind == kind), legal[0])):
+            enemy = enemy or (e.kind == "phase_changed" and e.data["phase"] == "enemy")
+            if e.kind == "breach" and e.data["entrance"] not in seen:
+                seen.add(e.data["entrance"])
+                breaches[e.data["entrance"]] += 1
+            elif e.kind == "casualty":
+                lost[e.data["space"]] += 1
+    return breaches, lost, future.state["morale"] - start
+
+
+def test_the_danger_agrees_with_the_real_enemy_phases_of_many_games() -> None:
+    """Issue 31: over 60 positions of 12 seeds, the breaches, casualties and morale the query expects add up to
+    what the real next Enemy Phases did (within four standard deviations of the real outcomes' spread)."""
+    predicted = {"breach": 0.0, "lost": 0.0, "morale": 0.0}
+    real = {"breach": 0.0, "lost": 0.0, "morale": 0.0}
+    spread = {"breach": 0.0, "lost": 0.0, "morale": 0.0}
+    positions_ = defense_starts(12, 60)
+    assert len(positions_) == 60
+    for k, game in enumerate(positions_):
+        threats = game.threats(24, seed=k)
+        breaches, lost, morale = true_future(game)
+        for key, p, r in (("breach", sum(threats.breach.values()), sum(breaches.values())),
+                          ("lost", sum(threats.lost.values()), sum(lost.values())),
+                          ("morale", threats.morale, morale)):
+            predicted[key] += p
+            real[key] += r
+            spread[key] += max(p, 0.25) if key == "breach" else max(abs(p), 0.25) * 2  # a generous variance
+        assert set(breaches) <= set(game.rules.entrances)
+    assert real["breach"] >= 5 and real["lost"] >= 5, real  # the test sees real danger
+    for key in predicted:
+        assert abs(predicted[key] - real[key]) <= 4 * spread[key] ** 0.5, (key, predicted[key], real[key])
+
+
+def test_the_danger_never_peeks_at_the_hidden_order() -> None:
+    """Two games that differ only in what the player cannot know are equally dangerous (the same redraws)."""
+    for k, game in enumerate(defense_starts(3, 6)):
+        other = game.redrawn(Pcg32.seeded(k, 5))
+        assert game.threats(8, seed=k) == other.threats(8, seed=k)

@@ -122,6 +122,10 @@ DECISION_KINDS = {  # the action kinds each decision point accepts
 }
 
 
+PASSING_KINDS = hidden.PASSING  # the choices the danger's futures make for the player (a DECISION there)
+THREAT_STREAM = 0x7E7A  # the generator stream of the danger's redraws (not the game's dice)
+THREAT_DECISIONS = 500  # a bound on one future's decisions (a turn takes a few dozen)
+
 UNDO_LIMIT = 100  # decisions kept for undo (a Defense Phase without a die takes a dozen at most)
 TRIALS = 2  # playouts tried on a save before it is accepted (Game.from_save); about 15 ms each
 TRIAL_DECISIONS = 5000  # far more than any game takes (a random game: well under a hundred decisions)
@@ -292,6 +296,41 @@ class Game(Kernel):
         shown before an Enemy Phase are played on such copies, so they never peek at the true order."""
         state = self.clone().state
         return Game(hidden.redraw(state, self.rules, rng), self.rules)
+
+    def threats(self, samples: int, seed: int = 0) -> hidden.Threats:
+        """The danger of the coming Enemy Phase as the board stands (issue 31): ``samples`` futures played on
+        :meth:`redrawn` copies (the redraws from ``seed``), each from now to the player's next Defense Phase (the
+        passing choices of ``hidden.PASSING``); the chance of a breach at each entrance, the defenders expected
+        lost in each space and the expected change of morale. Only what the player may know is read."""
+        rng = Pcg32.seeded(seed, THREAT_STREAM)
+        breach: dict[str, float] = {}
+        lost: dict[str, float] = {}
+        morale = 0
+        for _sample in range(samples):
+            future = self.redrawn(rng)
+            start = int(future.state["morale"])
+            enemy = False
+            for _step in range(THREAT_DECISIONS):
+                decision = future.decision or {}
+                if future.over or (enemy and decision.get("kind") == "moves"):
+                    break
+                legal = future.legal_actions()
+                passing = PASSING_KINDS.get(str(decision.get("kind", "")))
+                action = next((a for a in legal if a.kind == passing), legal[0])
+                seen: set[str] = set()
+                for e in future.apply(action):
+                    if e.kind == "phase_changed" and e.data["phase"] == "enemy":
+                        enemy = True
+                    elif e.kind == "breach" and e.data["entrance"] not in seen:
+                        seen.add(e.data["entrance"])
+                        breach[e.data["entrance"]] = breach.get(e.data["entrance"], 0.0) + 1
+                    elif e.kind == "casualty":
+                        lost[e.data["space"]] = lost.get(e.data["space"], 0.0) + 1
+                future.events.clear()
+            morale += int(future.state["morale"]) - start
+        n = max(1, samples)
+        return hidden.Threats(samples, {k: v / n for k, v in breach.items()}, {k: v / n for k, v in lost.items()},
+                              morale / n)
 
     # ------------------------------------------------------------------ public queries
     @property

@@ -19,6 +19,7 @@ steps and the record of decisions are the same, so every public query answers al
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules.data import Rules
@@ -66,3 +67,23 @@ def redraw(state: dict[str, Any], rules: Rules, rng: Pcg32) -> dict[str, Any]:
         shuffle(tactics, rng)
         state["tactics"]["decks"][key] = tactics
     return state
+
+
+# DECISION (the danger of the coming Enemy Phase, ``Game.threats``): the danger is that of the board as it stands,
+# so the sampled futures end the Defense Phase at once (End moves, End actions) and let nobody escape (End
+# escape); the other choices met on the way take the first listed, as the rules list them: the most suppression
+# tokens spent on a counter (4.2.2), the first casualty listed (5.2), the first rally (8.1.2).
+PASSING = {"moves": "end_moves", "actions": "end_actions", "escape": "end_escape"}
+
+
+@dataclass(frozen=True)
+class Threats:
+    """What the coming Clearing and Enemy Phases are likely to do, as the board stands, over ``samples`` futures
+    redrawn from what the player knows: ``breach`` the chance that a counter breaks in at each entrance (3.1.3),
+    ``lost`` the expected defenders lost in each space (by the space they stood in), ``morale`` the expected
+    change of morale, up to the player's next Defense Phase (or the end of the game)."""
+
+    samples: int
+    breach: dict[str, float] = field(default_factory=dict)
+    lost: dict[str, float] = field(default_factory=dict)
+    morale: float = 0.0
