@@ -110,7 +110,7 @@ def held_planner(scene: PlayScene) -> threading.Event:
     """The scene's planner made to think until the returned event is set (then it answers as the real one)."""
     go = threading.Event()
 
-    def think(game: Game) -> tuple[Action, str]:
+    def think(game: Game, _dropped: object) -> tuple[Action, str]:
         assert go.wait(60), "the test never let the planner answer"
         return hints.recommend(game)
     scene.thinker.think = think
@@ -173,7 +173,7 @@ def test_a_failure_of_the_planner_is_raised_in_the_frame_loop() -> None:
     app, scene = start()
     settle(app, scene)
 
-    def broken(game: Game) -> tuple[Action, str]:
+    def broken(game: Game, _dropped: object) -> tuple[Action, str]:
         raise RuntimeError("the planner broke")
     scene.thinker.think = broken
     scene.ask_hint()

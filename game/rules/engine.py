@@ -297,16 +297,21 @@ class Game(Kernel):
         state = self.clone().state
         return Game(hidden.redraw(state, self.rules, rng), self.rules)
 
-    def threats(self, samples: int, seed: int = 0) -> hidden.Threats:
+    def threats(self, samples: int, seed: int = 0, stop: Callable[[], bool] | None = None) -> hidden.Threats:
         """The danger of the coming Enemy Phase as the board stands (issue 31): ``samples`` futures played on
         :meth:`redrawn` copies (the redraws from ``seed``), each from now to the player's next Defense Phase (the
         passing choices of ``hidden.PASSING``); the chance of a breach at each entrance, the defenders expected
-        lost in each space and the expected change of morale. Only what the player may know is read."""
+        lost in each space and the expected change of morale. Only what the player may know is read. ``stop()``,
+        asked before each future, ends the work early (the answer then counts the futures played)."""
         rng = Pcg32.seeded(seed, THREAT_STREAM)
         breach: dict[str, float] = {}
         lost: dict[str, float] = {}
         morale = 0
+        played = 0
         for _sample in range(samples):
+            if stop is not None and stop():
+                break
+            played += 1
             future = self.redrawn(rng)
             start = int(future.state["morale"])
             enemy = False
@@ -328,8 +333,8 @@ class Game(Kernel):
                         lost[e.data["space"]] = lost.get(e.data["space"], 0.0) + 1
                 future.events.clear()
             morale += int(future.state["morale"]) - start
-        n = max(1, samples)
-        return hidden.Threats(samples, {k: v / n for k, v in breach.items()}, {k: v / n for k, v in lost.items()},
+        n = max(1, played)
+        return hidden.Threats(played, {k: v / n for k, v in breach.items()}, {k: v / n for k, v in lost.items()},
                               morale / n)
 
     # ------------------------------------------------------------------ public queries

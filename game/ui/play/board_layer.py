@@ -16,6 +16,7 @@ import pygame
 from game import i18n
 from game.i18n import _, n_
 from game.rules import Action, Rules
+from game.rules.hidden import Threats
 from game.ui import palette as P
 from game.ui.board import BoardRenderer, caption_rect, support_tab
 from game.ui.cache import HoverRegions
@@ -35,6 +36,7 @@ from game.ui.layout import (
     bs,
     free_spot,
 )
+from game.ui.play import danger
 from game.ui.play.stage import Stage
 from game.ui.widgets import panel
 
@@ -56,6 +58,7 @@ class BoardMarks(NamedTuple):
     mouse: tuple[int, int]
     sight: tuple[str, ...] = ()  # the spaces the defender under the mouse could fire at (4.2.1)
     odds: Mapping[str, float] = MappingProxyType({})  # attack mode: the lit targets' odds
+    danger: Threats | None = None  # the coming Enemy Phase's danger, as the board stands (play/danger.py)
 
 
 def shake_board(surface: pygame.Surface, board: pygame.Rect, dx: int, dy: int, background: P.Colour) -> None:
@@ -139,6 +142,8 @@ class BoardLayer:
         vs = self.view.s
         hovers = self._draw_defense_tracks(surface)
         self.draw_space_colours(surface, colour_blind)
+        if marks.danger is not None:  # under the counters: the spaces where defenders may fall
+            hovers.extend(danger.draw_tints(surface, marks.danger, self.rules, self.geo))
         self.board.draw_barriers(surface, vs["barriers_open"])  # over the rings: a barrier stays in view
         # highlights
         t = marks.time
@@ -165,6 +170,8 @@ class BoardLayer:
             self._sight_mark(surface, space)
         self._draw_interiors(surface, marks)
         self._draw_odds(surface, marks)
+        if marks.danger is not None:  # over the counters: the doors' badges
+            hovers.extend(danger.draw_badges(surface, marks.danger, self.board, self.geo, colour_blind))
         for e in self.stage.effects:
             e.draw(surface, (0, 0))
         truck = self.stage.truck

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable, Container
+from typing import Generic, TypeVar
 
 import pygame
 
@@ -42,19 +43,25 @@ def recommend(game: Game) -> tuple[Action, str]:
     return make_policy("planner", seed).explain(game.clone())
 
 
-class Thinker:
-    """The planner thinking about one position in a worker thread, off the frame loop (issue 31: a Hint never
-    freezes the screen). ``start`` gives it a copy of the game and returns at once; the frames go on while it
-    thinks; ``take`` hands its answer over once, in the frame loop's thread. ``drop`` forgets a question whose
-    position is gone (the player acted, undid, left): its answer, when it comes, is thrown away.
+T = TypeVar("T")
+
+
+class Thinker(Generic[T]):
+    """The planner (or another slow question about the game) thinking about one position in a worker thread, off
+    the frame loop (issue 31: a Hint never freezes the screen; the danger badges). ``start`` gives it a copy of the
+    game and returns at once; the frames go on while it thinks; ``take`` hands its answer over once, in the frame
+    loop's thread. ``drop`` forgets a question whose position is gone (the player acted, undid, left): its answer,
+    when it comes, is thrown away.
 
     A failure of the planner is raised again by ``take``, in the frame loop, where any other failure would be."""
 
-    def __init__(self, think: Callable[[Game], tuple[Action, str]] = recommend) -> None:
+    def __init__(self, think: Callable[[Game, Callable[[], bool]], T]) -> None:
+        """``think(game, dropped)``: the slow question; ``dropped()`` turns True once its answer is not wanted
+        (a question that can stop early asks it now and then)."""
         self.think = think
         self.thread: threading.Thread | None = None
         self.asked = 0  # the question being thought about (each start asks a new one)
-        self.answer: tuple[int, tuple[Action, str] | None, BaseException | None] | None = None
+        self.answer: tuple[int, T | None, BaseException | None] | None = None
         self.lock = threading.Lock()
 
     @property
@@ -67,11 +74,16 @@ class Thinker:
         self.asked += 1
         asked, copy = self.asked, game.clone()
 
+        def dropped() -> bool:
+            return asked != self.asked
+
         def work() -> None:
+            got: T | None = None
+            failure: BaseException | None = None
             try:
-                got, failure = self.think(copy), None
+                got = self.think(copy, dropped)
             except BaseException as exc:  # noqa: BLE001 - handed to the frame loop by take()
-                got, failure = None, exc
+                failure = exc
             with self.lock:
                 if asked == self.asked:
                     self.answer = (asked, got, failure)
@@ -85,7 +97,7 @@ class Thinker:
             self.answer = None
             self.thread = None
 
-    def take(self) -> tuple[Action, str] | None:
+    def take(self) -> T | None:
         """The answer to the question out, once, when it has come (None before, and after it was taken)."""
         with self.lock:
             answer = self.answer
@@ -96,6 +108,11 @@ class Thinker:
         if failure is not None:
             raise failure
         return got
+
+
+def think(game: Game, _dropped: Callable[[], bool]) -> tuple[Action, str]:
+    """:func:`recommend` as the Hint's thinker asks it (the planner's search runs to its end)."""
+    return recommend(game)
 
 
 def hint_marks(action: Action, defenders_drawn: Container[str], buttons: list[Button]) -> HintMarks:

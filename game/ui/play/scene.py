@@ -23,6 +23,7 @@ from game.ui.play import hints
 from game.ui.play.animator import Animator
 from game.ui.play.board_layer import BoardLayer, BoardMarks
 from game.ui.play.controller import Controller
+from game.ui.play.danger import Danger
 from game.ui.play.hud import UNDO_TIP, Hud, top_bar_buttons
 from game.ui.play.positions import Positions
 from game.ui.play.stage import Stage
@@ -91,7 +92,9 @@ class PlayScene(Scene):
         self.hint: tuple[Action, str] | None = None  # the planner's recommendation (Hint button, demo caption)
         self.hint_wanted = False  # Hint asked while animations ran: given when they end
         self.hint_language = i18n.language()  # the language the hint's reason was worded in
-        self.thinker = hints.Thinker()  # the planner thinking about a Hint off the frame loop
+        self.thinker = hints.Thinker(hints.think)  # the planner thinking about a Hint off the frame loop
+        self.danger = Danger()  # the coming Enemy Phase's danger, worked out off the frame loop
+        self.serial = 0  # counts the positions the player has been shown (a choice or an undo makes a new one)
         self.hint_logged = False  # the log has the line of the hint asked for (asking again adds none)
         self._build_top()
 
@@ -270,6 +273,7 @@ class PlayScene(Scene):
         self.hint = None
         self.hint_logged = False
         self.thinker.drop()
+        self.serial += 1
 
     def hint_on_bar(self, action: Action) -> None:
         """The recommendation as one click in the bar (Apply hint); a recommended number of suppression tokens
@@ -411,10 +415,14 @@ class PlayScene(Scene):
             self.after_queue()
         if self.thinker.thinking:
             self.take_hint()
+        kind = (self.game.decision or {}).get("kind")
+        self.danger.update(self.game, self.serial, self.synced and not self.queue.busy and not self.game.over
+                           and kind in ("moves", "actions"), self.time)
 
     def still(self) -> bool:
         """The board waits for the player: no animation queued or in flight."""
-        return not self.queue.busy and self.synced and self.stage.still() and not self.thinker.thinking
+        return not self.queue.busy and self.synced and self.stage.still() and not self.thinker.thinking \
+            and not self.danger.thinking
 
     def draw(self, surface: pygame.Surface) -> None:
         with self._framed():
@@ -477,7 +485,8 @@ class PlayScene(Scene):
         question = dec["space"] if dec and not self.queue.busy and dec["kind"] in ("suppression", "casualty") else None
         dragged = c.drag[0] if c.dragging and c.drag is not None else None
         return BoardMarks(self.time, c.targets(), c.mode, c.selectable_defenders(), c.selected, self.hint is not None,
-                          question, dragged, self.positions.mouse, self._sight(), self._odds())
+                          question, dragged, self.positions.mouse, self._sight(), self._odds(),
+                          self.danger.shown if not self.queue.busy else None)
 
     def _odds(self) -> dict[str, float]:
         """Attack mode: the core's odds of each lit target (shown on the counters before any die rolls)."""
