@@ -181,3 +181,35 @@ def test_a_failure_of_the_planner_is_raised_in_the_frame_loop() -> None:
     scene.thinker.thread.join(60)
     with pytest.raises(RuntimeError, match="the planner broke"):
         app.step(1 / 60, [], draw=False)
+
+
+LONG = ("Hint: Wasik heads for the ground floor interior, away from the shelling of the upper floors (+3 more "
+        "moves) (looking ahead: about 0.4 points better than the heuristic's own plan over the sampled futures)")
+
+
+def test_a_long_hint_wraps_onto_two_lines_and_is_never_cut_mid_word(drawn: set[str]) -> None:
+    """Issue 31 (item 6): the gold caption too long for one line wraps; every word of it is drawn."""
+    from game.ui.layout import BOTTOM, DICE_TRAY
+    from game.ui.play.hud import caption_lines
+
+    app, scene = start()
+    settle(app, scene)
+    scene.caption = lambda: LONG  # type: ignore[method-assign]
+    drawn.clear()
+    app.step(1 / 60)
+    lines = [line for line, _size in caption_lines(LONG, DICE_TRAY.x - BOTTOM.x - 28)]
+    shown = [line for line in drawn if line and line in LONG]
+    assert len(lines) == 2 and " ".join(lines) == LONG and set(lines) <= set(shown), shown
+    assert not [t for _rect, t in scene.hover_regions if t == LONG]  # whole on the bar: no hover needed
+
+
+def test_a_hint_too_long_for_two_lines_is_read_whole_on_hover(drawn: set[str]) -> None:
+    app, scene = start()
+    settle(app, scene)
+    text = f"{LONG} {LONG[6:]} {LONG[6:]}"
+    scene.caption = lambda: text  # type: ignore[method-assign]
+    drawn.clear()
+    app.step(1 / 60)
+    cut = [line for line in drawn if line.endswith(" …")]
+    assert len(cut) == 1 and cut[0][:-2] in text  # cut at a word, with an ellipsis
+    assert [t for _rect, t in scene.hover_regions if t == text]  # the whole text on hover

@@ -10,13 +10,13 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import N_, _, same
+from game.i18n import N_, Said, _, same
 from game.rules import Game, Rules
 from game.rules.names import card_text
 from game.ui import palette as P
 from game.ui.cache import HoverRegions, PanelCache
 from game.ui.effects import DiceTray
-from game.ui.fonts import blit_text, wrap
+from game.ui.fonts import blit_text, font, wrap
 from game.ui.layout import BOTTOM, DICE_TRAY, SIDE, TOP_BAR
 from game.ui.log_panel import LogPanel
 from game.ui.play.stage import Stage
@@ -72,6 +72,26 @@ def draw_buttons(surface: pygame.Surface, buttons: list[Button], origin: tuple[i
     """Draw ``buttons`` on a cached panel whose top left corner is ``origin`` on the screen."""
     for b in buttons:
         b.draw(surface, origin)
+
+
+CAPTION_SIZE, CAPTION_WRAPPED = 19, 15  # the gold caption on one line; on two
+
+
+def caption_lines(text: str, width: int) -> tuple[tuple[str, int], ...]:
+    """The gold caption as drawn: one line at 19 to 17 px when it fits, else wrapped onto two lines at 15 px, the
+    second cut at a word (with an ellipsis) if the text needs more."""
+    line, size = fit(text, "sans_bold", CAPTION_SIZE, width, 17)
+    if line == text:
+        return ((line, size),)
+    wrapped = wrap(text, "sans_bold", CAPTION_WRAPPED, width)
+    if len(wrapped) <= 2:
+        return tuple((part, CAPTION_WRAPPED) for part in wrapped)
+    rest = " ".join(wrapped[1:])
+    words = rest.split(" ")
+    while len(words) > 1 and font("sans_bold", CAPTION_WRAPPED).size(" ".join(words) + " …")[0] > width:
+        words.pop()
+    cut = " ".join(words) + " …"
+    return (wrapped[0], CAPTION_WRAPPED), (same(cut) if isinstance(text, Said) else cut, CAPTION_WRAPPED)
 
 
 class Hud:
@@ -365,26 +385,32 @@ class Hud:
         return fit(self.notice, "sans", 17, DICE_TRAY.x - BOTTOM.x - 28, 17)[0]
 
     def draw_bottom(self, surface: pygame.Surface, prompt: str, caption: Callable[[], str], buttons: list[Button],
-                    tray: DiceTray) -> None:
+                    tray: DiceTray) -> HoverRegions:
         """The prompt, then the notice while it lasts or else the gold ``caption()``; the choice buttons and the
-        dice tray beside them."""
+        dice tray beside them. A caption too long for one line wraps onto two (never cut mid-word); one too long
+        even for two is cut at a word and read whole on hover (the returned hover region)."""
         width = DICE_TRAY.x - BOTTOM.x - 28
-        line: tuple[str, int] | None = None
+        lines: tuple[tuple[str, int], ...] = ()
+        hovers: HoverRegions = []
         if self.notice_t > 0:
             notice: str | None = self.notice_line()
         else:
             notice = None
             text = caption()
             if text:
-                line = fit(text, "sans_bold", 19, width)
+                lines = caption_lines(text, width)
+                if " ".join(line for line, _size in lines) != text:
+                    hovers.append((pygame.Rect(BOTTOM.x + 14, BOTTOM.y + 38, width, 36), text))
 
         def render(panel_surface: pygame.Surface, rect: pygame.Rect) -> None:
             panel(panel_surface, rect, (70, 60, 50), P.INK)
             blit_text(panel_surface, prompt, "sans_bold", 20, P.PAPER_LIGHT, (rect.x + 14, rect.y + 12))
             if notice is not None:
                 blit_text(panel_surface, notice, "sans", 17, (255, 200, 160), (rect.x + 14, rect.y + 42))
-            elif line is not None:
-                blit_text(panel_surface, line[0], "sans_bold", line[1], P.GOLD, (rect.x + 14, rect.y + 42))
+            for i, (line, size) in enumerate(lines):
+                top = rect.y + (42 if len(lines) == 1 else 39 + 18 * i)
+                blit_text(panel_surface, line, "sans_bold", size, P.GOLD, (rect.x + 14, top))
             draw_buttons(panel_surface, buttons, self.bottom_cache.rect.topleft)
-        self.bottom_cache.draw(surface, (prompt, notice, line, button_states(buttons)), render)
+        self.bottom_cache.draw(surface, (prompt, notice, lines, button_states(buttons)), render)
         tray.draw(surface)
+        return hovers

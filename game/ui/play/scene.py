@@ -451,7 +451,8 @@ class PlayScene(Scene):
         self.hover_regions = self.board_layer.draw(surface, self._marks(), self.ctx.settings.colour_blind)
         self.hud.draw_top(surface, self.view, self.top_buttons, self.hint_blocker, self.undo_blocker)
         self.hover_regions.extend(self.hud.draw_side(surface, self.stage))
-        self.hud.draw_bottom(surface, self.prompt(), self.caption, c.buttons, self.stage.tray)
+        self.hover_regions.extend(self.hud.draw_bottom(surface, self.prompt(), self.caption, c.buttons,
+                                                       self.stage.tray))
         if self.hint is not None and not self.queue.busy:
             hints.draw_hint(surface, self.hint_marks(self.hint[0]), self.board_layer.board, self.positions,
                             self.time)
