@@ -37,9 +37,7 @@ def settle(app: App, scene: PlayScene) -> None:
     """Let the animations end and the danger's worker answer."""
     for _ in range(50):
         app.step(1 / 60, [], draw=False)
-        thread = scene.danger.thinker.thread
-        if thread is not None:
-            thread.join(60)
+        scene.danger.thinker.wait(60)
         if not scene.queue.busy and not scene.danger.thinking:
             break
     app.step(1 / 60, [], draw=False)

@@ -177,8 +177,8 @@ def test_a_failure_of_the_planner_is_raised_in_the_frame_loop() -> None:
         raise RuntimeError("the planner broke")
     scene.thinker.think = broken
     scene.ask_hint()
-    assert scene.thinker.thread is not None
-    scene.thinker.thread.join(60)
+    assert scene.thinker.thinking
+    scene.thinker.wait(60)
     with pytest.raises(RuntimeError, match="the planner broke"):
         app.step(1 / 60, [], draw=False)
 

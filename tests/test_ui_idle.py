@@ -38,8 +38,8 @@ def test_a_play_scene_is_idle_only_when_nothing_moves(open_play: Callable[[int, 
     assert scene.queue.busy and not scene.still() and not app.idle(), "the opening animates"
     for _ in range(3000):
         app.step(1 / 60, [], draw=False)
-        if not scene.queue.busy and scene.danger.thinker.thread is not None:
-            scene.danger.thinker.thread.join(60)  # the danger badges are worked out: then nothing moves
+        if not scene.queue.busy:
+            scene.danger.thinker.wait(60)  # the danger badges are worked out: then nothing moves
         if scene.still():
             break
     assert scene.still() and app.idle()

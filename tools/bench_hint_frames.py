@@ -71,9 +71,7 @@ def measure(game: Game, frames: int) -> dict[str, float]:
     app.stack.push(scene)
     for _ in range(60):  # the board settles and its danger badges are worked out (their thread ends)
         app.step(1 / 60)
-        thread = scene.danger.thinker.thread
-        if thread is not None:
-            thread.join()
+        scene.danger.thinker.wait()
     idle = [frame_ms(app) for _ in range(frames)]
     asked = time.perf_counter()
     scene.ask_hint()

@@ -26,13 +26,6 @@ from game.rules.data import Rules
 from game.rules.rng import Pcg32
 
 
-def shuffle(items: list[str], rng: Pcg32) -> None:
-    """Fisher-Yates, in place, from ``rng``."""
-    for i in range(len(items) - 1, 0, -1):
-        j = rng.below(i + 1)
-        items[i], items[j] = items[j], items[i]
-
-
 def redraw_deck(deck: list[str], window: int, rules: Rules, rng: Pcg32) -> list[str]:
     """``deck`` (top first) in a new order drawn from what the player knows of it, never from its true order
     (the cards are taken in a fixed order before they are shuffled): with the fire truck in it, the truck goes to
@@ -42,11 +35,11 @@ def redraw_deck(deck: list[str], window: int, rules: Rules, rng: Pcg32) -> list[
     truck = next((c for c in deck if cards[c].type == "fire_truck"), None)
     if truck is None:
         out = sorted(deck)
-        shuffle(out, rng)
+        rng.shuffle(out)
         return out
     bundles = sorted(c for c in deck if cards[c].type == "grenade_bundle")
     out = sorted(c for c in deck if c != truck and cards[c].type != "grenade_bundle")
-    shuffle(out, rng)
+    rng.shuffle(out)
     below = rng.below(max(1, min(window, len(out) + 1)))  # how many cards lie under the truck
     out.insert(len(out) - below, truck)
     for card in bundles:  # as 3.1 shuffles them in: each at a random place, the others keeping their order
@@ -64,7 +57,7 @@ def redraw(state: dict[str, Any], rules: Rules, rng: Pcg32) -> dict[str, Any]:
         window = int(state.get("truck_window", 0)) if key == "3" else 0
         state["decks"][key] = redraw_deck(state["decks"][key], window, rules, rng)
         tactics = sorted(state["tactics"]["decks"][key])
-        shuffle(tactics, rng)
+        rng.shuffle(tactics)
         state["tactics"]["decks"][key] = tactics
     return state
 

@@ -75,14 +75,17 @@ class Danger:
             self.shown = got
 
 
+def at_risk(threats: Threats, geo: Geometry) -> list[tuple[str, float, pygame.Rect]]:
+    """The defender spaces drawn with a danger: each with its expected losses and its rectangle."""
+    spaces = [(space, lost, geo.rect(space)) for space, lost in sorted(threats.lost.items())]
+    return [(space, lost, rect) for space, lost, rect in spaces if lost >= SHOWN_FROM and rect.w > 1]
+
+
 def draw_tints(surface: pygame.Surface, threats: Threats, rules: Rules, geo: Geometry) -> HoverRegions:
     """The defender spaces where defenders are expected to fall, tinted and framed under the counters; their
     hover texts."""
     hovers: HoverRegions = []
-    for space, lost in sorted(threats.lost.items()):
-        rect = geo.rect(space)
-        if lost < SHOWN_FROM or rect.w <= 1:
-            continue
+    for space, lost, rect in at_risk(threats, geo):
         tint = pygame.Surface(rect.size, pygame.SRCALPHA)
         tint.fill((*DANGER, int(min(150, 50 + 110 * lost))))
         surface.blit(tint, rect.topleft)
@@ -99,22 +102,19 @@ def draw_badges(surface: pygame.Surface, threats: Threats, board: BoardRenderer,
     texts."""
     hovers: HoverRegions = []
     if colour_blind:
-        for space, lost in sorted(threats.lost.items()):
-            rect = geo.rect(space)
-            if lost < SHOWN_FROM or rect.w <= 1:
-                continue
+        for _space, lost, rect in at_risk(threats, geo):
             words = _("fall {n}", n=number(lost))
             tag = pygame.Rect(0, 0, 14 + 8 * len(words), 18)
             tag.midbottom = (rect.centerx, rect.top + 7)
             pygame.draw.rect(surface, DANGER, tag, border_radius=5)
             blit_text(surface, words, "sans_bold", 13, P.PAPER_LIGHT, tag.center, "center")
+    centre = bp(BUILDING[0] + BUILDING[2] / 2, BUILDING[1] + BUILDING[3] / 2)
     for entrance, chance in sorted(threats.breach.items()):
         if chance < SHOWN_FROM:
             continue
         door = board.door(entrance)
         text = percent(chance)
         badge = pygame.Rect(0, 0, 58, 24)
-        centre = bp(BUILDING[0] + BUILDING[2] / 2, BUILDING[1] + BUILDING[3] / 2)
         dx, dy = centre[0] - door.centerx, centre[1] - door.centery
         if abs(dx) > abs(dy):  # a door in a side wall: the badge over it, its name under it
             badge.midbottom = (door.centerx, door.top - 2)

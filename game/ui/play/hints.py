@@ -97,6 +97,13 @@ class Thinker(Generic[T]):
             self.answer = None
             self.thread = None
 
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the question out (if any) is answered; the answer is still handed over by ``take`` (for
+        callers without frames: tests, tools)."""
+        thread = self.thread
+        if thread is not None:
+            thread.join(timeout)
+
     def take(self) -> T | None:
         """The answer to the question out, once, when it has come (None before, and after it was taken)."""
         with self.lock:

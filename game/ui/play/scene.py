@@ -263,9 +263,7 @@ class PlayScene(Scene):
 
     def wait_hint(self, timeout: float | None = None) -> None:
         """Block until the planner's answer comes and show it (for callers without frames: tests, tools)."""
-        thread = self.thinker.thread
-        if thread is not None:
-            thread.join(timeout)
+        self.thinker.wait(timeout)
         self.take_hint()
 
     def forget_hint(self) -> None:
@@ -284,15 +282,14 @@ class PlayScene(Scene):
         """The gold line under the prompt: the hint in words and why, or that the planner thinks (asked again
         of the planner when the player has changed the language since: the same choice, its reason in the new
         words; the log keeps the line of its moment)."""
+        if self.hint is not None and not self.queue.busy and self.hint_language != i18n.language():
+            self.hint = None
+            self.hint_language = i18n.language()
+            self.thinker.start(self.game)
         if self.thinker.thinking:
             return _("Hint: the planner is thinking") + "." * (1 + int(self.time * 3) % 3)
         if self.hint is None or self.queue.busy:
             return ""
-        if self.hint_language != i18n.language():
-            self.hint = None
-            self.hint_language = i18n.language()
-            self.thinker.start(self.game)
-            return _("Hint: the planner is thinking") + "."
         return _("Hint: {hint}", hint=explained(self.game, *self.hint))
 
     def hint_marks(self, action: Action) -> hints.HintMarks:
