@@ -148,10 +148,10 @@ def true_future(game: Game) -> tuple[Counter[str], Counter[str], int]:
     start, enemy = future.state["morale"], False
     breaches: Counter[str] = Counter()
     lost: Counter[str] = Counter()
+    seen: set[str] = set()
     while not future.over and not (enemy and (future.decision or {}).get("kind") == "moves"):
         legal = future.legal_actions()
         kind = PASSING.get(str((future.decision or {}).get("kind", "")))
-        seen: set[str] = set()
         for e in future.apply(next((a for a in legal if a.kind == kind), legal[0])):
             enemy = enemy or (e.kind == "phase_changed" and e.data["phase"] == "enemy")
             if e.kind == "breach" and e.data["entrance"] not in seen:

@@ -122,7 +122,6 @@ DECISION_KINDS = {  # the action kinds each decision point accepts
 }
 
 
-PASSING_KINDS = hidden.PASSING  # the choices the danger's futures make for the player (a DECISION there)
 THREAT_STREAM = 0x7E7A  # the generator stream of the danger's redraws (not the game's dice)
 THREAT_DECISIONS = 500  # a bound on one future's decisions (a turn takes a few dozen)
 
@@ -315,14 +314,14 @@ class Game(Kernel):
             future = self.redrawn(rng)
             start = int(future.state["morale"])
             enemy = False
+            seen: set[str] = set()  # the entrances broken in at in this future (a chance: once each)
             for _step in range(THREAT_DECISIONS):
                 decision = future.decision or {}
                 if future.over or (enemy and decision.get("kind") == "moves"):
                     break
                 legal = future.legal_actions()
-                passing = PASSING_KINDS.get(str(decision.get("kind", "")))
+                passing = hidden.PASSING.get(str(decision.get("kind", "")))
                 action = next((a for a in legal if a.kind == passing), legal[0])
-                seen: set[str] = set()
                 for e in future.apply(action):
                     if e.kind == "phase_changed" and e.data["phase"] == "enemy":
                         enemy = True
