@@ -21,24 +21,40 @@ DIFFICULTY_TIPS = {"standard": N_("The game as printed: no Tactics cards"),
                    "elite": N_("8.2: the hardest set-up and two Tactics cards in play")}
 
 
+REVIEW_W = 120  # the Review button at the right end of a row of the high-score screen (inside the table)
+
+
+def row_rect(rect: pygame.Rect, i: int) -> pygame.Rect:
+    """Row ``i`` of the table drawn in ``rect``."""
+    row_h = max(30, min(42, (rect.h - 100) // scores.TOP))
+    return pygame.Rect(rect.x + 8, rect.y + 88 + i * row_h, rect.w - 16, row_h - 4)
+
+
+def review_rect(rect: pygame.Rect, i: int) -> pygame.Rect:
+    """The Review button of row ``i``: at the row's right end, inside the table's panel."""
+    row = row_rect(rect, i)
+    return pygame.Rect(row.right - 6 - REVIEW_W, row.y + 2, REVIEW_W, row.h - 4)
+
+
 def draw_table(surface: pygame.Surface, rect: pygame.Rect, entries: list[scores.Entry], title: str,
-               highlight: int | None = None, t: float = 0.0) -> None:
-    """A top-10 table in ``rect``: rank, score, award, date, seed; row ``highlight`` pulses in gold."""
+               highlight: int | None = None, t: float = 0.0, reserve: int = 0) -> None:
+    """A top-10 table in ``rect``: rank, score, award, date, seed; row ``highlight`` pulses in gold. ``reserve``
+    pixels are left free at the right end of the rows (for a button drawn there)."""
     panel(surface, rect, P.PAPER_LIGHT, P.INK, width=2)
     line, size = fit(title, "type_bold", 28, rect.w - 40, 18)
     blit_text(surface, line, "type_bold", size, P.INK, (rect.x + 20, rect.y + 12))
-    cols = [("#", 20), (N_("Score"), 80), (N_("Award"), 210), (N_("Date"), rect.w - 330), (N_("Seed"), rect.w - 130)]
+    cols = [("#", 20), (N_("Score"), 80), (N_("Award"), 210), (N_("Date"), rect.w - 330 - reserve),
+            (N_("Seed"), rect.w - 130 - reserve)]
     y = rect.y + 58
     for label, x in cols:
         blit_text(surface, _(label), "cond", 18, P.INK_SOFT, (rect.x + x, y))
-    row_h = max(30, min(42, (rect.h - 100) // scores.TOP))
     y += 30
     if not entries:
         blit_text(surface, _("No game entered yet at this difficulty."), "type", 20, P.INK_SOFT,
                   (rect.x + 20, y + 10))
         return
     for i, e in enumerate(entries[: scores.TOP]):
-        row = pygame.Rect(rect.x + 8, y + i * row_h, rect.w - 16, row_h - 4)
+        row = row_rect(rect, i)
         if i == highlight:
             glow = P.mix(P.GOLD, P.PAPER_LIGHT, 0.35 + 0.25 * abs(((t * 1.5) % 2) - 1))
             pygame.draw.rect(surface, glow, row, border_radius=5)
@@ -80,16 +96,14 @@ class HighScoresScene(Scene):
             self.buttons.append(Button((460 + i * 340, 150, 320, 60), DIFFICULTY_NAMES[diff], pick, 26,
                                        tip=DIFFICULTY_TIPS[diff], selected=diff == self.difficulty))
         self.buttons.append(Button((760, 960, 400, 66), N_("Back"), self.back, 28, tip=N_("Back to the title (Esc)")))
-        rect = TABLE_RECT
-        row_h = max(30, min(42, (rect.h - 100) // scores.TOP))
         for i, entry in enumerate(self.tables.get(self.difficulty, [])[: scores.TOP]):
             record = records.load(entry.game)[0] if entry.game else None
             if record is None:
                 continue
             def open_review(record: records.Record = record) -> None:
                 self.stack.push(ReviewScene(self.ctx, record))
-            self.buttons.append(Button((rect.right + 12, rect.y + 88 + i * row_h, 120, row_h - 6), N_("Review"),
-                                       open_review, 18, tip=N_("The after-action review of this game")))
+            self.buttons.append(Button(review_rect(TABLE_RECT, i), N_("Review"), open_review, 18,
+                                       tip=N_("The after-action review of this game")))
 
     def back(self) -> None:
         self.stack.pop(self)
@@ -117,7 +131,7 @@ class HighScoresScene(Scene):
         rect = TABLE_RECT
         draw_table(surface, rect, self.tables.get(self.difficulty, []),
                    _("{difficulty}: the top {n}", difficulty=_(DIFFICULTY_NAMES[self.difficulty]), n=scores.TOP),
-                   None, self.t)
+                   None, self.t, reserve=REVIEW_W + 16)
         for b in self.buttons:
             b.draw(surface)
         for b in self.buttons:
