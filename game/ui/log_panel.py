@@ -19,6 +19,7 @@ from game.ui.fonts import font, text, wrap
 SECTION = re.compile(r"^\[(\d+\.\d+(?:\.\d+)*)\]")  # the rulebook section a narrated line starts with
 HOVER_FILL = (226, 214, 186)  # behind the hovered entry's lines
 OUTSIDE = (-1000, -1000)
+HEADER = 30  # the height of the title's band, above the lines
 
 
 def section_of(msg: str) -> str:
@@ -92,9 +93,26 @@ class LogPanel:
         self.scroll = 0
         self.version += 1
 
+    def header(self) -> tuple[str, list[str], int, int]:
+        """The title, the lines of the "newer lines below" note (none at the newest lines), the note's left edge
+        (from the panel's left) and the height of the header: the note stands right of the title, wrapped to the
+        room left beside it, so that in every language both are whole and apart."""
+        title = _("LOG")
+        if not self.scroll:
+            return title, [], 0, HEADER
+        note = n_("↓ {n} newer line below (scroll down)", "↓ {n} newer lines below (scroll down)", self.scroll)
+        x = max(60, 10 + font("cond", 16).size(title)[0] + 14)
+        lines = wrap(note, "sans", 14, self.rect.w - 14 - x)
+        return title, lines, x, max(HEADER, 8 + len(lines) * font("sans", 14).get_linesize() + 5)
+
+    @property
+    def top(self) -> int:
+        """Where the lines start, below the header."""
+        return self.header()[3]
+
     @property
     def visible_lines(self) -> int:
-        return max(1, (self.rect.h - 36) // self.line_h)
+        return max(1, (self.rect.h - self.top - 6) // self.line_h)
 
     def shown(self) -> range:
         """The indices of the lines drawn now, top to bottom."""
@@ -106,15 +124,16 @@ class LogPanel:
         shown = self.shown()
         if index not in shown:
             return None
-        return pygame.Rect(self.rect.x + 4, self.rect.y + 30 + (index - shown.start) * self.line_h,
+        return pygame.Rect(self.rect.x + 4, self.rect.y + self.top + (index - shown.start) * self.line_h,
                            self.rect.w - 16, self.line_h)
 
     def line_at(self, pos: tuple[int, int]) -> int | None:
         """The index of the line drawn under ``pos``, if any."""
-        if not self.rect.inflate(-8, 0).collidepoint(pos) or pos[1] < self.rect.y + 30:
+        top = self.top
+        if not self.rect.inflate(-8, 0).collidepoint(pos) or pos[1] < self.rect.y + top:
             return None
         shown = self.shown()
-        index = shown.start + (pos[1] - self.rect.y - 30) // self.line_h
+        index = shown.start + (pos[1] - self.rect.y - top) // self.line_h
         return index if index in shown else None
 
     def section_at(self, pos: tuple[int, int]) -> str:
@@ -170,15 +189,15 @@ class LogPanel:
         """The panel at ``rect`` (its own cached image: the rect at the origin)."""
         pygame.draw.rect(surface, P.PAPER_LIGHT, rect, border_radius=6)
         pygame.draw.rect(surface, P.INK, rect, 2, border_radius=6)
-        surface.blit(text(_("LOG"), "cond", 16, P.INK_SOFT), (rect.x + 10, rect.y + 6))
-        if self.scroll:
-            surface.blit(text(n_("↓ {n} newer line below (scroll down)", "↓ {n} newer lines below (scroll down)",
-                                 self.scroll), "sans", 14, P.INK_SOFT),
-                         (rect.x + 60, rect.y + 8))
+        title, note, note_x, top = self.header()
+        surface.blit(text(title, "cond", 16, P.INK_SOFT), (rect.x + 10, rect.y + 6))
+        for i, line in enumerate(note):  # right of the title, on as many lines as it needs
+            surface.blit(text(line, "sans", 14, P.INK_SOFT),
+                         (rect.x + note_x, rect.y + 8 + i * font("sans", 14).get_linesize()))
         n = self.visible_lines
         shown = self.shown()
         hovered = self.hovered_entry()
-        y = rect.y + 30
+        y = rect.y + top
         clip = surface.get_clip()
         surface.set_clip(rect.inflate(-4, -4))
         for index in shown:
@@ -191,7 +210,7 @@ class LogPanel:
         # scrollbar
         total = len(self.lines)
         if total > n:
-            bar_h = max(20, int((rect.h - 40) * n / total))
+            bar_h = max(20, int((rect.h - top - 10) * n / total))
             frac = 1 - (self.scroll / max(1, total - n))
-            bar_y = rect.y + 32 + int((rect.h - 44 - bar_h) * frac)
+            bar_y = rect.y + top + 2 + int((rect.h - top - 14 - bar_h) * frac)
             pygame.draw.rect(surface, P.INK_FAINT, (rect.right - 8, bar_y, 4, bar_h), border_radius=2)
