@@ -14,16 +14,17 @@ from game.i18n import N_, _, n_
 from game.i18n import number as said_number
 from game.rules import Game
 from game.ui import palette as P
-from game.ui.fonts import blit_text, wrap
+from game.ui.fonts import blit_text, font, wrap
 from game.ui.records import Record
 from game.ui.scene import Context, Scene
 from game.ui.widgets import Button, handle_buttons, panel
 from game.ui.words import describe, fit
 
-SCORE_BOX = pygame.Rect(40, 140, 640, 600)
-TURNING_BOX = pygame.Rect(700, 140, 600, 600)
-LUCK_BOX = pygame.Rect(1320, 140, 560, 600)
-DECISIONS_BOX = pygame.Rect(40, 760, 1840, 180)
+SCORE_BOX = pygame.Rect(40, 140, 640, 540)
+TURNING_BOX = pygame.Rect(700, 140, 600, 540)
+LUCK_BOX = pygame.Rect(1320, 140, 560, 540)
+DECISIONS_BOX = pygame.Rect(40, 700, 1840, 240)
+DECISION_SIZES = range(18, 12, -1)  # the planner's lines: all at the largest of these at which they all fit
 
 
 class _Cancelled(Exception):
@@ -45,6 +46,11 @@ class ReviewScene(Scene):
         self.cancelled = False
         self.decision_lines: list[str] | None = None  # the decisions in words, once reviewed
         self.mouse = (0, 0)
+        # the turning points and the luck scroll (the wheel, or a click on "and N more") when they do not fit:
+        # the first entry shown, the last first entry that still fills the box, and the "and N more" line's rect
+        self.first: dict[str, int] = {"turning": 0, "luck": 0}
+        self.last_first: dict[str, int] = {"turning": 0, "luck": 0}
+        self.more: dict[str, pygame.Rect] = {}
         self.back_button = Button((1480, 960, 400, 66), N_("Back"), self.back, 28, tip=N_("Esc"))
         self.thread = threading.Thread(target=self._decisions, args=(samples or reviewing.REVIEW_SAMPLES,),
                                        daemon=True)
@@ -62,6 +68,10 @@ class ReviewScene(Scene):
         except Exception as exc:  # noqa: BLE001 - the review is a comfort: a failure is a line, never a crash
             self.failed = _("The decisions could not be reviewed ({error}).", error=type(exc).__name__)
 
+    def scroll(self, key: str, entries: int) -> None:
+        """The turning points' or the luck's list moved by ``entries`` (down when positive), within its ends."""
+        self.first[key] = max(0, min(self.last_first[key], self.first[key] + entries))
+
     def back(self) -> None:
         self.cancelled = True
         self.stack.pop(self)
@@ -72,6 +82,16 @@ class ReviewScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE):
             self.back()
             return None
+        if event.type == pygame.MOUSEWHEEL:
+            for key, box in (("turning", TURNING_BOX), ("luck", LUCK_BOX)):
+                if box.collidepoint(self.mouse):
+                    self.scroll(key, -event.y)
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for key, rect in self.more.items():
+                if rect.collidepoint(event.pos):
+                    self.scroll(key, 3)  # a click on "and N more": the next entries
+                    return None
         handle_buttons([self.back_button], event)
         return None
 
@@ -86,16 +106,18 @@ class ReviewScene(Scene):
             _("Game {seed}, {difficulty}: score {score}", seed=rec.seed, difficulty=difficulty, score=rev.score)
         blit_text(surface, head, "sans", 24, P.INK_SOFT, (960, 94), "midtop")
         self._score(surface)
-        self._lines(surface, TURNING_BOX, _("TURNING POINTS"), rev.turning or [_("Nothing broke through: no breach, "
-                                                                                   "no morale lost.")])
-        self._lines(surface, LUCK_BOX, _("LUCK"), rev.luck)
+        self._lines(surface, "turning", TURNING_BOX, _("TURNING POINTS"),
+                    rev.turning or [_("Nothing broke through: no breach, no morale lost.")])
+        self._lines(surface, "luck", LUCK_BOX, _("LUCK"), rev.luck)
         self._decisions_panel(surface)
         self.back_button.draw(surface)
         self.back_button.draw_tip(surface, self.mouse)
 
     def _score(self, surface: pygame.Surface) -> None:
         panel(surface, SCORE_BOX, P.PAPER_LIGHT, P.INK, width=2)
-        blit_text(surface, _("THE SCORE (7.0)"), "sans_bold", 22, P.POST_BLUE, (SCORE_BOX.x + 16, SCORE_BOX.y + 12))
+        # the heading of a breakdown, its rule named as a rule: "THE SCORE (7.0)" read as a second score, 7.0
+        heading, size = fit(_("HOW THE SCORE ADDS UP (rule 7.0)"), "sans_bold", 22, SCORE_BOX.w - 32, 16)
+        blit_text(surface, heading, "sans_bold", size, P.POST_BLUE, (SCORE_BOX.x + 16, SCORE_BOX.y + 12))
         lines = self.review.breakdown
         if not self.review.complete:
             lines = [(_("(the record of this game is incomplete)"), 0), *lines]
@@ -114,21 +136,42 @@ class ReviewScene(Scene):
         total = _("Total {n}", n=self.review.score)
         blit_text(surface, total, "sans_bold", 24, P.INK, (SCORE_BOX.right - 16, SCORE_BOX.bottom - 40), "topright")
 
-    def _lines(self, surface: pygame.Surface, box: pygame.Rect, title: str, lines: list[str]) -> None:
+    def _lines(self, surface: pygame.Surface, key: str, box: pygame.Rect, title: str, lines: list[str]) -> None:
+        """A list of entries from the first one scrolled to; those below that do not fit are counted in an "and N
+        more" line (a click on it, or the wheel over the box, scrolls to them) and a scrollbar shows where the
+        entries shown stand in the list."""
         panel(surface, box, P.PAPER_LIGHT, P.INK, width=2)
         blit_text(surface, title, "sans_bold", 22, P.POST_BLUE, (box.x + 16, box.y + 12))
-        y = box.y + 50
-        bottom = box.bottom - 34
-        for i, line in enumerate(lines):
-            wrapped = wrap(line, "sans", 18, box.w - 32)
-            if y + 24 * len(wrapped) > bottom:
-                blit_text(surface, n_("and {n} more", "and {n} more", len(lines) - i), "sans", 16, P.INK_SOFT,
-                          (box.x + 16, bottom + 4))
+        top, bottom = box.y + 50, box.bottom - 34
+        heights = [24 * len(wrap(line, "sans", 18, box.w - 40)) + 6 for line in lines]
+        last_first, room = len(lines), bottom - top + 6
+        while last_first > 0 and room >= heights[last_first - 1]:  # the last entries that fill the box
+            last_first -= 1
+            room -= heights[last_first]
+        self.last_first[key] = min(last_first, max(0, len(lines) - 1))
+        first = self.first[key] = min(self.first[key], self.last_first[key])
+        y = top
+        self.more.pop(key, None)
+        for i in range(first, len(lines)):
+            wrapped = wrap(lines[i], "sans", 18, box.w - 40)
+            if y + 24 * len(wrapped) > bottom and i > first:
+                more = blit_text(surface, "↓", "sans", 16, P.INK_SOFT, (box.x + 16, bottom + 4))
+                more = more.union(blit_text(surface, n_("and {n} more", "and {n} more", len(lines) - i), "sans", 16,
+                                            P.INK_SOFT, (more.right + 6, bottom + 4)))
+                self.more[key] = more.inflate(8, 8)
                 break
             for part in wrapped:
                 blit_text(surface, part, "sans", 18, P.INK, (box.x + 16, y))
                 y += 24
             y += 6
+        if self.last_first[key]:  # a scrollbar: the part of the list shown, and where
+            track = pygame.Rect(box.right - 12, top, 4, bottom - top)
+            total = sum(heights)
+            above = sum(heights[:first])
+            shown = min(total - above, bottom - top + 6)
+            bar = pygame.Rect(track.x, track.y + track.h * above // total, 4, max(16, track.h * shown // total))
+            pygame.draw.rect(surface, P.PAPER_DARK, track, border_radius=2)
+            pygame.draw.rect(surface, P.INK_SOFT, bar.clamp(track), border_radius=2)
 
     def _decisions_panel(self, surface: pygame.Surface) -> None:
         box = DECISIONS_BOX
@@ -161,8 +204,16 @@ class ReviewScene(Scene):
                     "(about {points} points better on the same futures).", attack=d.attack, turn=d.turn,
                     played=describe(game, d.played), better=describe(game, d.better),
                     points=said_number(d.loss)))
+        # one size for all the planner's lines: the largest at which every line, wrapped, fits the box
+        room = box.bottom - 10 - (box.y + 46)
+        for size in DECISION_SIZES:
+            step = font("sans", size).get_linesize()
+            parts = [wrap(line, "sans", size, box.w - 32) for line in self.decision_lines]
+            if sum(len(p) for p in parts) * step + 10 * (len(parts) - 1) <= room:
+                break
         y = box.y + 46
-        for line in self.decision_lines:
-            text, size = fit(line, "sans", 18, box.w - 32, 13)
-            blit_text(surface, text, "sans", size, P.INK, (box.x + 16, y))
-            y += 40
+        for wrapped in parts:
+            for part in wrapped:
+                blit_text(surface, part, "sans", size, P.INK, (box.x + 16, y))
+                y += step
+            y += 10
