@@ -17,17 +17,20 @@ from game.ui.scenes.rules_ref import RulesScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.widgets import panel
 
+LEAVE = N_("Leave to the title screen? The game is saved; Continue resumes it.")
+
 
 class PauseScene(MenuScene):
     transparent = True
     name = "pause"
 
     def __init__(self, ctx: Context, undo: Callable[[], None] | None = None, undo_tip: str = "",
-                 undo_enabled: bool = False) -> None:
+                 undo_enabled: bool = False, leave: str = LEAVE) -> None:
         """``undo`` takes back the player's last decision (offered when ``undo_enabled``); ``undo_tip`` says what
-        it does, or why it cannot now."""
+        it does, or why it cannot now. ``leave``: what Quit to title asks, saying where the game is resumed."""
         super().__init__(ctx)
         self.undo = undo
+        self.leave = leave
         items = [(N_("Resume"), self.resume_play, N_("Back to the game (Esc)"), True)]
         if undo is not None:
             items.append((N_("Undo"), self.undo_last, undo_tip, undo_enabled))
@@ -59,8 +62,7 @@ class PauseScene(MenuScene):
         def go() -> None:
             while self.stack.top is not None and self.stack.top.name != "title":
                 self.stack.pop()
-        self.stack.push(ConfirmScene(self.ctx, N_("Leave to the title screen? The game is saved; Continue "
-                                                  "resumes it."), go, N_("Leave")))
+        self.stack.push(ConfirmScene(self.ctx, self.leave, go, N_("Leave")))
 
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -1,15 +1,17 @@
 """The guided first game: a play scene on a fixed seed with a coach beside the board.
 
-The opening steps point at the board one thing at a time (the tracks, colours and line of sight, a move,
-carrying tokens, the end of the moves, an attack with its odds, suppression, morale, the Hint and Undo) and wait
-for the player's own click: the step's action on the board, or the coach's Next. After them the player plays on,
-and the coach explains each thing the first time it happens (the Clearing Phase, a grenade bundle, a breach, a
-suppression or casualty choice, a support weapon, a new Attack, the Escape Phase).
+The opening steps point at the board one thing at a time (the tracks, colours and line of sight, carrying
+tokens, then a move: the defender pointed at may take a weapon with him, so the carrying comes first; the end of
+the moves, an attack with its odds, suppression, morale, the Hint and Undo) and wait for the player's own click:
+the step's action on the board, or the coach's Next. After them the player plays on, and the coach explains each
+thing the first time it happens (the Clearing Phase, a grenade bundle, a breach, a suppression or casualty choice,
+a support weapon, a new Attack, the Escape Phase).
 
 Nothing is forced: any legal choice is accepted (a step whose moment has passed is left behind), Skip tutorial
 ends the coaching and the game goes on, and the game with its coaching is saved after every decision in its own
-file (``tutorial.json``: the player's autosave is never touched), so Tutorial on the title resumes it. A guided
-game is not entered in the high-score table.
+file (``tutorial.json``: the player's autosave is never touched), so Tutorial on the title resumes it (not
+Continue, which resumes the autosave: Quit to title says so). A guided game is not entered in the high-score
+table. The coach stands at the bottom of the side panel and the log shrinks above it: it never covers the log.
 """
 
 from __future__ import annotations
@@ -27,15 +29,18 @@ from game.ui import palette as P
 from game.ui import scores, storage
 from game.ui.fonts import blit_text, wrap
 from game.ui.layout import SIDE
+from game.ui.play.hud import UNDO_TIP
 from game.ui.play.scene import PlayScene
 from game.ui.scene import Context
+from game.ui.scenes.pause import PauseScene
 from game.ui.widgets import Button, handle_buttons, panel
 
 TUTORIAL_SEED = 1939
 TUTORIAL_NAME = "tutorial.json"
 VERSION = 1
 MAX_BYTES = 4 << 20
-COACH = pygame.Rect(SIDE.x, 640, SIDE.w, SIDE.bottom - 640)  # over the lower part of the log
+LEAVE = N_("Leave to the title screen? The guided game is saved; Tutorial resumes it.")
+COACH_GAP = 8  # between the log, above, and the coach at the bottom of the side panel
 
 
 @dataclass(frozen=True)
@@ -107,13 +112,13 @@ STEPS: tuple[Step, ...] = (
     Step("colours", N_("Every space has a colour. A defender can fire only at track spaces sharing a colour with "
          "his own space: that is his line of sight (rule 1.4). Hover a defender or a space to read it."),
          lambda s: _ring(s.geo.rect(next(iter(s.rules.defender_spaces))))),
+    Step("carry", N_("Weapons and ammunition are tokens in the spaces. A defender moving out of a space can carry "
+         "them: the popup asks what he takes. A weapon fires only with ammunition beside it."),
+         lambda s: None),  # before the first move: it may carry a weapon
     Step("move", N_("The Defense Phase starts with moves. Click a defender: the spaces of his floor he can reach "
          "light up. Click one (anywhere inside it) to move him there. Try it now."),
          lambda s: _defender_rect(s, (_first(s, "move") or Action("move", ("",))).args[0]),
          _did(("move", "shift"), "moves")),
-    Step("carry", N_("Weapons and ammunition are tokens in the spaces. A defender moving out of a space can carry "
-         "them: the popup asks what he takes. A weapon fires only with ammunition beside it."),
-         lambda s: None),
     Step("end_moves", N_("When your moves are done, click End moves (or press Enter). Remember: a defender who moved "
          "this turn cannot also take an action (4.2)."),
          lambda s: _ring(_bar(s, "End moves")), _did(("end_moves",), "moves")),
@@ -237,6 +242,19 @@ class TutorialScene(PlayScene):
         self.notes: list[Note] = []  # waiting to be shown, the first on screen
         self.coach_buttons: list[Button] = []
         super().__init__(ctx, game, fresh)
+        self.log_area = pygame.Rect(self.log.rect)  # the log's place; the coach takes its lower part
+
+    def coach_rect(self) -> pygame.Rect | None:
+        """Where the coach stands: at the bottom of the side panel, as high as its words need (None when it is
+        silent). The log gives it that room: its panel shrinks to what is left above, so that the coach never
+        covers a line of the log, the newest above all."""
+        text, _point, waits = self.current()
+        if not text:
+            return None
+        h = 40 + 25 * len(wrap(text, "sans", 19, SIDE.w - 28)) + (74 if waits else 104)
+        area = self.log_area
+        h = min(h, area.h - 4 * self.log.line_h - COACH_GAP)  # the log keeps a few lines whatever the words
+        return pygame.Rect(area.x, area.bottom - h, area.w, h)
 
     # ---- what the coach says
     def current(self) -> tuple[str, pygame.Rect | None, bool]:
@@ -320,6 +338,12 @@ class TutorialScene(PlayScene):
         except OSError as exc:
             return _("Could not save the guided game: {error}", error=exc)
 
+    def open_pause(self) -> None:
+        """The pause menu, whose Quit to title says where the guided game is resumed: Tutorial on the title (its
+        own file; Continue resumes the player's other game, the autosave)."""
+        why = self.undo_blocker()
+        self.stack.push(PauseScene(self.ctx, self.undo, why or UNDO_TIP, not why, leave=LEAVE))
+
     def record_score(self) -> tuple[scores.Tables, int | None]:
         return scores.load_scores()[0], None  # a guided game is not entered in the high-score table
 
@@ -330,36 +354,40 @@ class TutorialScene(PlayScene):
         return super().handle(event)
 
     def _draw_frame(self, surface: pygame.Surface) -> None:
+        coach = self.coach_rect()
+        area = self.log_area
+        self.log.rect = area if coach is None else pygame.Rect(area.x, area.y, area.w, coach.y - COACH_GAP - area.y)
         super()._draw_frame(surface)
         self.draw_coach(surface)
 
     def draw_coach(self, surface: pygame.Surface) -> None:
         text, point, waits = self.current()
-        if not text:
+        coach = self.coach_rect()
+        if not text or coach is None:
             self.coach_buttons = []
             return
         if point is not None:
             glow = 2 + int(2 * abs(((self.time * 2) % 2) - 1))
             pygame.draw.rect(surface, P.GOLD, point, 3 + glow, border_radius=10)
-        panel(surface, COACH, P.PAPER_LIGHT, P.GOLD, width=3)
+        panel(surface, coach, P.PAPER_LIGHT, P.GOLD, width=3)
         blit_text(surface, _("WHAT JUST HAPPENED") if self.notes else _("GUIDED GAME"), "sans_bold", 18, P.POST_BLUE,
-                  (COACH.x + 14, COACH.y + 10))
+                  (coach.x + 14, coach.y + 10))
         if not self.notes and self.step < len(STEPS):
             blit_text(surface, f"{self.step + 1} / {len(STEPS)}", "sans", 16, P.INK_SOFT,
-                      (COACH.right - 14, COACH.y + 12), "topright")
-        y = COACH.y + 40
-        for line in wrap(text, "sans", 19, COACH.w - 28):
-            blit_text(surface, line, "sans", 19, P.INK, (COACH.x + 14, y))
+                      (coach.right - 14, coach.y + 12), "topright")
+        y = coach.y + 40
+        for line in wrap(text, "sans", 19, coach.w - 28):
+            blit_text(surface, line, "sans", 19, P.INK, (coach.x + 14, y))
             y += 25
         buttons = []
         if waits:
             label = N_("Got it") if self.notes else N_("Next")
-            buttons.append(Button((COACH.x + 14, COACH.bottom - 62, 150, 48), label, self.advance, 22,
+            buttons.append(Button((coach.x + 14, coach.bottom - 62, 150, 48), label, self.advance, 22,
                                   tip=N_("Go on with the guided game")))
         else:
             blit_text(surface, _("Waiting for your click on the board…"), "sans", 16, P.INK_SOFT,
-                      (COACH.x + 14, COACH.bottom - 92))
-        buttons.append(Button((COACH.right - 174, COACH.bottom - 62, 160, 48), N_("Skip tutorial"),
+                      (coach.x + 14, coach.bottom - 92))
+        buttons.append(Button((coach.right - 174, coach.bottom - 62, 160, 48), N_("Skip tutorial"),
                               self.skip_tutorial, 18, tip=N_("Stop the coaching; the game goes on as a normal game")))
         for b in buttons:
             old = next((o for o in self.coach_buttons if o.key == b.key), None)
