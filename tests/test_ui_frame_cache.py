@@ -105,6 +105,7 @@ def test_defender_changes_show_the_next_frame(play: tuple[App, PlayScene]) -> No
 def test_log_panel_redraws_when_a_line_is_added_or_scrolled(play: tuple[App, PlayScene]) -> None:
     app, scene = play
     idle(app, scene)
+    scene.close_summary()  # the opening's summary lies over the log until closed
     frame(app)
     before = region(app, scene.log.rect)
     scene.log.add("A brand new line of the log.")

@@ -90,6 +90,9 @@ def test_illegal_click_says_why_and_esc_pauses(play: tuple[App, PlayScene]) -> N
     assert scene.game.decision and scene.game.decision["kind"] == "actions", "one action of four is spent"
     app.click(pt(scene.positions.defender_pos(acted)))
     assert acted in scene.hud.notice and "already" in scene.hud.notice  # "... has already acted"
+    assert scene.summary is not None  # the opening's summary: Esc closes it first (tests/test_ui_summary.py)
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+    assert scene.summary is None and app.stack.top is scene
     app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
     assert app.stack.top is not None and app.stack.top.name == "pause"
     app.step(1 / 60, [])

@@ -101,6 +101,7 @@ def test_the_pause_menu_offers_undo(open_play: Opener) -> None:
     app, scene = open_play(3, "standard")
     settle(app, scene)
     start = scene.game.to_json()
+    scene.close_summary()  # the opening's summary (Esc would close it first)
     key(app, pygame.K_ESCAPE)
     pause = app.stack.top
     assert isinstance(pause, PauseScene)

@@ -82,13 +82,19 @@ def wrap(s: str, face: str, size: int, width: int) -> list[str]:
 
 
 def _wrap(s: str, face: str, size: int, width: int) -> list[str]:
+    """Lines at spaces; a word wider than the whole line is broken after one of its hyphens
+    ("pistolet-" / "mitrailleur") when it has one."""
     f = font(face, size)
     lines: list[str] = []
     for para in s.split("\n"):
-        words = para.split(" ")
+        pieces: list[tuple[str, str]] = []  # (the glue before it, a piece of a word)
+        for w in para.split(" "):
+            parts = [p + "-" for p in w.split("-")[:-1]] + [w.split("-")[-1]] if "-" in w.strip("-") and \
+                f.size(w)[0] > width else [w]
+            pieces += [(" " if i == 0 else "", p) for i, p in enumerate(parts) if p or len(parts) == 1]
         line = ""
-        for w in words:
-            trial = w if not line else line + " " + w
+        for glue, w in pieces:
+            trial = w if not line else line + glue + w
             if f.size(trial)[0] <= width or not line:
                 line = trial
             else:

@@ -13,6 +13,9 @@ from game.rules.names import carried_words, defender_name, space_name, state_nam
 from game.ui.fonts import font
 
 CITED = re.compile(r"\b[1-8]\.\d(\.\d)?\b")  # a reason that cites a rulebook section already
+# The kinds of enemy card, as the card being resolved is headed (3.0)
+CARD_KINDS = {"assault": N_("assault"), "leader": N_("leader"), "grenade_bundle": N_("grenade bundle"),
+              "support": N_("support"), "howitzer": N_("howitzer"), "fire_truck": N_("fire truck")}
 # the words of the buttons that take them (game/ui/play/bar.py), so that the Hint, the log and the review name
 # the button the player clicks
 END_WORDS = {"end_moves": N_("End moves"), "end_actions": N_("End actions"), "end_command": N_("End command"),

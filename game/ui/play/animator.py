@@ -19,6 +19,7 @@ from game.ui import palette as P
 from game.ui.counters import CounterArt
 from game.ui.effects import PLANKS, Debris, FallingCounter, Flames, GiveWay, MuzzleFlash, Particles, Strike, Tracer
 from game.ui.layout import BUILDING, FLOOR_BANDS, FLOOR_X, TRANSIT_LIFT, bp, bs
+from game.ui.play.reveal import FLY, READ_BEAT, READ_CARD, focus_of
 from game.ui.play.stage import Stage
 from game.ui.sound import SoundBank
 from game.ui.tween import Anim, AnimQueue, Call, Deferred, Group, Sequence, Tween, Wait
@@ -92,7 +93,11 @@ class Animator:
 
     def _steps_for(self, e: Event, shot: Shot | None) -> Callable[[], list[Anim]]:
         def build() -> list[Anim]:
-            return self.steps(e, shot)
+            steps = self.steps(e, shot)
+            focus = focus_of(e)
+            if focus:  # the card shown lights the place as it acts there, and says what it did
+                steps.insert(0, Call(lambda: self.stage.acts_at(focus, e.text)))
+            return steps
         return build
 
     # ------------------------------------------------------------------ helpers
@@ -123,8 +128,8 @@ class Animator:
             at.override[cid] = (v[0], v[1])
 
         dur = SLIDE if e.data.get("src") else SLIDE * 1.3
-        return [self._narrate_silent(e, before=True), Tween(setter, end, dur, easing.in_out_quad,
-                                                          start_value=start),
+        return [self._narrate_silent(e, before=True), Call(lambda: st.ring("e:" + str(cid))),
+                Tween(setter, end, dur, easing.in_out_quad, start_value=start),
                 Call(lambda: self._arrive(e))]
 
     def _arrive(self, e: Event) -> None:
@@ -182,8 +187,14 @@ class Animator:
             return [self._sound("engine", 0.5), Tween(set_car, end, SLIDE * 2, easing.in_out_quad,
                                                        start_value=start),
                     self._narrate(e), Call(lambda: at.override.pop("car:" + car, None))]
-        if k == "card_revealed":
-            return [self._narrate(e), Call(st.flip_card), Wait(0.18)]
+        if k == "card_revealed":  # it flies from its deck to the street, face up, and is read before it acts
+            card = str(d["card"])
+
+            def set_k(v: tuple[float, ...]) -> None:
+                st.shown_k = v[0]
+            return [self._narrate(e), Call(st.flip_card), Call(lambda: st.show_card(card)),
+                    self._sound("click", 0.6), Tween(set_k, (1.0,), FLY, easing.out_cubic, start_value=(0.0,)),
+                    Wait(READ_CARD)]
         if k == "barrier_destroyed":
             b = d["barrier"]
             x, y = at.rules.barriers[b]
@@ -206,8 +217,9 @@ class Animator:
                 at.override[cid] = (v[0], v[1])
 
             # the charge at the door (speeding up), the door gives way, the beat; counter_entered drops them in
+            words = e.text
             return [Tween(set_c, ent, SLIDE * 1.4, easing.in_quad, start_value=start), self._narrate(e),
-                    *self._give_way(str(d["entrance"]))]
+                    Call(lambda: st.call_out(_("BREACH"), words, ent, P.TARGET)), *self._give_way(str(d["entrance"]))]
         if k == "counter_entered":
             cid, floor = d["counter"], d["floor"]
             end = at.landing(floor, cid)  # on the pile of its kind in the box, or a new pile
@@ -225,10 +237,11 @@ class Animator:
                                          life=1.0))
                 st.effects.append(Particles(start, 14, (176, 158, 128), speed=120, life=0.9, size=6, grow=20,
                                             gravity=-10))
+            # then the breach's beat: its callout is read before the enemy goes on
             return [self._narrate(e), Call(lambda: set_c2(start)), Call(burst_in),
                     Group(Tween(set_c2, end, 0.45, easing.out_bounce, start_value=start),
                           Sequence(Wait(0.45 * 0.36), Call(land))),
-                    Call(lambda: at.override.pop(cid, None))]
+                    Call(lambda: at.override.pop(cid, None)), Wait(READ_BEAT)]
         if k in ("die_rolled", "dice_rolled"):
             good = int(d.get("target", 0))  # the number a die must reach (0: a placement die)
 
@@ -245,6 +258,7 @@ class Animator:
             b = at.geo.pos(d["target"])
 
             def fire() -> None:
+                st.ring("fire:" + str(d["counter"]))
                 self._gunfire(a, b, 5, 1.3)
             return [self._narrate(e), Call(fire), Wait(0.45), Call(lambda: st.effects.append(Strike(b, False)))]
         if k in ("defense_shifted", "floor_disrupted") or (k == "attack_missed" and "floor" in d):
@@ -270,12 +284,15 @@ class Animator:
         if k == "casualty":
             name = d["defender"]
 
+            words = e.text
+
             def fall() -> None:
                 pos = at.defender_pos(name)
                 dd = st.view.s["defenders"][name]
                 img = self.art.defender(name, dd["exh"], dd["dis"])
                 st.effects.append(FallingCounter(img, pos))
-            return [Call(fall), self._narrate(e), Wait(0.35)]
+                st.call_out(_("CASUALTY"), words, pos, P.TARGET)
+            return [Call(fall), self._narrate(e), Wait(READ_BEAT)]
         if k == "morale_changed":
             return [self._narrate(e), *self.morale_hops(int(d["old"]), int(d["new"]))]
         if k == "defender_moved":
@@ -318,7 +335,7 @@ class Animator:
                     self._narrate(e)]
         if k in ("phase_changed", "attack_started"):
             label = e.text
-            return [self._narrate(e), Call(lambda: self._banner(label)), Wait(0.3)]
+            return [Call(st.retire_card), self._narrate(e), Call(lambda: self._banner(label)), Wait(0.3)]
         if k == "fire_truck":
             return [self._narrate(e), Call(lambda: self._banner(_("The fire truck arrives"))),
                     self._sound("engine"), Wait(0.6)]
@@ -366,7 +383,8 @@ class Animator:
                 self._banner(_("Tactics card: {card}", card=name))
             return [self._narrate(e), Call(flash), Wait(0.5)]
         if k == "game_over":
-            return [self._narrate(e), *self.finale(d.get("how") == "fire_truck"), Call(self.on_game_over)]
+            return [Call(st.retire_card), self._narrate(e), *self.finale(d.get("how") == "fire_truck"),
+                    Call(self.on_game_over)]
         if k == "escaped":
             name = d["defender"]
 

@@ -37,10 +37,13 @@ from game.ui.layout import (
     free_spot,
 )
 from game.ui.play import danger
+from game.ui.play.reveal import RevealArt
 from game.ui.play.stage import Stage
 from game.ui.widgets import panel
 
 SHAKE_BACKGROUND = (58, 50, 42)  # what a jolt of the board uncovers
+# the phase banner covers the top bar's words from the title's end to the score's start (it says the same)
+BANNER = pygame.Rect(176, 2, 880, 52)
 RING_OUTER = ENEMY_PX // 2 + 8  # the colour ring around an occupied track space: 8 px beyond the counter's sides
 
 
@@ -130,6 +133,7 @@ class BoardLayer:
         self._placed_key: object = None
         self._placed: tuple[dict[str, pygame.Rect], dict[str, pygame.Rect]] = ({}, {})
         self._chips: dict[str, pygame.Rect] = {}  # the colour-blind letter tabs of the occupied track spaces
+        self.reveal = RevealArt(rules, geo, stage.positions)  # the enemy card told where it happens
 
     def invalidate(self) -> None:
         """Forget the cached board: the next frame draws it from scratch."""
@@ -144,6 +148,9 @@ class BoardLayer:
         self.draw_space_colours(surface, colour_blind)
         if marks.danger is not None:  # under the counters: the spaces where defenders may fall
             hovers.extend(danger.draw_tints(surface, marks.danger, self.rules, self.geo))
+        st = self.stage
+        if st.shown_card and st.shown_k >= 1:  # under the counters: where the enemy card acts
+            self.reveal.draw_lit(surface, st.shown_focus, marks.time)
         self.board.draw_barriers(surface, vs["barriers_open"])  # over the rings: a barrier stays in view
         # highlights
         t = marks.time
@@ -172,8 +179,13 @@ class BoardLayer:
         self._draw_odds(surface, marks)
         if marks.danger is not None:  # over the counters: the doors' badges
             hovers.extend(danger.draw_badges(surface, marks.danger, self.board, self.geo, colour_blind))
+        self.reveal.draw_rings(surface, st.rings)
+        self.reveal.draw_pointed(surface, st.pointed, marks.time)
         for e in self.stage.effects:
             e.draw(surface, (0, 0))
+        if st.shown_card:  # the enemy card resolving, large in the street, and the beats' callouts
+            self.reveal.draw_card(surface, st.shown_card, st.shown_k, st.shown_where)
+        self.reveal.draw_callouts(surface, st.callouts)
         truck = self.stage.truck
         if truck:
             img = self.art.fire_truck()
@@ -192,8 +204,7 @@ class BoardLayer:
         if self.stage.banner_t <= 0:
             return
         a = min(1.0, self.stage.banner_t * 3)
-        rect = pygame.Rect(0, 0, 760, 52)
-        rect.midtop = (BOARD_RECT.centerx, 2 - int(20 * (1 - a)))
+        rect = BANNER.move(0, -int(20 * (1 - a)))  # over the whole of the top bar's words, never half of them
         panel(surface, rect, P.INK, P.GOLD, int(255 * a), 2)  # opaque: the top bar never shows through
         blit_text(surface, self.stage.banner, "type_bold", 28, P.PAPER_LIGHT, rect.center, "center")
 

@@ -22,7 +22,7 @@ from game.ui.log_panel import LogPanel
 from game.ui.play.stage import Stage
 from game.ui.view import View
 from game.ui.widgets import Button, button_states, panel
-from game.ui.words import fit
+from game.ui.words import CARD_KINDS, fit
 
 SPEED_LABELS = ((1.0, "1x"), (2.0, "2x"), (4.0, "4x"), (0.0, N_("Skip")))
 TOP_BUTTONS_X = 1920 - 8 - 4 * 76 - 96  # the speed buttons, then Menu; Hint and Undo to their left
@@ -33,9 +33,6 @@ DIFFICULTY_LABELS = {"standard": N_("Standard"), "veteran": N_("Veteran"), "elit
 TACTIC_CARD_H = 104  # a Tactics card in the side panel: name and three lines of effect text
 HINT_TIP = N_("The planner's recommended next action and why (H)")
 UNDO_TIP = N_("Take back your last decision (Ctrl+Z); possible back to the last die, card or shuffle")
-# The kinds of enemy card, as the card being resolved is headed (3.0)
-CARD_KINDS = {"assault": N_("assault"), "leader": N_("leader"), "grenade_bundle": N_("grenade bundle"),
-              "support": N_("support"), "howitzer": N_("howitzer"), "fire_truck": N_("fire truck")}
 NOTICE_TIME = 3.5  # seconds a notice stays in the bottom bar
 
 TacticSlot = tuple[str | None, int, float, P.Colour, float]

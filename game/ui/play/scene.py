@@ -28,6 +28,7 @@ from game.ui.play.hud import UNDO_TIP, Hud, top_bar_buttons
 from game.ui.play.positions import Positions
 from game.ui.play.stage import Stage
 from game.ui.play.story import story_of
+from game.ui.play.summary import Section, SummaryPanel, summarize
 from game.ui.play.tooltips import board_text, draw_hover, hover_tip
 from game.ui.records import game_id
 from game.ui.scene import Context, Scene
@@ -96,6 +97,8 @@ class PlayScene(Scene):
         self.danger = Danger()  # the coming Enemy Phase's danger, worked out off the frame loop
         self.serial = 0  # counts the positions the player has been shown (a choice or an undo makes a new one)
         self.hint_logged = False  # the log has the line of the hint asked for (asking again adds none)
+        self.summary: SummaryPanel | None = None  # what changed in the phases just played, over the log
+        self.summed: list[Section] = []  # the phases that ended in the events playing (shown when they end)
         self._build_top()
 
     def limit(self, what: str) -> int:
@@ -169,6 +172,8 @@ class PlayScene(Scene):
     def play(self, events: list[Event]) -> None:
         """Animate ``events``; the choices come back when the queue is done."""
         self.synced = False
+        if not self.demo and self.ctx.settings.summaries:
+            self.summed = summarize(self.rules, events) or self.summed
         self.animator.play(events)
 
     def after_queue(self) -> None:
@@ -177,6 +182,9 @@ class PlayScene(Scene):
         self.synced = True
         self.stage.settle(self.game.state)
         self.controller.offer(self.game.legal_actions())
+        if self.summed and not self.game.over:
+            self.summary = SummaryPanel(self.log.rect, self.summed, self.stage.point_at, self.close_summary)
+            self.summed = []
         if self.game.over and not self.results_shown:
             self.show_results()
         elif self.hint_wanted:
@@ -199,6 +207,10 @@ class PlayScene(Scene):
         if self.game.over:
             self.record_score()  # the moment the core declares the end, before any animation plays
         self.play(events)
+
+    def close_summary(self) -> None:
+        """The summary's Close button (or Esc): the log shows again."""
+        self.summary = None
 
     def save(self) -> str:
         """Autosave after every choice; "" or a one-line error."""
@@ -376,6 +388,8 @@ class PlayScene(Scene):
         if event.type in MOUSE_EVENTS:
             self.positions.mouse = event.pos
             self.positions.update_spread(bool(controller.popup.buttons))
+        if self.summary is not None and self.summary.handle(event):
+            return None
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if not controller.cancel():
@@ -414,7 +428,7 @@ class PlayScene(Scene):
             self.take_hint()
         kind = (self.game.decision or {}).get("kind")
         self.danger.update(self.game, self.serial, self.synced and not self.queue.busy and not self.game.over
-                           and kind in ("moves", "actions"), self.time)
+                           and kind in ("moves", "actions") and self.ctx.settings.danger, self.time)
 
     def still(self) -> bool:
         """The board waits for the player: no animation queued or in flight."""
@@ -448,6 +462,13 @@ class PlayScene(Scene):
         self.hover_regions = self.board_layer.draw(surface, self._marks(), self.ctx.settings.colour_blind)
         self.hud.draw_top(surface, self.view, self.top_buttons, self.hint_blocker, self.undo_blocker)
         self.hover_regions.extend(self.hud.draw_side(surface, self.stage))
+        if self.summary is not None:  # over the log: the log's hover texts are under it
+            self.hover_regions = [(r, m) for r, m in self.hover_regions if not r.colliderect(self.summary.rect)]
+            self.summary.draw(surface)
+        if "morale" in self.stage.pointed:  # a summary's line about morale, clicked: the track is ringed
+            k = self.stage.pointed["morale"]
+            pygame.draw.rect(surface, P.GOLD, self.hud.morale_cache.rect.inflate(6, 6), max(2, int(5 * min(1, k))),
+                             border_radius=8)
         self.hover_regions.extend(self.hud.draw_bottom(surface, self.prompt(), self.caption, c.buttons,
                                                        self.stage.tray))
         if self.hint is not None and not self.queue.busy:
@@ -468,7 +489,8 @@ class PlayScene(Scene):
                 return ""
             return board_text(self.game, self.positions, self.positions.mouse, c.targets(), c.selected, c.dragging,
                               bool(c.popup.buttons))
-        return ([*c.popup.buttons, *c.buttons, *self.top_buttons], c.popup.rect if c.popup.buttons else None,
+        summary = [self.summary.close_button] if self.summary is not None else []
+        return ([*c.popup.buttons, *c.buttons, *self.top_buttons, *summary], c.popup.rect if c.popup.buttons else None,
                 self.hover_regions, on_board)
 
     def tooltip_text(self) -> str:

@@ -13,6 +13,7 @@ from game.ui.effects import DiceTray, Effect, Shake
 from game.ui.layout import DICE_TRAY
 from game.ui.log_panel import LogPanel
 from game.ui.play.positions import Positions
+from game.ui.play.reveal import CALLOUT_LIFE, POINT_LIFE, RING_LIFE, Callout
 
 
 class Stage:
@@ -39,13 +40,24 @@ class Stage:
         self.banner = ""
         self.banner_t = 0.0
         self.card_flip = 1.0  # the card being resolved turning face up (0..1)
+        # the enemy card shown large on the board while it resolves (play/reveal.py): its id, its flight from
+        # the deck (0..1), the places it acts on (lit), what it did in words; the counters ringed (1 -> 0) and
+        # the callouts of a breach or a casualty
+        self.shown_card = ""
+        self.shown_k = 1.0
+        self.shown_focus: tuple[str, ...] = ()
+        self.shown_where = ""
+        self.rings: dict[str, float] = {}
+        self.callouts: list[Callout] = []
+        self.pointed: dict[str, float] = {}  # places a summary's line points at (1 -> 0)
 
     def still(self) -> bool:
         """Nothing in flight: no effect, dice, shake, flash, banner, card or marker still moving."""
         return (not self.effects and self.tray.settled and self.shake.t == 0 and self.flash == 0
                 and self.banner_t == 0 and self.card_flip >= 1 and not self.tactic_flash
                 and all(v >= 1 for v in self.tactic_flip.values()) and self.morale_pulse == 0
-                and self.morale_lift == 0)
+                and self.morale_lift == 0 and not self.rings and not self.callouts
+                and not self.pointed)
 
     def markers_at(self, state: dict[str, Any]) -> None:
         """The morale and defense markers stand on ``state``'s values."""
@@ -72,6 +84,12 @@ class Stage:
         self.banner_t = max(0.0, self.banner_t - dt * max(1.0, speed or 4.0))
         self.card_flip = min(1.0, self.card_flip + dt * 5 * max(1.0, speed or 8.0))
         self.morale_pulse = max(0.0, self.morale_pulse - dt * 2.2 * max(1.0, speed or 8.0))
+        fade = dt * max(1.0, speed or 8.0)
+        self.rings = {k: v - fade / RING_LIFE for k, v in self.rings.items() if v - fade / RING_LIFE > 0}
+        self.pointed = {k: v - dt / POINT_LIFE for k, v in self.pointed.items() if v - dt / POINT_LIFE > 0}
+        for c in self.callouts:
+            c.t -= fade / CALLOUT_LIFE
+        self.callouts = [c for c in self.callouts if c.t > 0]
         for cid in list(self.tactic_flash):
             self.tactic_flash[cid] -= dt * 0.8 * max(1.0, speed or 8.0)
             if self.tactic_flash[cid] <= 0:
@@ -87,10 +105,39 @@ class Stage:
         self.glow = 0.0
         self.morale_pulse = 0.0
         self.morale_lift = 0.0
+        self.rings.clear()
+        self.callouts.clear()
 
     # ------------------------------------------------------------------ what the animator starts
     def flip_card(self) -> None:
         self.card_flip = 0.0
+
+    def show_card(self, card: str) -> None:
+        """Enemy card ``card`` leaves its deck for the street."""
+        self.shown_card, self.shown_k, self.shown_focus, self.shown_where = card, 0.0, (), ""
+
+    def acts_at(self, focus: tuple[str, ...], words: str) -> None:
+        """The card shown acts at the places ``focus`` (lit from now on, at most four) and ``words`` say what it
+        did (its first effect's line stays on the card; later ones do not replace it)."""
+        if not self.shown_card:
+            return
+        self.shown_focus = (*self.shown_focus, *(k for k in focus if k not in self.shown_focus))[:4]
+        self.shown_where = self.shown_where or words
+
+    def retire_card(self) -> None:
+        """The enemy's cards are done (the phase changes): the card leaves the board."""
+        self.shown_card, self.shown_focus, self.shown_where = "", (), ""
+
+    def ring(self, key: str) -> None:
+        """Ring a counter (``e:<id>``: one moving, ``fire:<id>``: a weapon firing, ``d:<name>``: a defender)."""
+        self.rings[key] = 1.0
+
+    def point_at(self, place: str) -> None:
+        """Light ``place`` for a moment (a summary's line clicked; a key of play/reveal.py, or ``morale``)."""
+        self.pointed[place] = 1.0
+
+    def call_out(self, title: str, text: str, at: tuple[float, float], colour: tuple[int, int, int]) -> None:
+        self.callouts.append(Callout(title, text, at, colour))
 
     def show_banner(self, label: str) -> None:
         self.banner = label

@@ -1,5 +1,6 @@
-"""Settings: volume, mute, animation speed, colour-blind patterns, full screen or window, language. Saved at once;
-a new language shows from the next frame on (issue 21)."""
+"""Settings: volume, mute, animation speed, colour-blind patterns, the danger badges and the phase summaries of the
+play scene, full screen or window, language. Saved at once; a new language shows from the next frame on
+(issue 21)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from game.ui.scene import Context, Scene
 from game.ui.settings import SPEEDS
 from game.ui.widgets import Button, handle_buttons, panel
 
+ROW = 80  # between two rows of settings
+TOP = 220  # the first row
+
 
 class SettingsScene(Scene):
     name = "settings"
@@ -27,7 +31,7 @@ class SettingsScene(Scene):
 
     def build(self) -> None:
         s = self.ctx.settings
-        x, y = 900, 250
+        x, y = 900, TOP
         b: list[Button] = []
 
         def change(f: Callable[[], object]) -> Callable[[], None]:
@@ -40,22 +44,26 @@ class SettingsScene(Scene):
                                                                                               1)))), 30))
         b.append(Button((x + 300, y, 80, 56), "+", change(lambda: setattr(s, "volume", min(1.0, round(s.volume +
                                                                                                0.1, 1)))), 30))
-        b.append(Button((x, y + 90, 380, 56), N_("Sound off") if s.mute else N_("Sound on"),
+        b.append(Button((x, y + ROW, 380, 56), N_("Sound off") if s.mute else N_("Sound on"),
                         change(lambda: setattr(s, "mute", not s.mute)), 26))
         for i, sp in enumerate(SPEEDS):
             label = N_("Skip") if sp == 0 else same(f"{int(sp)}x")
-            b.append(Button((x + i * 96, y + 180, 88, 56), label, change(self._speed_setter(sp)), 24,
+            b.append(Button((x + i * 96, y + 2 * ROW, 88, 56), label, change(self._speed_setter(sp)), 24,
                             selected=s.speed == sp))
-        b.append(Button((x, y + 270, 380, 56), N_("Patterns on") if s.colour_blind else N_("Patterns off"),
+        b.append(Button((x, y + 3 * ROW, 380, 56), N_("Patterns on") if s.colour_blind else N_("Patterns off"),
                         change(lambda: setattr(s, "colour_blind", not s.colour_blind)), 26))
+        b.append(Button((x, y + 4 * ROW, 380, 56), N_("Danger shown") if s.danger else N_("Danger hidden"),
+                        change(lambda: setattr(s, "danger", not s.danger)), 26))
+        b.append(Button((x, y + 5 * ROW, 380, 56), N_("Summaries on") if s.summaries else N_("Summaries off"),
+                        change(lambda: setattr(s, "summaries", not s.summaries)), 26))
 
         def toggle_fs() -> None:
             s.fullscreen = not s.fullscreen
             self.ctx.fullscreen_changed = True
-        b.append(Button((x, y + 360, 380, 56), N_("Full screen") if s.fullscreen else N_("Window"), change(toggle_fs),
-                        26))
+        b.append(Button((x, y + 6 * ROW, 380, 56), N_("Full screen") if s.fullscreen else N_("Window"),
+                        change(toggle_fs), 26))
         for i, (code, name) in enumerate(LANGUAGES.items()):  # each language named in itself
-            b.append(Button((x + i * 194, y + 450, 186, 56), same(name), change(self._language_setter(code)), 24,
+            b.append(Button((x + i * 194, y + 7 * ROW, 186, 56), same(name), change(self._language_setter(code)), 24,
                             selected=code == i18n.language()))
         b.append(Button((1520, 960, 240, 60), N_("Back"), lambda: self.stack.pop(self), 28, tip=N_("Esc")))
         self.buttons = b
@@ -87,13 +95,18 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((58, 50, 42))
         blit_text(surface, _("SETTINGS"), "type_bold", 44, P.PAPER_LIGHT, (160, 40))
-        panel(surface, pygame.Rect(400, 180, 1120, 650), P.PAPER_LIGHT, P.INK, width=3)
+        panel(surface, pygame.Rect(400, TOP - 60, 1120, 8 * ROW + 80), P.PAPER_LIGHT, P.INK, width=3)
         s = self.ctx.settings
-        rows = [(N_("Volume"), 250), (N_("Sound"), 340), (N_("Animation speed"), 430),
-                (N_("Colour-blind patterns"), 520), (N_("Display"), 610), (N_("Language"), 700)]
-        for label, y in rows:
-            blit_text(surface, _(label), "type_bold", 30, P.INK, (460, y + 8))
-        blit_text(surface, i18n.percent(round(s.volume, 2)), "sans_bold", 30, P.INK, (1090, 278), "center")
-        blit_text(surface, _("Patterns and letters on every colour"), "sans", 18, P.INK_SOFT, (460, 572))
+        rows = [N_("Volume"), N_("Sound"), N_("Animation speed"), N_("Colour-blind patterns"), N_("Danger"),
+                N_("Phase summaries"), N_("Display"), N_("Language")]
+        notes = {3: N_("Patterns and letters on every colour"), 4: N_("Badges at the doors before the enemy acts"),
+                 5: N_("What changed, after each Enemy Phase")}
+        for i, label in enumerate(rows):
+            y = TOP + i * ROW
+            blit_text(surface, _(label), "type_bold", 30 if i not in notes else 28, P.INK, (460, y + (8 if i not in
+                                                                                                   notes else 0)))
+            if i in notes:
+                blit_text(surface, _(notes[i]), "sans", 17, P.INK_SOFT, (460, y + 36))
+        blit_text(surface, i18n.percent(round(s.volume, 2)), "sans_bold", 30, P.INK, (1090, TOP + 28), "center")
         for b in self.buttons:
             b.draw(surface)

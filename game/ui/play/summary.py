@@ -1,0 +1,192 @@
+"""A summary that stays (issue 31): after an Enemy Phase and after a Clearing Phase, a panel over the log lists what
+changed (who fell and where, morale from and to, barriers blown, counters that broke in, support weapons placed,
+the defense of a floor lowered, defenders disrupted, counters placed), each line a click that points at its place
+on the board; it stays until the player closes it (its button or Esc), and a setting turns it off.
+
+The lines are read from the events the core returned (never worked out from a rule), and worded when drawn, in the
+player's language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.i18n import N_, Lazy, Msg, Plural, Words, _
+from game.rules import Event, Rules
+from game.rules.names import defender_name, join_words, space_name, unit_name
+from game.ui import palette as P
+from game.ui.fonts import blit_text, wrap
+from game.ui.widgets import Button, panel
+
+PHASES = {"enemy": N_("Enemy Phase, turn {turn}"), "clearing": N_("Clearing Phase, turn {turn}")}
+LINE_SIZE = 16
+LINE_GAP = 3
+
+
+@dataclass(frozen=True)
+class Line:
+    """One change: its words (worded when read, in the reader's language), the place it points at (a key of
+    play/reveal.py's ``anchor``, ``morale`` for the morale track, or ""), its colour."""
+
+    words: str | Lazy
+    place: str
+    colour: P.Colour
+
+
+@dataclass(frozen=True)
+class Section:
+    """What changed in one phase: its heading and lines (a phase where nothing changed says so)."""
+
+    heading: Lazy
+    lines: tuple[Line, ...]
+
+
+def _phase_events(events: list[Event]) -> list[tuple[str, int, list[Event]]]:
+    """The Enemy and Clearing Phases that *end* among ``events``: (phase, turn within its Attack, its events)."""
+    out: list[tuple[str, int, list[Event]]] = []
+    current: tuple[str, int, list[Event]] | None = None
+    for e in events:
+        if e.kind in ("phase_changed", "attack_started", "game_over"):
+            if current is not None:
+                out.append(current)
+                current = None
+            phase = str(e.data.get("phase", ""))
+            if e.kind == "phase_changed" and phase in PHASES:
+                current = (phase, int(e.data.get("attack_turn", e.data.get("turn", 0))), [])
+        elif current is not None:
+            current[2].append(e)
+    return out
+
+
+def summarize(rules: Rules, events: list[Event]) -> list[Section]:
+    """The sections of the phases that ended among ``events`` (an Enemy Phase still waiting on the player's
+    choice, a casualty to pick, is summed up when it ends)."""
+    return [_section(rules, phase, turn, evs) for phase, turn, evs in _phase_events(events)]
+
+
+def _section(rules: Rules, phase: str, turn: int, events: list[Event]) -> Section:
+    lines: list[Line] = []
+    loss, gain = P.TARGET, P.OK_GREEN
+    for e in events:
+        d = e.data
+        if e.kind == "casualty":
+            name, space = str(d["defender"]), str(d.get("space", ""))
+            lines.append(Line(Msg("{name} fell: {space}", name=Words(defender_name, name),
+                                  space=Words(space_name, rules, space)), f"space:{space}", loss))
+        elif e.kind == "escaped":
+            lines.append(Line(Msg("{name} escaped", name=Words(defender_name, str(d["defender"]))), "", gain))
+        elif e.kind == "barrier_destroyed":
+            b = int(d["barrier"])
+            lines.append(Line(Msg("Barrier {n} blown", n=b), f"barrier:{b}", loss))
+        elif e.kind == "breach":
+            lines.append(Line(e.said, f"entrance:{d['entrance']}", loss))
+        elif e.kind == "support_placed":
+            space = str(d["space"])
+            lines.append(Line(Msg("{unit} placed: {space}", unit=Words(_unit, rules, str(d["unit"])),
+                                  space=Words(space_name, rules, space)), f"space:{space}", P.INK))
+        elif e.kind == "defense_shifted":  # "The ground floor defense drops to 5"
+            lines.append(Line(e.said, f"floor:{d['floor']}", loss))
+    disrupted = tuple(str(e.data["defender"]) for e in events if e.kind == "defender_disrupted")
+    if disrupted:
+        lines.append(Line(Msg("Disrupted: {names}", names=Words(_names, disrupted)), "", loss))
+    placed = [e for e in events if e.kind == "counter_placed"]
+    if placed:
+        tracks = tuple(sorted({str(e.data["space"]).split(":")[0] for e in placed}, key=_track_order))
+        lines.append(Line(Msg("{placed}: {tracks}", placed=Plural("{n} counter placed", "{n} counters placed",
+                                                                  len(placed), n=len(placed)),
+                              tracks=Plural("track {tracks}", "tracks {tracks}", len(tracks),
+                                            tracks=Words(join_words, tracks))), f"track:{tracks[0]}", P.INK))
+    morale = [e for e in events if e.kind == "morale_changed"]
+    if morale:
+        old, new = int(morale[0].data["old"]), int(morale[-1].data["new"])
+        if old != new:
+            lines.insert(0, Line(Msg("Morale {old} → {new}", old=old, new=new), "morale",
+                                 loss if new < old else gain))
+    if not lines:
+        lines.append(Line(Msg("Nothing changed"), "", P.INK_SOFT))
+    return Section(Msg(PHASES[phase], turn=turn), tuple(lines))
+
+
+def _unit(rules: Rules, unit: str) -> str:
+    """An enemy counter's kind opening a line (``Machine gunner``)."""
+    words = unit_name(rules, unit)
+    return words[:1].upper() + words[1:]
+
+
+def _names(names: tuple[str, ...]) -> str:
+    return join_words(defender_name(n) for n in names)
+
+
+def _track_order(track: str) -> tuple[int, str]:
+    head = track.split("-")[0]
+    return (int(head) if head.isdigit() else 99, track)
+
+
+class SummaryPanel:
+    """The panel over the log (``rect``): the sections, each line a button-like row; ``point(place)`` is called
+    with a clicked line's place, ``close()`` when the player closes it."""
+
+    def __init__(self, rect: pygame.Rect, sections: list[Section], point: Callable[[str], None],
+                 close: Callable[[], None]) -> None:
+        self.rect = rect
+        self.sections = sections
+        self.point = point
+        self.close_button = Button((rect.right - 128, rect.bottom - 48, 116, 38), N_("Close"), close, 20,
+                                   tip=N_("Close the summary (Esc); the log is under it"))
+        self.rows: list[tuple[pygame.Rect, Line]] = []  # where each line was drawn (for the clicks)
+        self.mouse = (-1000, -1000)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A click on a line points at its place; the close button or Esc close the panel (Enter stays the End
+        button's). True when the event was the panel's."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.close_button.action is not None:
+                self.close_button.action()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.close_button.handle(event)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            if self.close_button.handle(event):
+                return True
+            for rect, line in self.rows:
+                if rect.collidepoint(event.pos) and line.place:
+                    self.point(line.place)
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        panel(surface, r, P.PAPER_LIGHT, P.POST_BLUE, 255, 3)
+        blit_text(surface, _("WHAT CHANGED"), "cond", 18, P.POST_BLUE, (r.x + 12, r.y + 8))
+        note = wrap(_("Click a line: where it happened"), "sans", 14, self.close_button.rect.x - r.x - 24)[:2]
+        for j, row in enumerate(note):
+            blit_text(surface, row, "sans", 14, P.INK_SOFT, (r.x + 12, self.close_button.rect.y + 4 + j * 17))
+        y = r.y + 38
+        bottom = self.close_button.rect.y - 6
+        self.rows = []
+        width = r.w - 36
+        for section in self.sections:
+            if y + 22 > bottom:
+                break
+            blit_text(surface, str(section.heading), "sans_bold", 16, P.INK, (r.x + 12, y))
+            y += 24
+            for line in section.lines:
+                rows = wrap(str(line.words), "sans", LINE_SIZE, width)
+                h = len(rows) * (LINE_SIZE + LINE_GAP) + 4
+                if y + h > bottom:
+                    break
+                spot = pygame.Rect(r.x + 8, y - 2, r.w - 16, h)
+                if line.place and spot.collidepoint(self.mouse):
+                    pygame.draw.rect(surface, (226, 214, 186), spot, border_radius=4)
+                pygame.draw.circle(surface, line.colour, (r.x + 18, y + LINE_SIZE // 2 + 1), 4)
+                for j, row in enumerate(rows):
+                    blit_text(surface, row, "sans", LINE_SIZE, P.INK_SOFT if line.colour == P.INK_SOFT else P.INK,
+                              (r.x + 28, y + j * (LINE_SIZE + LINE_GAP)))
+                self.rows.append((spot, line))
+                y += h
+            y += 8
+        self.close_button.draw(surface)

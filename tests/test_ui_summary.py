@@ -1,0 +1,149 @@
+"""A summary that stays (issue 31): after the Enemy and Clearing Phases a panel over the log lists what changed,
+each line a click that lights its place; it stays until closed (Close or Esc), a setting turns it off; the danger
+badges have their setting too."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pygame
+import pytest
+
+from game import i18n
+from game.rules import Game
+from game.ui.app import App
+from game.ui.play.scene import PlayScene
+from game.ui.play.summary import summarize
+from game.ui.settings import Settings
+from tests.helpers import load_tool
+from tests.test_ui_reveal import position
+
+layout_check = load_tool("layout_check")
+
+
+@cache
+def summed() -> tuple[list[str], list[str]]:
+    """The headings and lines of the summary of the position's Enemy Phase, in English."""
+    saved, action = position()
+    game = Game.from_json(saved)
+    sections = summarize(game.rules, game.clone().apply(action))
+    return [str(s.heading) for s in sections], [str(line.words) for s in sections for line in s.lines]
+
+
+def test_the_summary_lists_who_fell_and_where_morale_barriers_breaches_and_weapons() -> None:
+    headings, lines = summed()
+    assert headings == ["Clearing Phase, turn 5", "Enemy Phase, turn 6"]
+    assert lines[0] == "Nothing changed"  # the Clearing Phase of turn 5
+    assert "Morale 9 → 8" in lines
+    assert {"Michon fell: basement, space 1-3", "Trained 8 fell: basement, space 1-3",
+            "Trained 9 fell: basement, space 1-3"} <= set(lines)
+    assert "Barrier 3 blown" in lines
+    assert "The leader Gehrke breaches the basement entrance" in lines
+    assert "Machine gunner placed: support space C" in lines
+    assert "3 counters placed: track 1-2" in lines
+
+
+def test_the_summary_is_worded_in_the_players_language() -> None:
+    saved, action = position()
+    game = Game.from_json(saved)
+    sections = summarize(game.rules, game.clone().apply(action))
+    i18n.set_language("fr")
+    try:
+        words = [str(line.words) for s in sections for line in s.lines]
+        assert "Entraîné 8 est tombé\u00a0: sous-sol, case 1-3" in words
+        assert str(sections[1].heading) == "Phase ennemie, tour 6"
+    finally:
+        i18n.set_language("en")
+
+
+def played(summaries: bool = True, lang: str = "en") -> tuple[App, PlayScene]:
+    saved, action = position()
+    app = App(headless=True, seed=0, lang=lang)
+    app.ctx.settings.speed = 0.0
+    app.ctx.settings.summaries = summaries
+    scene = PlayScene(app.ctx, Game.from_json(saved), fresh=False)
+    app.stack.push(scene)
+    app.step(1 / 60, [], draw=False)
+    scene.submit(action)
+    for _ in range(10):
+        app.step(1 / 60, [], draw=False)
+    return app, scene
+
+
+def test_the_summary_stays_until_closed_and_esc_closes_it_before_the_menu() -> None:
+    app, scene = played()
+    assert scene.summary is not None
+    for _ in range(600):  # ten seconds: it stays
+        app.step(1 / 60, [], draw=False)
+    assert scene.summary is not None
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    app.step(1 / 60, [esc], draw=False)
+    assert scene.summary is None and app.stack.top is scene  # closed; no pause menu yet
+    app.step(1 / 60, [esc], draw=False)
+    assert app.stack.top is not scene  # now Esc opens the menu
+
+
+def test_a_clicked_line_lights_its_place_and_close_shows_the_log_again() -> None:
+    app, scene = played()
+    app.step(1 / 60, [], draw=True)  # drawn once: the lines know where they are
+    panel = scene.summary
+    assert panel is not None
+    row, line = next((r, ln) for r, ln in panel.rows if ln.place.startswith("space:"))
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=row.center, button=1)], draw=False)
+    assert line.place in scene.stage.pointed
+    close = panel.close_button.rect.center
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=close, button=1)], draw=False)
+    assert scene.summary is None
+
+
+def test_the_summaries_setting_turns_the_panel_off() -> None:
+    _app, scene = played(summaries=False)
+    assert scene.summary is None
+
+
+def test_the_danger_setting_hides_the_badges() -> None:
+    saved, _action = position()
+    for wanted in (True, False):
+        app = App(headless=True, seed=0)
+        app.ctx.settings.speed = 0.0
+        app.ctx.settings.danger = wanted
+        game = Game.from_json(saved)
+        policy_moves = game.decision and game.decision["kind"]
+        scene = PlayScene(app.ctx, game, fresh=False)
+        app.stack.push(scene)
+        for _ in range(40):
+            app.step(1 / 60, [], draw=False)
+            scene.danger.thinker.wait(60)
+        assert policy_moves in ("moves", "actions")
+        assert (scene.danger.shown is not None) is wanted
+
+
+def test_both_settings_are_saved_and_a_damaged_value_is_named() -> None:
+    s = Settings()
+    s.danger, s.summaries = False, False
+    back, problems = Settings.from_json(s.to_json())
+    assert (back.danger, back.summaries, problems) == (False, False, [])
+    back, problems = Settings.from_json('{"danger": "yes", "summaries": 3}')
+    assert (back.danger, back.summaries) == (True, True)
+    assert len(problems) == 2 and "'danger'" in problems[0] and "'summaries'" in problems[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_panel_is_drawn_whole_in_both_languages(lang: str) -> None:
+    """Every word of the panel inside it, none clipped or covered (the frame drawn without the panel, then the
+    panel over it, as the scene does: the log's words under it are covered on purpose)."""
+    app, scene = played(lang=lang)
+    panel = scene.summary
+    assert panel is not None
+    scene.summary = None
+    with layout_check.recording_shapes():
+        frame = layout_check.Recording((1920, 1080), scene.board_layer.art.kind_of)
+        scene.invalidate_caches()
+        scene.draw(frame)
+        first = len(frame.items)
+        panel.draw(frame)
+    ours = frame.items[first:]
+    words = [d for d in ours if d.kind == "text"]
+    assert len(words) >= 12 and all(panel.rect.contains(d.rect) for d in words)
+    found = [str(p) for p in layout_check.problems(frame.items, []) if p.item in ours]
+    assert not found, found
