@@ -70,3 +70,32 @@ def test_no_word_on_a_screen_is_clipped_or_covered(name: str, lang: str) -> None
         app.stack.pop()
     found, _ = layout_check.check_screen(app, make(app.ctx))
     assert [str(p) for p in found] == []
+
+
+@pytest.mark.parametrize("colour_blind", [False, True])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_card_shown_the_summary_and_the_danger_badges_are_clipped_or_covered_nowhere(colour_blind: bool,
+                                                                                         lang: str) -> None:
+    """Issue 31's new drawings in the busy Attack 2 game: the next Enemy Phase's first card shown large in the
+    street with what it did, the panel of what changed over the log, and (the Defense Phase) the danger badges at
+    the doors and the tinted spaces."""
+    from game.ui.layout import SIDE
+    from game.ui.play.reveal import CARD_SPOT
+
+    game = Game.from_save((DATA / "busy-attack2.json").read_text(encoding="utf-8"))
+    found, frame = layout_check.check(game, colour_blind, False, lang, reveal=True, summary=True)
+    assert [str(p) for p in found] == []
+    words = [d for d in frame.items if d.kind == "text"]
+    assert len([d for d in words if CARD_SPOT.contains(d.rect)]) >= 4  # the card: its id, kind, text, what it did
+    panel = [d.label for d in words if SIDE.contains(d.rect) and d.rect.y > 480]
+    assert ("WHAT CHANGED" if lang == "en" else "CE QUI A CHANGÉ") in panel
+
+
+@pytest.mark.parametrize("save", SAVES)
+def test_the_checked_frames_of_a_defense_phase_show_the_danger(save: str) -> None:
+    """The layout check's still frame waits for the danger worked out in its thread: the frames checked above
+    carry the danger's tints and badges (both saves wait on a Defense Phase decision)."""
+    game = Game.from_save((DATA / save).read_text(encoding="utf-8"))
+    _app, scene = layout_check.still_scene(game, False)
+    assert (game.decision or {}).get("kind") in ("moves", "actions")
+    assert scene.danger.shown is not None and scene._marks().danger is scene.danger.shown

@@ -1,13 +1,15 @@
 """Layout check of the play scene: draws a saved game's board as the player sees it and reports every word that is
 clipped or covered, and every counter or token covered.
 
-One still frame of the play scene (no mouse over the board, the banners gone; with ``--aim``, an attack being
-aimed, every target lit with its odds) is drawn on a surface that records what lands on it, in order: each line of
-text (told apart by the font cache's images), each counter or token (told apart by the counter art's images) and
-each shape; the cached panels (top bar, side panels, log, bottom bar) are drawn again on recording surfaces, so
+One still frame of the play scene (no mouse over the board, the banners gone; with ``--aim``, an attack being aimed,
+every target lit with its odds; with ``--reveal``, the first enemy card of the game's next Enemy Phase shown large
+in the street with what it did; with ``--summary``, the panel of what changed in that phase over the log; in a
+Defense Phase, the danger badges at the doors) is drawn on a surface that records what lands on it, in order: each
+line of text (told apart by the font cache's images), each counter or token (told apart by the counter art's images)
+and each shape; the cached panels (top bar, side panels, log, bottom bar) are drawn again on recording surfaces, so
 their words are seen where they land. The words printed on the board (space labels, entrance names, the floors'
-titles) are recorded by drawing the printed board once more. Not drawn: hovers, open menus and tooltips (they
-cover the board on purpose). Then:
+titles) are recorded by drawing the printed board once more. Not drawn: hovers, open menus and tooltips (they cover
+the board on purpose). Then:
 
 - a word is *clipped* when it runs out of the screen or of its panel, or lies across the board's edge;
 - a word is *covered* when anything drawn after it overlaps it by more than a sliver (3 px each way), except
@@ -19,7 +21,7 @@ The frame is drawn through the real window scaler at each size asked (the logica
 size: the screen is the 1920x1080 logical surface scaled) and saved as PNG for a person to look at.
 
     .venv/bin/python tools/layout_check.py SAVE.json [...] [--sizes 1280x720,1920x1080,3840x2160]
-        [--colour-blind] [--shots DIR]
+        [--colour-blind] [--aim] [--reveal] [--summary] [--lang fr] [--shots DIR] [--screens]
 """
 
 from __future__ import annotations
@@ -218,6 +220,7 @@ def still_scene(game: Game, colour_blind: bool, lang: str = "en") -> tuple[Any, 
     app.hover((1900, 1070))
     for _ in range(600):
         app.step(1 / 60, [], draw=False)
+        scene.danger.thinker.wait(60)  # the danger badges of a Defense Phase are drawn (worked out in a thread)
         if scene.still():
             break
     for _ in range(240):  # the banner fades
@@ -241,13 +244,68 @@ def aim(scene: Any) -> str:
     return name
 
 
+def next_enemy_phase(game: Game) -> list[Any]:
+    """The events of the heuristic's play on a copy of ``game`` up to the end of the next Enemy Phase in which a
+    card acts on the board (at most 300 decisions)."""
+    from game.ai import HeuristicPolicy
+    from game.ui.play.reveal import focus_of
+
+    copy, policy = game.clone(), HeuristicPolicy(int(game.state["seed"]))
+    events: list[Any] = []
+    for _ in range(300):
+        if copy.over:
+            break
+        events += copy.apply(policy.choose(copy))
+        cards = [i for i, e in enumerate(events) if e.kind == "card_revealed"]
+        if cards and any(focus_of(e) for e in events[cards[0]:]) and \
+                any(e.kind == "phase_changed" for e in events[cards[0]:]):
+            break
+    return events
+
+
+def stage_reveal(scene: Any, events: list[Any]) -> bool:
+    """The first card revealed among ``events`` shown in the street, with the words of its first effect; False
+    when no card comes (the game ends first)."""
+    from game.ui.play.reveal import focus_of
+
+    first = next((i for i, e in enumerate(events) if e.kind == "card_revealed"), None)
+    if first is None:
+        return False
+    st = scene.stage
+    st.show_card(str(events[first].data["card"]))
+    st.shown_k = 1.0
+    end = next((i for i, e in enumerate(events) if i > first and e.kind in ("card_revealed", "phase_changed")),
+               len(events))
+    acted = next((e for e in events[first:end] if focus_of(e)), None)
+    if acted is not None:
+        st.acts_at(focus_of(acted), acted.text)
+    return True
+
+
+def stage_summary(scene: Any, events: list[Any]) -> Any:
+    """The panel of what changed in the phases that end among ``events`` (None when none ends: the game ends
+    first)."""
+    from game.ui.play.summary import SummaryPanel, summarize
+
+    sections = summarize(scene.rules, events)
+    return SummaryPanel(scene.log.rect, sections, scene.stage.point_at, lambda: None) if sections else None
+
+
 def check(game: Game, colour_blind: bool = False, aiming: bool = False,
-          lang: str = "en") -> tuple[list[Problem], pygame.Surface]:
+          lang: str = "en", reveal: bool = False, summary: bool = False) -> tuple[list[Problem], pygame.Surface]:
     """The problems of one still frame of ``game`` in language ``lang`` and the frame (1920x1080); with
-    ``aiming``, the frame of an attack being aimed (:func:`aim`)."""
+    ``aiming``, the frame of an attack being aimed (:func:`aim`); with ``reveal`` and ``summary``, the next Enemy
+    Phase's first card shown in the street and the panel of what changed in it over the log (which it covers on
+    purpose: the log's words under it are not counted)."""
     app, scene = still_scene(game, colour_blind, lang)
     if aiming and not aim(scene):
         raise ValueError("no attack to aim in this position")
+    events = next_enemy_phase(game) if reveal or summary else []
+    if reveal and not stage_reveal(scene, events):
+        print("  no enemy card comes before the game ends: no card shown")
+    panel = stage_summary(scene, events) if summary else None
+    if summary and panel is None:
+        print("  no phase ends before the game does: no summary shown")
     layer = scene.board_layer
     with recording_shapes():
         board = Recording((1920, 1080), layer.art.kind_of)
@@ -257,7 +315,15 @@ def check(game: Game, colour_blind: bool = False, aiming: bool = False,
         frame = Recording((1920, 1080), layer.art.kind_of)
         scene.invalidate_caches()  # every cached panel drawn again, on a recording surface
         scene.draw(frame)
-    return problems(frame.items, printed), frame
+        under = len(frame.items)
+        if panel is not None:
+            panel.draw(frame)
+    found = problems(frame.items, printed)
+    if panel is not None:  # the log's words under the panel are covered on purpose
+        ours = frame.items[under:]
+        found = [p for p in found if not (p.by in ours and p.item in frame.items[:under]
+                                          and panel.rect.colliderect(p.item.rect))]
+    return found, frame
 
 
 def check_screen(app: Any, scene: Any, frames: int = 120) -> tuple[list[Problem], pygame.Surface]:
@@ -311,6 +377,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--colour-blind", action="store_true")
     ap.add_argument("--aim", action="store_true", help="the frame of an attack being aimed (odds on the targets)")
     ap.add_argument("--shots", type=Path, default=None, help="folder for the PNG screenshots")
+    ap.add_argument("--reveal", action="store_true", help="the next Enemy Phase's first card shown in the street")
+    ap.add_argument("--summary", action="store_true", help="the panel of what changed in the next Enemy Phase")
     ap.add_argument("--lang", choices=("en", "fr"), default="en", help="the language the board is drawn in")
     ap.add_argument("--screens", action="store_true", help="also check every other screen (title, settings, high "
                     "scores, rules, pause, results) and save it with --shots")
@@ -319,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
     total = 0
     for path in args.saves:
         game = Game.from_save(path.read_text(encoding="utf-8"))
-        found, frame = check(game, args.colour_blind, args.aim, args.lang)
+        found, frame = check(game, args.colour_blind, args.aim, args.lang, args.reveal, args.summary)
         total += len(found)
         print(f"{path.name}: {len(found)} problems")
         for p in found:
@@ -328,6 +396,7 @@ def main(argv: list[str] | None = None) -> int:
             args.shots.mkdir(parents=True, exist_ok=True)
             for w, h in sizes:
                 out = args.shots / f"{path.stem}{'-cb' if args.colour_blind else ''}{'-aim' if args.aim else ''}" \
+                    f"{'-reveal' if args.reveal else ''}{'-summary' if args.summary else ''}" \
                     f"{'' if args.lang == 'en' else '-' + args.lang}-{w}x{h}.png"
                 pygame.image.save(scaled(frame, (w, h)), str(out))
                 print(f"  saved {out}")

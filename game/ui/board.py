@@ -91,6 +91,17 @@ def pattern(surface: pygame.Surface, rect: pygame.Rect, colour_name: str) -> Non
                 pygame.draw.line(surface, ink, (x, y - 3), (x, y + 3))
 
 
+def label_band(space: pygame.Rect, interior: bool = False) -> pygame.Rect:
+    """The strip of a defender space where its number, its door and its colour's letters are printed, between
+    the defenders' row (top) and the tokens' row (bottom); of a floor's interior box (``interior``), its name and
+    target table under its two rows: kept clear of anything drawn over the space."""
+    if interior:
+        top = space.y + INTERIOR_TOP + ENEMY_PX + 5 + DEF_H + 2
+        return pygame.Rect(space.x, top, space.w, space.bottom - top)
+    middle = space.y + 4 + DEF_H + (space.h - 4 - DEF_H - 26) // 2 + 2
+    return pygame.Rect(space.x, middle - 9, space.w, 18)
+
+
 class BoardRenderer:
     """Draws the static board once (per colour-blind setting) and the changing parts each frame."""
 
@@ -230,7 +241,7 @@ class BoardRenderer:
             ink = P.text_on(P.LOS[colour])
             # between the defenders' row (top) and the tokens' row (bottom): the space's number, its door, the
             # colour's letters
-            middle = rect.y + 4 + DEF_H + (rect.h - 4 - DEF_H - 26) // 2 + 2
+            middle = label_band(rect).centery
             if cb:  # a plain strip under the words: the pattern never runs through them
                 pygame.draw.rect(s, P.LOS[colour], pygame.Rect(rect.x + 2, middle - 9, rect.w - 4, 18))
             blit_text(s, ds.label, "sans_bold", 16, ink, (rect.right - 5, middle), "midright")

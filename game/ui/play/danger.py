@@ -16,7 +16,7 @@ from game.rules import Game, Rules
 from game.rules.hidden import Threats
 from game.rules.names import door_name, space_name
 from game.ui import palette as P
-from game.ui.board import BoardRenderer
+from game.ui.board import BoardRenderer, label_band
 from game.ui.cache import HoverRegions
 from game.ui.fonts import blit_text
 from game.ui.layout import BUILDING, Geometry, bp
@@ -86,9 +86,12 @@ def draw_tints(surface: pygame.Surface, threats: Threats, rules: Rules, geo: Geo
     hover texts."""
     hovers: HoverRegions = []
     for space, lost, rect in at_risk(threats, geo):
-        tint = pygame.Surface(rect.size, pygame.SRCALPHA)
-        tint.fill((*DANGER, int(min(150, 50 + 110 * lost))))
-        surface.blit(tint, rect.topleft)
+        band = label_band(rect, space.endswith(":interior"))  # the printed words stay clear of the tint
+        for part in (pygame.Rect(rect.x, rect.y, rect.w, band.y - rect.y),
+                     pygame.Rect(rect.x, band.bottom, rect.w, rect.bottom - band.bottom)):
+            tint = pygame.Surface(part.size, pygame.SRCALPHA)
+            tint.fill((*DANGER, int(min(150, 50 + 110 * lost))))
+            surface.blit(tint, part.topleft)
         pygame.draw.rect(surface, DANGER, rect, 3)
         hovers.append((rect, _("Danger: about {n} defenders expected to fall in {space} in the coming Enemy Phase, "
                                "as the board stands", n=number(lost), space=space_name(rules, space))))
