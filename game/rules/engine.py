@@ -405,6 +405,24 @@ class Game(Kernel):
             return hit_chance(int(action.args[0]), int(dec["defense"]))
         return None
 
+    def grenade_odds(self, action: Action) -> tuple[dict[str, float], float] | None:
+        """4.2.1 Grenades [G], before the dice roll: for a grenade action, the chance each enemy counter in the
+        thrower's floor's interior is removed (one roll of his grenade dice against each counter's defense), and
+        the chance the thrower is caught by his own grenade (thrown from inside the interior: a counter missed,
+        then a 1 on the safety die); None for other actions."""
+        if action.kind != "grenade":
+            return None
+        name = str(action.args[0])
+        here = self.state["defenders"][name]["space"]
+        dice = q.grenade_dice(self, name)
+        chances = {cid: hit_chance(dice, q.assault_defense(self, cid))
+                   for cid in self.state["interior"][self.rules.floor_of(here)]}
+        all_removed = 1.0
+        for p in chances.values():
+            all_removed *= p
+        own = (1.0 - all_removed) / 6 if self.rules.is_interior(here) and chances else 0.0
+        return chances, own
+
     def attack_dice(self, name: str) -> int:
         """4.2.1, 4.3.1: the dice ``name`` rolls in an attack (his combat value, +1 when inspired)."""
         return q.attack_dice(self, name)

@@ -3,6 +3,8 @@ logical surface, and where every space of the board is drawn."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.rules.data import Rules
@@ -18,6 +20,8 @@ DICE_TRAY = pygame.Rect(BOTTOM.right - 360, BOTTOM.y + 6, 354, BOTTOM.h - 12)
 # Counter sizes in logical pixels (legible from 1280x720 up: names at 13-14 px, values bigger).
 DEF_W, DEF_H = 44, 56  # a defender counter: name band on top, combat value, status chips at the bottom
 ENEMY_PX = 44  # an assault counter on a track or inside (the closest track spaces are 45 px apart)
+STACK_OFFSET = 5  # each counter of a stack on a track space is drawn this far up and right of the one under it
+BARRIER_ROOM = 4  # a stack before a barrier stands this far back from it (a lone counter leaves it in view)
 TRANSIT_LIFT = 46  # a counter placed, waiting above (or below) its space for the counters ahead to advance
 TOKEN_W, TOKEN_NARROW = 36, 28  # a token's width; the narrow one where a full row would overlap
 COUNT_W = 14  # the disc with the number of identical tokens shown as one image
@@ -79,6 +83,22 @@ class Geometry:
             self.centre[sid] = self.rects[sid].center
         for eid, en in rules.entrances.items():
             self.centre[f"entrance:{eid}"] = bp(en.x, en.y)
+        # a stack on the space before a barrier stands a little back from it and steps along the barrier's line,
+        # not toward it (the barrier lies about 25 px past the space's centre, just past a counter's side: a
+        # diagonal stack hid it)
+        self.stack_step: dict[str, tuple[float, float]] = {}
+        self.stack_back: dict[str, tuple[float, float]] = {}
+        for sid in rules.barrier_space.values():
+            nxt = rules.track_spaces[sid].next if sid in rules.track_spaces else None
+            if not nxt:
+                continue
+            (x0, y0), (x1, y1) = self.pos(sid), self.pos(nxt)
+            length = math.hypot(x1 - x0, y1 - y0) or 1.0
+            ux, uy = -(y1 - y0) / length, (x1 - x0) / length  # across the track
+            if uy > 0 or (uy == 0 and ux < 0):
+                ux, uy = -ux, -uy  # upward (or rightward), as the other stacks step
+            self.stack_step[sid] = (ux * STACK_OFFSET, uy * STACK_OFFSET)
+            self.stack_back[sid] = (-(x1 - x0) / length * BARRIER_ROOM, -(y1 - y0) / length * BARRIER_ROOM)
 
     def _interior_rect(self, fid: str) -> pygame.Rect:
         y0, y1 = FLOOR_BANDS.get(fid, (0, 0))
@@ -189,8 +209,10 @@ class Geometry:
             first = max(first, BOARD_RECT.left + 4 + ENEMY_PX / 2)
             first = min(first, BOARD_RECT.right - 4 - ENEMY_PX / 2 - (n - 1) * size)
             return (first + i * size, self.above(space, size + 8)[1])
-        off = 5
-        return (cx + i * off - (n - 1) * off / 2, cy - i * off + (n - 1) * off / 2)
+        canonical = self.rules.aliases.get(space, space)
+        dx, dy = self.stack_step.get(canonical, (STACK_OFFSET, -STACK_OFFSET))
+        bx, by = self.stack_back.get(canonical, (0.0, 0.0)) if n > 1 else (0.0, 0.0)
+        return (cx + bx + (i - (n - 1) / 2) * dx, cy + by + (i - (n - 1) / 2) * dy)
 
 
 EXTERIOR = pygame.Rect(int(bp(20, 20)[0]), int(bp(20, 20)[1]), bs(940), bs(1040))  # the ground outside

@@ -111,6 +111,23 @@ def colour_cells(surface: pygame.Surface, rect: pygame.Rect, colours: tuple[str,
         pygame.draw.rect(surface, P.INK, rect, 1)
 
 
+TAIL = 4  # an odds pill's tail: across the 2 px gap and onto its counter's edge
+
+
+def _tail(pill: pygame.Rect, counter: tuple[int, int]) -> tuple[tuple[int, int], list[tuple[int, int]]]:
+    """A pill's tail: its tip out of the pill's edge toward ``counter``, touching the counter's side (the pill
+    stands 2 px off it), its base on that edge."""
+    cx, cy = counter
+    if pill.left <= cx <= pill.right:  # above or under the counter: from the bottom or top edge
+        edge = pill.bottom if cy > pill.centery else pill.top
+        x = min(max(cx, pill.left + 8), pill.right - 8)
+        step = TAIL if cy > pill.centery else -TAIL
+        return (x, edge + step), [(x - 5, edge), (x + 5, edge)]
+    edge = pill.right if cx > pill.centerx else pill.left  # beside it: from the side facing it
+    step = TAIL if cx > pill.centerx else -TAIL
+    return (edge + step, pill.centery), [(edge, pill.centery - 5), (edge, pill.centery + 5)]
+
+
 class BoardLayer:
     """Draws ``stage`` on the board; the printed board under it is cached until the blown barriers or the
     colour-blind setting change."""
@@ -134,6 +151,7 @@ class BoardLayer:
         self._placed: tuple[dict[str, pygame.Rect], dict[str, pygame.Rect]] = ({}, {})
         self._chips: dict[str, pygame.Rect] = {}  # the colour-blind letter tabs of the occupied track spaces
         self.reveal = RevealArt(rules, geo, stage.positions)  # the enemy card told where it happens
+        self.pills: list[tuple[pygame.Rect, tuple[int, int]]] = []  # the odds pills drawn, and the counter of each
 
     def invalidate(self) -> None:
         """Forget the cached board: the next frame draws it from scratch."""
@@ -583,10 +601,12 @@ class BoardLayer:
     def _draw_odds(self, surface: pygame.Surface, marks: BoardMarks) -> None:
         """In attack mode, each lit target's chance to be removed on a pill over its counter, before any die is
         rolled; a full interior's "+N" tile carries the best chance among the targets under it (their own show when
-        the interior is spread under the mouse)."""
+        the interior is spread under the mouse). Each pill's tail points at its counter."""
+        self.pills = []
         if not marks.odds:
             return
         best: dict[tuple[int, int], float] = {}  # a pile or a "+N" tile shows the best chance among its counters
+        aim: dict[tuple[int, int], tuple[int, int]] = {}  # where each pill's tail points: its counter's centre
         words = [*self._placed[1].values(), *self._chips.values(), *self.board.barrier_tags()]  # to keep clear
         for cid, p in marks.odds.items():
             if cid in self.view.s["counters"]:
@@ -607,18 +627,26 @@ class BoardLayer:
                         break
                 else:
                     at = at if at[1] - 16 >= BOARD_RECT.top + 2 else below
-                best[at] = max(best.get(at, 0.0), p)
+                if p >= best.get(at, -1.0):
+                    best[at] = p
+                    aim[at] = (int(x), int(y))
         for at, p in best.items():
-            self._odds_pill(surface, p, at)
+            self.pills.append((self._odds_pill(surface, p, at, aim[at]), aim[at]))
 
-    def _odds_pill(self, surface: pygame.Surface, p: float, midbottom: tuple[int, int]) -> None:
+    def _odds_pill(self, surface: pygame.Surface, p: float, midbottom: tuple[int, int],
+                   counter: tuple[int, int]) -> pygame.Rect:
+        """A chance on a pill whose tail points at the ``counter``'s centre (a crowd of counters never leaves in
+        doubt which one it is for); the pill's rect."""
         label = f"{round(100 * p)}%"
         w = font("sans_bold", 12).size(label)[0] + 10
         pill = pygame.Rect(0, 0, w, 16)
         pill.midbottom = midbottom
+        tip, base = _tail(pill, counter)
+        pygame.draw.polygon(surface, P.INK, [*base, tip])
         pygame.draw.rect(surface, P.INK, pill, border_radius=8)
         pygame.draw.rect(surface, P.TARGET, pill, 1, border_radius=8)
         blit_text(surface, label, "sans_bold", 12, P.PAPER_LIGHT, pill.center, "center")
+        return pill
 
     def _pile_badge(self, surface: pygame.Surface, n: int, midbottom: tuple[int, int]) -> None:
         """How many identical counters a pile in an interior box holds ("×7"), on a pill over its counter (in the

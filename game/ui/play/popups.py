@@ -9,9 +9,9 @@ from functools import partial
 
 import pygame
 
-from game.i18n import N_, _, n_
+from game.i18n import N_, _, n_, percent
 from game.rules import Action, Game
-from game.rules.names import carried_words, state_name, the_token
+from game.rules.names import carried_words, join_words, state_name, the_token, unit_name
 from game.ui import palette as P
 from game.ui.fonts import blit_text, font
 from game.ui.layout import BOARD_RECT
@@ -90,6 +90,22 @@ def carry_items(game: Game, actions: list[Action]) -> list[PopupItem]:
     return items
 
 
+def grenade_tip(game: Game, action: Action) -> str:
+    """What a grenade action is and its odds before the dice roll (the core's ``grenade_odds``): each counter in
+    the floor's interior and its chance to be removed, and the thrower's risk from his own grenade."""
+    odds = game.grenade_odds(action)
+    if odds is None:
+        return ""
+    chances, own = odds
+    counters = game.state["counters"]
+    said = join_words(_("{unit} {chance}", unit=unit_name(game.rules, counters[cid]["type"], counters[cid]["name"]),
+                        chance=percent(p)) for cid, p in chances.items())
+    tip = _("Grenades at every counter in this floor's interior: {odds}", odds=said)
+    if own > 0:
+        tip = _("{tip}; {risk} that he is caught by his own grenade", tip=tip, risk=percent(own))
+    return tip
+
+
 def action_items(game: Game, name: str, acts: list[Action]) -> list[PopupItem]:
     """Every action kind for defender ``name``, enabled when one of ``acts`` (his legal actions) is of that kind;
     a disabled one says why (from the core)."""
@@ -107,7 +123,8 @@ def action_items(game: Game, name: str, acts: list[Action]) -> list[PopupItem]:
                       "!" + _("no enemy counter to attack"), "Attack"))
     grenades = [a for a in acts if a.kind == "grenade"]
     for a in grenades:
-        items.append((_("Grenades"), a, _("Grenades at every counter in this floor's interior"), "Grenades"))
+        items.append((n_("Grenades ({n} die)", "Grenades ({n} dice)", g.grenade_dice(name)), a,
+                      grenade_tip(g, a), "Grenades"))
     if not grenades:
         items.append((_("Grenades"), None, why(Action("grenade", (name, "gren1"))), "Grenades"))
     if any(a.kind == "suppress" for a in acts):

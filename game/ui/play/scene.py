@@ -509,9 +509,16 @@ class PlayScene(Scene):
                           self.danger.shown if not self.queue.busy else None)
 
     def _odds(self) -> dict[str, float]:
-        """Attack mode: the core's odds of each lit target (shown on the counters before any die rolls)."""
+        """Attack mode: the core's odds of each lit target; the Grenades item of an open menu under the mouse: each
+        counter's chance in the interior (shown on the counters before any die rolls)."""
         c = self.controller
-        if c.mode != "attack" or self.queue.busy:
+        if self.queue.busy:
+            return {}
+        hovered = next((b.data for b in c.popup.buttons if b.hover and isinstance(b.data, Action)), None)
+        if hovered is not None and hovered.kind == "grenade":  # the Grenades item: each counter's chance
+            odds = self.game.grenade_odds(hovered)
+            return dict(odds[0]) if odds is not None else {}
+        if c.mode != "attack":
             return {}
         out: dict[str, float] = {}
         for key, actions in c.targets().items():
