@@ -516,8 +516,8 @@ class PlayScene(Scene):
             return {}
         hovered = next((b.data for b in c.popup.buttons if b.hover and isinstance(b.data, Action)), None)
         if hovered is not None and hovered.kind == "grenade":  # the Grenades item: each counter's chance
-            odds = self.game.grenade_odds(hovered)
-            return dict(odds[0]) if odds is not None else {}
+            thrown = self.game.grenade_odds(hovered)
+            return dict(thrown[0]) if thrown is not None else {}
         if c.mode != "attack":
             return {}
         out: dict[str, float] = {}
