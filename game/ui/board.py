@@ -9,11 +9,11 @@ import math
 import pygame
 
 from game import i18n
-from game.i18n import N_, _, same
+from game.i18n import N_, Said, _, p_, same
 from game.rules.data import Rules
 from game.rules.names import door_name
 from game.ui import palette as P
-from game.ui.fonts import blit_text, font
+from game.ui.fonts import blit_text, font, text
 from game.ui.layout import (
     BOARD_RECT,
     BUILDING,
@@ -27,11 +27,26 @@ from game.ui.layout import (
     bp,
     bs,
 )
-from game.ui.palette import LOS_LETTER
 
 CAPTION = N_("Heveliusplatz, Danzig")
 # The words printed on the board (message ids): the support squares' kinds (the doors': names.door_name).
 SUPPORT_WORDS = {"mg": N_("MG"), "ig": N_("IG")}
+# The colour-blind setting's letters of each line-of-sight colour in the player's language (context "colour
+# letters"): two letters, no two colours alike in a language, none wider than the English "Wh" (French: Vt vert,
+# Bc blanc, Bl bleu, BF bleu foncé, Gr gris, Or orange, Rg rouge, Ma marron).
+_LETTERS = {"green": lambda: p_("colour letters", "Gn"), "white": lambda: p_("colour letters", "Wh"),
+            "blue": lambda: p_("colour letters", "Bl"), "dark_blue": lambda: p_("colour letters", "DB"),
+            "gray": lambda: p_("colour letters", "Gy"), "orange": lambda: p_("colour letters", "Or"),
+            "red": lambda: p_("colour letters", "Rd"), "brown": lambda: p_("colour letters", "Br")}
+# A floor's title: as large as these sizes allow in the room between the band's edge and its first space.
+FLOOR_TITLE_SIZES = (15, 14, 13)
+
+
+def los_letter(colour: str) -> Said:
+    """The letters printed for line-of-sight colour ``colour`` with the colour-blind setting, in the player's
+    language (English "Gn", French "Vt" for green)."""
+    word = _LETTERS.get(colour)
+    return word() if word else same(colour[:2].title())
 
 
 def caption_rect() -> pygame.Rect:
@@ -46,6 +61,30 @@ def support_tab(square: pygame.Rect) -> pygame.Rect:
     if tab.top < EXTERIOR.top + 2:
         tab.top = square.bottom + 14
     return tab
+
+
+def floor_band(floor: str) -> pygame.Rect:
+    """The band of a floor on the interior view."""
+    y0, y1 = FLOOR_BANDS[floor]
+    return pygame.Rect(*bp(FLOOR_X[0], y0), bs(FLOOR_X[1] - FLOOR_X[0]), bs(y1 - y0))
+
+
+def floor_title(rules: Rules, geo: Geometry, floor: str) -> tuple[Said, int, pygame.Rect]:
+    """A floor's title as printed on its band (upper case), its size and where it goes: in the strip over the
+    interior box, left-aligned with it, at the largest of FLOOR_TITLE_SIZES that ends 4 px short of the floor's
+    first defender space (whose top is beside the strip: French "ÉTAGES SUPÉRIEURS" ran under it at 15 px);
+    vertically centred where the 15 px title stood. A title too wide even at the smallest size is narrowed to
+    the room (drawn by :meth:`BoardRenderer.draw_static`)."""
+    band = floor_band(floor)
+    words = same(_(rules.floors[floor].name).upper())
+    left = geo.rect(f"{floor}:interior").x
+    beside = [geo.rect(sid).x for sid in rules.defender_spaces if sid.split(":")[0] == floor]
+    room = min([*beside, band.right - 6]) - 4 - left
+    size = next((k for k in FLOOR_TITLE_SIZES if font("cond", k).size(words)[0] <= room), FLOOR_TITLE_SIZES[-1])
+    w, h = font("cond", size).size(words)
+    rect = pygame.Rect(left, 0, min(w, room), h)
+    rect.centery = band.y + 7 + font("cond", FLOOR_TITLE_SIZES[0]).get_height() // 2
+    return words, size, rect
 
 
 def font_size(words: str, face: str = "type_bold", size: int = 15) -> tuple[int, int]:
@@ -203,13 +242,18 @@ class BoardRenderer:
             blit_text(s, same(f"{sid} · {_(SUPPORT_WORDS.get(sp.kind, N_('IG')))}"), "sans_bold", 12, P.INK,
                       tab.center, "center")
         # interior: floor bands
-        for fid, (y0, y1) in FLOOR_BANDS.items():
-            band = pygame.Rect(*bp(FLOOR_X[0], y0), bs(FLOOR_X[1] - FLOOR_X[0]), bs(y1 - y0))
+        for fid in FLOOR_BANDS:
+            band = floor_band(fid)
             pygame.draw.rect(s, (80, 66, 54), band.move(5, 5), border_radius=6)
             pygame.draw.rect(s, P.FLOOR_BAND[fid], band, border_radius=6)
             pygame.draw.rect(s, P.INK, band, 3, border_radius=6)
-            title = same(_(r.floors[fid].name).upper())
-            blit_text(s, title, "cond", 15, P.INK_SOFT, (band.x + 10, band.y + 7))  # fits above the interior box
+            if fid not in r.floors:
+                continue
+            title, size, where = floor_title(r, geo, fid)  # above the interior box, short of the first space
+            img = text(title, "cond", size, P.INK_SOFT)
+            if img.get_width() > where.w:
+                img = pygame.transform.smoothscale(img, where.size)
+            s.blit(img, where)
         # interior spaces with their target tables
         for fid, fl in r.floors.items():
             rect = geo.rect(f"{fid}:interior")
@@ -227,7 +271,7 @@ class BoardRenderer:
                 pygame.draw.rect(s, P.LOS[colour], cell)
                 label = f"{faces[0]}-{faces[-1]}" if len(faces) > 1 else str(faces[0])
                 if cb:  # the colour's letters beside the die faces (no pattern under the numbers)
-                    label = f"{label} {LOS_LETTER[colour]}"
+                    label = same(f"{label} {los_letter(colour)}")
                 blit_text(s, label, "sans_bold", 12 if cb else 13, P.text_on(P.LOS[colour]), cell.center, "center")
             pygame.draw.rect(s, P.INK, pygame.Rect(rect.x, rect.bottom - 22, rect.w, 22), 1)
         # defender spaces
@@ -247,7 +291,7 @@ class BoardRenderer:
             blit_text(s, ds.label, "sans_bold", 16, ink, (rect.right - 5, middle), "midright")
             left = rect.x + 4
             if cb:
-                left = blit_text(s, LOS_LETTER[colour], "sans_bold", 12, ink, (left, middle), "midleft").right + 4
+                left = blit_text(s, los_letter(colour), "sans_bold", 12, ink, (left, middle), "midleft").right + 4
             if ds.entrance:
                 blit_text(s, same(f"⚑{door_name(ds.entrance)}"), "sans", 11, ink, (left, middle), "midleft")
         # compass-rose style title on the interior
