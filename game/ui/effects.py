@@ -15,7 +15,7 @@ import zlib
 import pygame
 import pymunk
 
-from game.i18n import _, same
+from game.i18n import Lazy, _, same
 from game.rules.rng import Pcg32
 from game.ui import palette as P
 from game.ui.fonts import blit_text, wrap
@@ -579,14 +579,16 @@ _die_faces: dict[tuple[int, bool], pygame.Surface] = {}
 
 class DiceTray:
     """Dice tumbling in a tray (pymunk boxes bouncing off the walls), landing on the faces the core rolled.
-    ``roll(values)`` starts a tumble; ``settled`` tells when the faces are final."""
+    ``roll(values, label)`` starts a tumble; ``settled`` tells when the faces are final. The label (the roll's
+    narration, an event's ``said``) is kept as given and worded each time it is drawn: after a switch of language
+    the tray speaks the new one."""
 
     SIZE = 40
 
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
         self.values: list[int] = []
-        self.label = ""
+        self.label: str | Lazy = ""  # worded when drawn (caption)
         self.age = 1.0
         self.tumble = 0.55
         self.space: pymunk.Space | None = None
@@ -597,7 +599,7 @@ class DiceTray:
     def settled(self) -> bool:
         return self.age >= self.tumble
 
-    def roll(self, values: list[int], label: str, good: int = 0, tumble: float = 0.55) -> None:
+    def roll(self, values: list[int], label: str | Lazy, good: int = 0, tumble: float = 0.55) -> None:
         self.tumble = tumble
         self.values = list(values)[:12]
         self.label = label
@@ -614,7 +616,7 @@ class DiceTray:
             space.add(seg)
         self.bodies = []
         n = len(self.values)
-        rnd = Rand("dice", tuple(self.values), label)  # the same roll tumbles the same way, whatever came before
+        rnd = Rand("dice", tuple(self.values), str(label))  # the same roll tumbles the same way, whatever came before
         for i in range(n):
             body = pymunk.Body(1, pymunk.moment_for_box(1, (self.SIZE, self.SIZE)))
             body.position = (r.x + 30 + (i % 6) * (self.SIZE + 8), r.y + 30 + (i // 6) * (self.SIZE + 6))
@@ -634,8 +636,8 @@ class DiceTray:
     def caption(self) -> list[str]:
         """The roll's caption in at most two lines: what is rolled for and against what (the narration without its
         ": 3, 5, 6": the dice show their faces, and never before they stop); a longer text is cut with an
-        ellipsis at the end of the second line."""
-        text: str = same(self.label.rsplit(": ", 1)[0])  # (an event's narration, in the player's language)
+        ellipsis at the end of the second line. Worded now, in the player's language of this moment."""
+        text: str = same(str(self.label).rsplit(": ", 1)[0])  # (an event's narration, in the player's language)
         target = DEFENSE.search(text)
         if target:  # the number to reach first: it must survive the cut
             text = _("Defense {n} · {roll}", n=target.group(1),
