@@ -82,13 +82,17 @@ def wrap(s: str, face: str, size: int, width: int) -> list[str]:
 
 
 def _wrap(s: str, face: str, size: int, width: int) -> list[str]:
-    """Lines at spaces; a word wider than the whole line is broken after one of its hyphens
-    ("pistolet-" / "mitrailleur") when it has one."""
+    """Lines at spaces, never before a number that follows a word ("Entraîné" / "10"); a word wider than the
+    whole line is broken after one of its hyphens ("pistolet-" / "mitrailleur") when it has one."""
     f = font(face, size)
     lines: list[str] = []
     for para in s.split("\n"):
         pieces: list[tuple[str, str]] = []  # (the glue before it, a piece of a word)
         for w in para.split(" "):
+            if pieces and w[:1].isdigit() and pieces[-1][1][-1:].isalpha():  # a number stays with the word
+                glue, last = pieces.pop()  # before it: "Entraîné 10", "Postal worker 22's", "Tour 12"
+                pieces.append((glue, last + " " + w))
+                continue
             parts = [p + "-" for p in w.split("-")[:-1]] + [w.split("-")[-1]] if "-" in w.strip("-") and \
                 f.size(w)[0] > width else [w]
             pieces += [(" " if i == 0 else "", p) for i, p in enumerate(parts) if p or len(parts) == 1]

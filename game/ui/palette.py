@@ -45,10 +45,6 @@ LOS: dict[str, Colour] = {
     "red": (200, 70, 60),
     "brown": (140, 96, 60),
 }
-# Letters for the colour-blind setting (printed on every coloured space and on the rings around occupied ones):
-# two letters, so grey and green, blue and brown never share a first letter.
-LOS_LETTER: dict[str, str] = {"green": "Gn", "white": "Wh", "blue": "Bl", "dark_blue": "DB", "gray": "Gy",
-                              "orange": "Or", "red": "Rd", "brown": "Br"}
 SIGHT = (255, 250, 225)  # the spaces a pointed-at defender could fire at
 
 FLOOR_BAND: dict[str, Colour] = {"upper": (226, 218, 196), "ground": (222, 210, 184), "basement": (204, 194, 172)}

@@ -248,7 +248,7 @@ class Animator:
             tumble = 0.28 if d.get("why") == "placement" else 0.4
 
             def roll() -> None:
-                st.tray.roll(list(d["dice"]), e.text, good, tumble)
+                st.tray.roll(list(d["dice"]), e.said, good, tumble)
                 self.sounds.play("dice", 0.8)
                 if shot is not None and not shot.grenade:  # the attack fires as its dice tumble
                     self._gunfire(at.defender_pos(shot.shooter), at.enemy_pos(shot.target), 3)

@@ -18,7 +18,7 @@ from game.i18n import _, n_
 from game.rules import Action, Rules
 from game.rules.hidden import Threats
 from game.ui import palette as P
-from game.ui.board import BoardRenderer, caption_rect, support_tab
+from game.ui.board import BoardRenderer, caption_rect, los_letter, support_tab
 from game.ui.cache import HoverRegions
 from game.ui.counters import BADGE, CounterArt, group_tokens
 from game.ui.fonts import blit_text, font
@@ -106,7 +106,7 @@ def colour_cells(surface: pygame.Surface, rect: pygame.Rect, colours: tuple[str,
         if each_framed:
             pygame.draw.rect(surface, P.INK, cell, 1)
         if letters:
-            blit_text(surface, P.LOS_LETTER[col], "sans_bold", 11, P.text_on(P.LOS[col]), cell.center, "center")
+            blit_text(surface, los_letter(col), "sans_bold", 11, P.text_on(P.LOS[col]), cell.center, "center")
     if not each_framed:
         pygame.draw.rect(surface, P.INK, rect, 1)
 
@@ -351,7 +351,7 @@ class BoardLayer:
             cx, cy = self.geo.pos(space)
             for i, col in enumerate(sp.colours):
                 dx = (-10 if i == 0 else 10) if len(sp.colours) > 1 else 0
-                blit_text(surface, P.LOS_LETTER[col], "sans_bold", 11, P.text_on(P.LOS[col]), (cx + dx, cy),
+                blit_text(surface, los_letter(col), "sans_bold", 11, P.text_on(P.LOS[col]), (cx + dx, cy),
                           "center")
         for space in [*occupied, *(sp for sp in self.rules.support_spaces if sp not in occupied)]:
             cols = self._colours(space)

@@ -145,7 +145,7 @@ class PlayScene(Scene):
         self.view.card_left.update(told.card_left)
         if told.dice is not None:
             d = told.dice.data
-            self.stage.tray.roll(list(d["dice"]), told.dice.text, int(d.get("target", 0)), 0.0)
+            self.stage.tray.roll(list(d["dice"]), told.dice.said, int(d.get("target", 0)), 0.0)
             self.stage.tray.finish()
 
     def pause(self) -> None:
