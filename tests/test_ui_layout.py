@@ -99,3 +99,12 @@ def test_the_checked_frames_of_a_defense_phase_show_the_danger(save: str) -> Non
     _app, scene = layout_check.still_scene(game, False)
     assert (game.decision or {}).get("kind") in ("moves", "actions")
     assert scene.danger.shown is not None and scene._marks().danger is scene.danger.shown
+
+
+def test_an_interiors_tokens_leave_its_french_name_whole() -> None:
+    """The heuristic's seed-5 game, Attack 2, turn 1: a grenade token in the ground floor's interior stood on the
+    accent of "INTÉRIEUR" (the row now sits 2 px lower, just above the target table)."""
+    game = Game.from_save((DATA / "interior-tokens.json").read_text(encoding="utf-8"))
+    assert any(game.state["tokens"][t] == "ground:interior" for t in game.state["tokens"])
+    found, _frame = layout_check.check(game, False, False, "fr")
+    assert [str(p) for p in found] == []

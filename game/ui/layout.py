@@ -181,7 +181,7 @@ class Geometry:
         total = sum(sizes) + 2 * (len(sizes) - 1)
         squeeze = min(1.0, (room - sizes[-1]) / max(total - sizes[-1], 1)) if sizes else 1.0
         x = float(r.x + (18 if interior else 4))
-        y = r.bottom - (35 if interior else 13)
+        y = r.bottom - (33 if interior else 13)  # in an interior: just above the target table, clear of its name
         out = []
         for w in sizes:
             out.append((x + w / 2, float(y)))
