@@ -116,6 +116,7 @@ class Analysis:
         self._danger: dict[str, float] | None = None
         self._heat: dict[str, float] = {}
         self._potential: dict[str, float] = {}
+        self._shellers: dict[str, tuple[bool, bool]] = {}
         self.defenders_at: dict[str, list[str]] = {}  # the defenders of each space, in the game's order
         self._floor_names: dict[str, list[str]] = {}
         # whether anyone is on a floor, and the mean value of those an intruder there would remove first
@@ -354,6 +355,24 @@ class Analysis:
         hits = max(0.0, total - needed)
         self._heat[floor] = hits
         return hits
+
+    def shellers(self, floor: str) -> tuple[bool, bool]:
+        """Whether the howitzer (3.3, every floor) and the infantry guns (3.2.2, the upper floors only) have shells
+        still to come against ``floor`` this game: the sources of :meth:`heat`, to name them in a reason."""
+        got = self._shellers.get(floor)
+        if got is not None:
+            return got
+        r = self.r
+        howitzer = self.howitzer_rate * self.deck_left > 0 or any(
+            r.cards[c].type == "howitzer" for deck, ids in r.decks.items() if deck > self.attack for c in ids)
+        guns = False
+        if floor == "upper":
+            ig = {sid for sid, sp in r.support_spaces.items() if sp.kind == "ig"}
+            guns = any(self.support_rate.get(sid, 0.0) > 0 for sid in ig) or any(
+                r.cards[c].type == "support" and r.cards[c].space in ig
+                for deck, ids in r.decks.items() if deck > self.attack for c in ids)
+        self._shellers[floor] = (howitzer, guns)
+        return howitzer, guns
 
     def interior_risk(self, floor: str) -> float:
         """Chance that intruders act on ``floor``'s interior at the next Clearing Phase (interior defenders are

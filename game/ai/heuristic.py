@@ -34,6 +34,61 @@ MIN_MOVE_VALUE = 0.04
 MIN_ACTION_VALUE = 0.02
 
 
+def _defense_said(game: Game, floor: str) -> Lazy:
+    """A floor's defense as its track on the board shows it (3.2.2, 3.3): its value now, and the lowest value
+    and how many hits bring it there, after which every hit disrupts everyone on the floor."""
+    fl = game.rules.floors[floor]
+    index, last = int(game.state["defense"][floor]), len(fl.defense) - 1
+    value = fl.defense[min(index, last)]
+    if index >= last:
+        return Msg("defense {value}, its lowest", value=value)
+    return Plural("defense {value}, lowest {lowest} in {n} hit", "defense {value}, lowest {lowest} in {n} hits",
+                  last - index, value=value, lowest=fl.defense[last])
+
+
+def _shells_said(an: Analysis, floor: str) -> Lazy:
+    """Whose shells are still to come against ``floor`` (the sources of ``Analysis.heat``)."""
+    howitzer, guns = an.shellers(floor)
+    if howitzer and guns:
+        return Msg("the shells of the howitzer and the infantry guns")
+    if guns:
+        return Msg("the infantry guns' shells")
+    return Msg("the howitzer's shells")
+
+
+def shelling_reason(game: Game, an: Analysis, name: str, here: str, dest: str) -> Lazy:
+    """Why ``name`` moves from ``here`` to ``dest`` away from the shelling (``Analysis.potential``): which floor is
+    shelled, by whom, and the two floors' defense tracks, which the move compares. Shelling strikes a whole floor,
+    interior included (3.2.2, 3.3), so only another floor is away from it: a move into the interior is on the way
+    to the adjoining floor least exposed. Named in full so that two hints that send defenders opposite ways on
+    consecutive turns say what changed between them (a floor's defense lowered by the howitzer)."""
+    r = game.rules
+    floor, to = r.space_floor[here], r.space_floor[dest]
+
+    def heat(f: str) -> float:
+        return min(3.0, an.heat(f))  # as Analysis.potential counts it
+
+    if to == floor and dest.endswith(":interior"):
+        others = r.adjoining_interiors(floor)
+        to = min(others, key=heat) if others else floor
+    if to == floor or heat(to) >= heat(floor):  # (not expected: the move's value compares these floors)
+        return Msg("{defender} heads for {space}, on his way to a floor less exposed to the shelling",
+                   defender=said_name(name), space=game.said_where(dest))
+    fields: dict[str, object] = {
+        "defender": said_name(name), "space": game.said_where(dest), "shells": _shells_said(an, floor),
+        "floor": Words(floor_words, r, floor, "the"), "defense": _defense_said(game, floor),
+        "safer": Words(floor_words, r, to, "the"), "safer_defense": _defense_said(game, to)}
+    if r.space_floor[dest] == floor:
+        return Msg("{defender} heads for {space}, on his way to the {safer}, less exposed to the shelling: {shells} "
+                   "will disrupt the {floor} more often ({defense}) than the {safer} ({safer_defense})", **fields)
+    order = list(r.floors)
+    if order.index(to) > order.index(floor):
+        return Msg("{defender} goes down to {space}, away from the shelling: {shells} will disrupt the {floor} "
+                   "more often ({defense}) than the {safer} ({safer_defense})", **fields)
+    return Msg("{defender} goes up to {space}, away from the shelling: {shells} will disrupt the {floor} "
+               "more often ({defense}) than the {safer} ({safer_defense})", **fields)
+
+
 class Scored:
     """A legal action with its value and the one-line reason. The reason may be given as a function that words
     it (``said``, with its arguments bound): most scored actions are never explained (the planner's futures ask
@@ -397,13 +452,7 @@ class HeuristicPolicy:
                 shift *= 0.2
             value += shift
             if shift > 0.05 and not reason:
-                # shelling strikes a whole floor, interior included (3.2.2, 3.3): only another floor is away
-                reason = Msg("{defender} heads for {space}, away from the shelling of the {floor}",
-                             defender=said_name(name), space=game.said_where(dest),
-                             floor=Words(floor_words, r, r.space_floor[here], "of the")) \
-                    if r.space_floor[dest] != r.space_floor[here] else \
-                    Msg("{defender} heads for {space}, on his way to a floor less exposed to the shelling",
-                        defender=said_name(name), space=game.said_where(dest))
+                reason = shelling_reason(game, an, name, here, dest)
             if dest.endswith(":interior"):
                 value -= an.interior_risk(r.space_floor[dest]) * v_name * 0.9  # cleared first (5.2)
             if here.endswith(":interior"):
