@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,9 @@ from tests.test_ui_screens import shot_dir
 Blit = tuple[str, str, int, pygame.Rect]
 
 
+@cache
 def played(seed: int) -> Record:
+    """The heuristic's whole Standard game of ``seed`` as its record (played once a process)."""
     game, policy = Game.new(seed), HeuristicPolicy(seed)
     game.keep_history = True
     while not game.over:
