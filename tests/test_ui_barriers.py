@@ -1,6 +1,7 @@
-"""A barrier stays in view under a stack (issue 31, a new player's defect: barrier 4 was hidden under the counters
-stacked before it). A barrier lies about 25 px past its space's centre, just past a counter's side: the stack on
-that space stands a little back from it and steps along the barrier's line, never toward it."""
+"""What a stack or a waiting counter must leave in view (issue 31, a new player's defects): a barrier under the
+counters stacked before it (barrier 4 was hidden), a support square's name under a counter waiting to come in
+(track 11-12's over "E · IG"). A barrier lies about 25 px past its space's centre, just past a counter's side: the
+stack on that space stands a little back from it and steps across the track, never toward it."""
 
 from __future__ import annotations
 
@@ -31,3 +32,19 @@ def test_a_stack_elsewhere_keeps_its_diagonal_step() -> None:
     cx, cy = geo.pos(plain)
     assert geo.enemy_slot(plain, 0, 3) == (cx - 5, cy + 5)
     assert geo.enemy_slot(plain, 2, 3) == (cx + 5, cy - 5)
+
+
+def test_a_counter_waiting_to_come_in_covers_no_support_square_or_its_name() -> None:
+    """A counter placed on a space waits beside it for the counters ahead to advance: never over a support square
+    or its name tab (over track 11-12, space 3 it covered "E · IG"), always on the board."""
+    from game.ui.layout import BOARD_RECT, support_tab
+
+    rules = Game.new(0).rules
+    geo = Geometry(rules)
+    squares = {sp: geo.rect(sp).union(support_tab(geo.rect(sp))) for sp in rules.support_spaces}
+    for space in rules.track_spaces:
+        x, y = geo.waiting(space)
+        counter = pygame.Rect(0, 0, ENEMY_PX, ENEMY_PX)
+        counter.center = (round(x), round(y))
+        assert BOARD_RECT.contains(counter), space
+        assert [sp for sp, r in squares.items() if r.colliderect(counter)] == [], space

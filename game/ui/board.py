@@ -26,6 +26,7 @@ from game.ui.layout import (
     Geometry,
     bp,
     bs,
+    support_tab,
 )
 
 CAPTION = N_("Heveliusplatz, Danzig")
@@ -53,14 +54,6 @@ def caption_rect() -> pygame.Rect:
     """Where the place's name is printed: the exterior's bottom left corner."""
     w, h = font("type_bold", 15).size(_(CAPTION))
     return pygame.Rect(EXTERIOR.x + 10, EXTERIOR.bottom - 25, w, h)
-
-
-def support_tab(square: pygame.Rect) -> pygame.Rect:
-    """The name tab above a support square (below it, under its colour band, when above leaves the ground)."""
-    tab = pygame.Rect(square.x + 4, square.y - 16, square.w - 8, 16)
-    if tab.top < EXTERIOR.top + 2:
-        tab.top = square.bottom + 14
-    return tab
 
 
 def floor_band(floor: str) -> pygame.Rect:

@@ -196,6 +196,20 @@ class Geometry:
             return x, y + lift
         return x, y - lift
 
+    def waiting(self, space: str) -> tuple[float, float]:
+        """Where a counter placed on ``space`` waits for the counters ahead to advance: TRANSIT_LIFT pixels above
+        it, or below, left or right of it when above would leave the board or cover a support square or its name
+        tab (a counter waiting over track 11-12, space 3 covered the "E · IG" tab)."""
+        x, y = self.pos(space)
+        squares = [self.rects[sp].union(support_tab(self.rects[sp])) for sp in self.rules.support_spaces]
+        half = ENEMY_PX / 2
+        for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+            cx, cy = x + dx * TRANSIT_LIFT, y + dy * TRANSIT_LIFT
+            rect = pygame.Rect(int(cx - half), int(cy - half), ENEMY_PX, ENEMY_PX)
+            if BOARD_RECT.inflate(-8, -8).contains(rect) and rect.collidelist(squares) < 0:
+                return cx, cy
+        return self.above(space, TRANSIT_LIFT)
+
     def enemy_slot(self, space: str, i: int, n: int, fanned: bool = False) -> tuple[float, float]:
         """Centre of the i-th enemy counter of a stack of ``n`` on ``space`` (offset diagonally; fanned out
         in a row when hovered; in an interior, spread out when ``fanned``)."""
@@ -216,6 +230,14 @@ class Geometry:
 
 
 EXTERIOR = pygame.Rect(int(bp(20, 20)[0]), int(bp(20, 20)[1]), bs(940), bs(1040))  # the ground outside
+
+
+def support_tab(square: pygame.Rect) -> pygame.Rect:
+    """The name tab above a support square (below it, under its colour band, when above leaves the ground)."""
+    tab = pygame.Rect(square.x + 4, square.y - 16, square.w - 8, 16)
+    if tab.top < EXTERIOR.top + 2:
+        tab.top = square.bottom + 14
+    return tab
 
 
 def free_spot(anchor: tuple[float, float], size: tuple[int, int], obstacles: list[pygame.Rect],

@@ -18,7 +18,7 @@ from game.ui import easing
 from game.ui import palette as P
 from game.ui.counters import CounterArt
 from game.ui.effects import PLANKS, Debris, FallingCounter, Flames, GiveWay, MuzzleFlash, Particles, Strike, Tracer
-from game.ui.layout import BUILDING, FLOOR_BANDS, FLOOR_X, TRANSIT_LIFT, bp, bs
+from game.ui.layout import BUILDING, FLOOR_BANDS, FLOOR_X, bp, bs
 from game.ui.play.reveal import FLY, READ_BEAT, READ_CARD, focus_of
 from game.ui.play.stage import Stage
 from game.ui.sound import SoundBank
@@ -173,7 +173,7 @@ class Animator:
             def spawn() -> None:
                 st.log.add(Words(str, e), P.INK_SOFT)
                 st.view.apply(e)
-                at.override[d["counter"]] = at.geo.above(d["space"], TRANSIT_LIFT)
+                at.override[d["counter"]] = at.geo.waiting(d["space"])
             return [Call(spawn), Wait(0.06)]
         if k == "counter_advanced":
             return self._slide_enemy(e)

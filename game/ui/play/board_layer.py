@@ -18,7 +18,7 @@ from game.i18n import _, n_
 from game.rules import Action, Rules
 from game.rules.hidden import Threats
 from game.ui import palette as P
-from game.ui.board import BoardRenderer, caption_rect, los_letter, support_tab
+from game.ui.board import BoardRenderer, caption_rect, los_letter
 from game.ui.cache import HoverRegions
 from game.ui.counters import BADGE, CounterArt, group_tokens
 from game.ui.fonts import blit_text, font
@@ -30,11 +30,11 @@ from game.ui.layout import (
     ENEMY_PX,
     EXTERIOR,
     INTERIOR_COLS,
-    TRANSIT_LIFT,
     Geometry,
     bp,
     bs,
     free_spot,
+    support_tab,
 )
 from game.ui.play import danger
 from game.ui.play.reveal import RevealArt
@@ -485,7 +485,7 @@ class BoardLayer:
                 at(space, self.geo.pos(space))
         for cid, space in vs["transit"].items():
             if cid in vs["counters"] and cid not in vs["spaces"].get(space, []):
-                at(space, self.geo.above(space, TRANSIT_LIFT))
+                at(space, self.geo.waiting(space))
         return out
 
     def placed(self, colour_blind: bool) -> tuple[dict[str, pygame.Rect], dict[str, pygame.Rect]]:

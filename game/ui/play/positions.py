@@ -12,7 +12,7 @@ from typing import TypeVar
 import pygame
 
 from game.rules import Rules
-from game.ui.layout import INTERIOR_COLS, TRANSIT_LIFT, Geometry
+from game.ui.layout import INTERIOR_COLS, Geometry
 from game.ui.tween import AnimQueue
 from game.ui.view import View
 
@@ -107,7 +107,7 @@ class Positions:
         if not space:
             return (-100.0, -100.0)
         if cid in self.view.s["transit"] and cid not in self.view.s["spaces"].get(space, []):
-            return self.geo.above(space, TRANSIT_LIFT)  # placed, waiting for the counters ahead to advance
+            return self.geo.waiting(space)  # placed, waiting for the counters ahead to advance
         if space in self.view.s["support"]:
             return self.geo.pos(space)
         if space.endswith(":interior"):
