@@ -1,5 +1,5 @@
-"""Player settings: volume, mute, animation speed, colour-blind patterns, danger badges, phase summaries,
-fullscreen, language. Saved as JSON; a damaged file gives the defaults and a message."""
+"""Player settings: volume, mute, animation speed, colour-blind patterns, danger badges, phase summaries, reduced
+motion, fullscreen, language. Saved as JSON; a damaged file gives the defaults and a message."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ class Settings:
     colour_blind: bool = False
     danger: bool = True  # the danger badges and tints of the Defense Phase (issue 31)
     summaries: bool = True  # the panel of what changed after an Enemy or Clearing Phase (issue 31)
+    reduced_motion: bool = False  # no screen shake, flash or hit-stop (issue 32)
     fullscreen: bool = True
     difficulty: str = "standard"  # of New game: standard | veteran | elite (8.1, 8.2)
     tutorial_offered: bool = False  # the guided first game was offered at a first launch
@@ -61,7 +62,7 @@ def _show(value: object) -> str:
 
 def _check(name: str, value: object) -> str:
     """Why ``value`` cannot be setting ``name`` ("" when it can)."""
-    if name in ("mute", "colour_blind", "danger", "summaries", "fullscreen", "tutorial_offered"):
+    if name in ("mute", "colour_blind", "danger", "summaries", "reduced_motion", "fullscreen", "tutorial_offered"):
         return "" if isinstance(value, bool) else _("is not true or false")
     if name == "volume":
         ok = isinstance(value, int | float) and not isinstance(value, bool) and 0.0 <= value <= 1.0

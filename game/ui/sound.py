@@ -85,13 +85,20 @@ def _fire() -> list[float]:
     return _samples(2.5, gen)
 
 
+def _thud() -> list[float]:
+    """A low knock (the morale marker landing)."""
+    noise = _noise(8)
+    return _samples(0.18, lambda t, i: math.exp(-t * 28) * (0.8 * math.sin(2 * math.pi * (90 - 120 * t) * t)
+                                                            + 0.15 * noise()))
+
+
 def _click() -> list[float]:
     return _samples(0.05, lambda t, i: math.exp(-t * 120) * math.sin(2 * math.pi * 1200 * t) * 0.5)
 
 
 RECIPES: dict[str, Callable[[], list[float]]] = {
     "dice": _dice, "shot": _shot, "explosion": _explosion, "breach": _breach, "engine": _engine, "fire": _fire,
-    "click": _click,
+    "click": _click, "thud": _thud,
 }
 
 

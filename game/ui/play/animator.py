@@ -27,6 +27,7 @@ from game.ui.tween import Anim, AnimQueue, Call, Deferred, Group, Sequence, Twee
 SLIDE = 0.16  # seconds per space at 1x
 HOP = 0.2  # seconds for the morale marker to hop one space at 1x
 BEAT = 0.3  # the pause between a door giving way and the intruder dropping in
+HIT_STOP = 0.08  # seconds a kill holds the screen still before the counter falls, at 1x (none: reduced motion)
 
 
 SILENT = ("counter_placed", "counter_advanced")  # narrated in the soft colour as their counters slide
@@ -309,16 +310,22 @@ class Animator:
                     Call(lambda: at.override.pop("d:" + name, None))]
         if k == "counter_removed":
             cid = d["counter"]
+            struck = e.section == "4.2.1"  # struck down by an attack or a grenade
 
-            def gone() -> None:
+            def hit() -> None:  # a hit flares on it, and the blow holds the screen still for a moment
+                c = st.view.s["counters"].get(cid)
+                if c:
+                    st.effects.append(Strike(at.enemy_pos(cid), False))
+                    st.hit_stop(HIT_STOP)
+
+            def gone() -> None:  # then it falls
                 pos = at.enemy_pos(cid)
                 c = st.view.s["counters"].get(cid)
-                if c and e.section == "4.2.1":  # struck down by an attack or a grenade: a hit flares on it
-                    st.effects.append(Strike(pos, False))
                 if c:
                     st.effects.append(FallingCounter(self.art.enemy(c["type"], c["name"], c["dis"]), pos))
                     st.effects.append(Particles(pos, 8, P.SMOKE, speed=40, life=0.8, size=5, grow=12))
-            return [Call(gone), self._narrate(e), Wait(0.2)]
+            stop: list[Anim] = [Call(hit), Wait(HIT_STOP)] if struck and not st.reduced else []
+            return [*stop, Call(gone), self._narrate(e), Wait(0.2)]
         if k == "counter_suppressed":
             cid = d["counter"]
             return [Call(lambda: st.effects.append(Particles(at.enemy_pos(cid), 10, P.HIGHLIGHT, speed=60,
@@ -408,11 +415,14 @@ class Animator:
                 st.morale_drawn = v + step * easing.in_out_quad(p[0])
                 st.morale_lift = math.sin(math.pi * p[0]) * 16
 
-            def landed(v: int = v + step) -> None:
+            def landed(v: int = v + step, last: bool = v + step == new) -> None:
                 st.morale_drawn = float(v)
                 st.morale_lift = 0.0
                 if self.queue.speed != 0:
                     st.pulse_morale(step > 0)
+                    if last:  # the marker lands with a thud
+                        self.sounds.play("thud", 0.8)
+                        st.shake.kick(3, 0.15)
             out += [Tween(set_hop, (1.0,), hop, start_value=(0.0,)), Call(landed)]
         return out
 

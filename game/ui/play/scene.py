@@ -417,6 +417,7 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self.time += dt
+        self.stage.reduced = self.ctx.settings.reduced_motion
         self.queue.update(dt)
         if self.queue.speed == 0 and self.stage.effects:
             self.clear_effects()  # Skip speed: no effects left over from the skipped animations

@@ -50,10 +50,12 @@ class Stage:
         self.rings: dict[str, float] = {}
         self.callouts: list[Callout] = []
         self.pointed: dict[str, float] = {}  # places a summary's line points at (1 -> 0)
+        self.reduced = False  # the reduced-motion setting: no shake, flash or hit-stop (the scene keeps it)
+        self.frozen = 0.0  # a hit-stop: the effects in flight hold still this many seconds more
 
     def still(self) -> bool:
         """Nothing in flight: no effect, dice, shake, flash, banner, card or marker still moving."""
-        return (not self.effects and self.tray.settled and self.shake.t == 0 and self.flash == 0
+        return (not self.effects and self.frozen == 0 and self.tray.settled and self.shake.t == 0 and self.flash == 0
                 and self.banner_t == 0 and self.card_flip >= 1 and not self.tactic_flash
                 and all(v >= 1 for v in self.tactic_flip.values()) and self.morale_pulse == 0
                 and self.morale_lift == 0 and not self.rings and not self.callouts
@@ -74,7 +76,14 @@ class Stage:
 
     def update(self, dt: float, speed: float) -> None:
         """Step the effects, the dice and the fades by ``dt`` seconds (the fades quicker at a higher animation
-        ``speed``; 0 is Skip)."""
+        ``speed``; 0 is Skip); during a hit-stop the effects hold still; with reduced motion nothing shakes or
+        flashes."""
+        if self.reduced:
+            self.flash, self.frozen = 0.0, 0.0
+            self.shake = Shake()
+        if self.frozen > 0:
+            self.frozen = max(0.0, self.frozen - dt * max(1.0, speed or 8.0))
+            return
         for e in self.effects:
             e.update(dt)
         self.effects = [e for e in self.effects if not e.done]
@@ -131,6 +140,11 @@ class Stage:
     def ring(self, key: str) -> None:
         """Ring a counter (``e:<id>``: one moving, ``fire:<id>``: a weapon firing, ``d:<name>``: a defender)."""
         self.rings[key] = 1.0
+
+    def hit_stop(self, seconds: float) -> None:
+        """A blow lands: everything in flight holds still for ``seconds`` (none with reduced motion)."""
+        if not self.reduced:
+            self.frozen = seconds
 
     def point_at(self, place: str) -> None:
         """Light ``place`` for a moment (a summary's line clicked; a key of play/reveal.py, or ``morale``)."""

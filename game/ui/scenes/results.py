@@ -1,5 +1,5 @@
-"""The results: score, award and victory level, who survived, escaped or fell, by name, and the high-score
-table of the game's difficulty with the new entry highlighted."""
+"""The results: score (counted up, then landing with a glow), award and victory level, who survived, escaped or
+fell, by name, and the high-score table of the game's difficulty with the new entry highlighted."""
 
 from __future__ import annotations
 
@@ -16,6 +16,10 @@ from game.ui.scenes.highscores import DIFFICULTY_NAMES, draw_table
 from game.ui.scenes.review import ReviewScene
 from game.ui.widgets import Button, handle_buttons, panel
 from game.ui.words import fit
+
+COUNT_UP = 1.2  # seconds the score counts up from 0 (a click, Space or a key shows it at once)
+STAMP = 0.35  # seconds the medal's panel glows once the score has landed
+
 
 HOW = {"fire_truck": N_("The fire truck ended the day."), "morale": N_("Morale broke: the post office fell."),
        "no_defenders": N_("No defender was left in the post office."), "decks": N_("The Attack decks were spent.")}
@@ -63,7 +67,23 @@ class ResultsScene(Scene):
         while self.stack.top is not None and self.stack.top.name != "title":
             self.stack.pop()
 
+    def counting(self) -> bool:
+        """The score is still counting up."""
+        return self.t < COUNT_UP
+
+    def shown_score(self) -> int:
+        """The score as it stands in the count-up (ease-out: fast, then slowing onto the final figure)."""
+        score = int(self.result.get("score", 0))
+        k = min(1.0, self.t / COUNT_UP)
+        return round(score * (1 - (1 - k) ** 3))
+
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        on_button = event.type == pygame.MOUSEBUTTONDOWN and any(b.rect.collidepoint(event.pos)
+                                                                 for b in self.buttons)
+        if self.counting() and not on_button and (event.type == pygame.MOUSEBUTTONDOWN or
+                                                  (event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE)):
+            self.t = COUNT_UP  # the whole score at once (a button does what it says at any time)
+            return None
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
             self.to_title()
             return None
@@ -71,7 +91,10 @@ class ResultsScene(Scene):
         return None
 
     def update(self, dt: float) -> None:
+        before = self.counting()
         self.t += dt
+        if before and not self.counting() and self.result.get("score"):
+            self.ctx.sounds.play("thud")  # the score lands
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(P.PAPER)
@@ -83,9 +106,10 @@ class ResultsScene(Scene):
                   (960, 120), "midtop")
         medal = pygame.Rect(0, 0, 900, 190)
         medal.midtop = (960, 180)
-        panel(surface, medal, P.PAPER_LIGHT, P.INK, width=3)
         colour = P.TARGET if r.get("outcome") == "loss" else P.POST_BLUE
-        blit_text(surface, _("Score {n}", n=r.get("score", 0)), "sans_bold", 54, P.INK, (medal.x + 40, medal.y + 18))
+        glow = max(0.0, 1 - (self.t - COUNT_UP) / STAMP) if self.t >= COUNT_UP else 0.0  # the score has landed
+        panel(surface, medal, P.mix(P.PAPER_LIGHT, P.GOLD, 0.5 * glow), P.INK, width=3)
+        blit_text(surface, _("Score {n}", n=self.shown_score()), "sans_bold", 54, P.INK, (medal.x + 40, medal.y + 18))
         blit_text(surface, _(level) if level else "", "type_bold", 40, colour, (medal.x + 40, medal.y + 94))
         if award:
             cx, cy = medal.right - 110, medal.centery

@@ -1,5 +1,5 @@
 """Settings: volume, mute, animation speed, colour-blind patterns, the danger badges and the phase summaries of the
-play scene, full screen or window, language. Saved at once; a new language shows from the next frame on
+play scene, reduced motion, full screen or window, language. Saved at once; a new language shows from the next frame on
 (issue 21)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from game.ui.scene import Context, Scene
 from game.ui.settings import SPEEDS
 from game.ui.widgets import Button, handle_buttons, panel
 
-ROW = 80  # between two rows of settings
+ROW = 72  # between two rows of settings
 TOP = 220  # the first row
 
 
@@ -60,10 +60,12 @@ class SettingsScene(Scene):
         def toggle_fs() -> None:
             s.fullscreen = not s.fullscreen
             self.ctx.fullscreen_changed = True
-        b.append(Button((x, y + 6 * ROW, 380, 56), N_("Full screen") if s.fullscreen else N_("Window"),
+        b.append(Button((x, y + 6 * ROW, 380, 56), N_("Motion reduced") if s.reduced_motion else N_("Motion full"),
+                        change(lambda: setattr(s, "reduced_motion", not s.reduced_motion)), 26))
+        b.append(Button((x, y + 7 * ROW, 380, 56), N_("Full screen") if s.fullscreen else N_("Window"),
                         change(toggle_fs), 26))
         for i, (code, name) in enumerate(LANGUAGES.items()):  # each language named in itself
-            b.append(Button((x + i * 194, y + 7 * ROW, 186, 56), same(name), change(self._language_setter(code)), 24,
+            b.append(Button((x + i * 194, y + 8 * ROW, 186, 56), same(name), change(self._language_setter(code)), 24,
                             selected=code == i18n.language()))
         b.append(Button((1520, 960, 240, 60), N_("Back"), lambda: self.stack.pop(self), 28, tip=N_("Esc")))
         self.buttons = b
@@ -95,12 +97,12 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((58, 50, 42))
         blit_text(surface, _("SETTINGS"), "type_bold", 44, P.PAPER_LIGHT, (160, 40))
-        panel(surface, pygame.Rect(400, TOP - 60, 1120, 8 * ROW + 80), P.PAPER_LIGHT, P.INK, width=3)
+        panel(surface, pygame.Rect(400, TOP - 60, 1120, 9 * ROW + 70), P.PAPER_LIGHT, P.INK, width=3)
         s = self.ctx.settings
         rows = [N_("Volume"), N_("Sound"), N_("Animation speed"), N_("Colour-blind patterns"), N_("Danger"),
-                N_("Phase summaries"), N_("Display"), N_("Language")]
+                N_("Phase summaries"), N_("Motion"), N_("Display"), N_("Language")]
         notes = {3: N_("Patterns and letters on every colour"), 4: N_("Badges at the doors before the enemy acts"),
-                 5: N_("What changed, after each Enemy Phase")}
+                 5: N_("What changed, after each Enemy Phase"), 6: N_("No screen shake, flash or hit-stop")}
         for i, label in enumerate(rows):
             y = TOP + i * ROW
             blit_text(surface, _(label), "type_bold", 30 if i not in notes else 28, P.INK, (460, y + (8 if i not in
