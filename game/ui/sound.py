@@ -1,172 +1,93 @@
-"""Sound effects synthesized at start without numpy: raw 16-bit PCM built with :mod:`array` and handed to
-``pygame.mixer.Sound(buffer=...)``. A missing audio device (dummy driver, no card) leaves the game silent,
-never crashed."""
+"""The sound effects (issue 32): OGG Vorbis files in ``assets/sounds/``, rendered from the recipes of
+``tools/render_sounds.py`` (synthesized by the project's own code, level-matched: peaks at most -1 dBFS, loudness
+within 3 LU of each other). The frequent ones have variations, played in turn; each effect is placed in the stereo
+field by where it happens on the board. A missing audio device (dummy driver, no card) leaves the game silent; a
+missing or damaged file silences that effect alone and is named in one line; never a crash."""
 
 from __future__ import annotations
 
-import array
 import math
-import random
-from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
-RATE = 22050
-
-
-def _noise(seed: int) -> Callable[[], float]:
-    """White noise in [-1, 1), the same for a seed on every run (the standard library's generator, seeded by an
-    integer, is reproducible across platforms and fast enough to make every effect in well under a second)."""
-    uniform = random.Random(seed).random
-    return lambda: uniform() * 2.0 - 1.0
-
-
-def _samples(duration: float, gen: Callable[[float, int], float]) -> list[float]:
-    n = int(RATE * duration)
-    return [gen(i / RATE, i) for i in range(n)]
-
-
-def _dice() -> list[float]:
-    noise = _noise(1)
-    out = [0.0] * int(RATE * 0.55)
-    for k, start in enumerate((0.0, 0.06, 0.13, 0.19, 0.27, 0.33, 0.42)):
-        s0 = int(start * RATE)
-        amp = 0.7 - 0.07 * k
-        for i in range(int(0.03 * RATE)):
-            if s0 + i < len(out):
-                env = math.exp(-i / (0.004 * RATE))
-                out[s0 + i] += amp * env * (0.6 * noise() + 0.4 * math.sin(2 * math.pi * 2400 * i / RATE))
-    return out
-
-
-def _shot() -> list[float]:
-    noise = _noise(2)
-    return _samples(0.35, lambda t, i: math.exp(-t * 18) * (0.9 * noise() + 0.4 * math.sin(2 * math.pi * 90 * t)))
-
-
-def _explosion() -> list[float]:
-    noise = _noise(3)
-    state = [0.0]
-
-    def gen(t: float, i: int) -> float:
-        state[0] = state[0] * 0.93 + noise() * 0.07  # low-passed rumble
-        return math.exp(-t * 3.2) * (3.2 * state[0] + 0.35 * noise() * math.exp(-t * 12)) \
-            + 0.4 * math.exp(-t * 6) * math.sin(2 * math.pi * 48 * t)
-    return _samples(1.3, gen)
-
-
-def _breach() -> list[float]:
-    noise = _noise(4)
-    return _samples(0.6, lambda t, i: math.exp(-t * 7) * (0.7 * noise() + 0.6 * math.sin(2 * math.pi * 70 * t))
-                    + (0.3 * math.sin(2 * math.pi * 420 * t) * math.exp(-t * 20)))
-
-
-def _engine() -> list[float]:
-    noise = _noise(5)
-
-    def gen(t: float, i: int) -> float:
-        env = min(1.0, t * 4) * min(1.0, (2.0 - t) * 3)
-        f = 38 + 6 * math.sin(t * 3)
-        v = math.sin(2 * math.pi * f * t)
-        return float(env * 0.5 * (0.7 * (1 if v > 0 else -1) * abs(v) ** 0.3 + 0.2 * noise()))
-    return _samples(2.0, gen)
-
-
-def _fire() -> list[float]:
-    noise = _noise(6)
-    pops = _noise(7)
-    state = [0.0]
-
-    def gen(t: float, i: int) -> float:
-        state[0] = state[0] * 0.96 + noise() * 0.04
-        crack = noise() * 0.8 if pops() > 0.996 else 0.0
-        env = min(1.0, t * 2) * min(1.0, (2.5 - t) * 2)
-        return env * (2.5 * state[0] + crack)
-    return _samples(2.5, gen)
-
-
-def _thud() -> list[float]:
-    """A low knock (the morale marker landing)."""
-    noise = _noise(8)
-    return _samples(0.18, lambda t, i: math.exp(-t * 28) * (0.8 * math.sin(2 * math.pi * (90 - 120 * t) * t)
-                                                            + 0.15 * noise()))
-
-
-def _click() -> list[float]:
-    return _samples(0.05, lambda t, i: math.exp(-t * 120) * math.sin(2 * math.pi * 1200 * t) * 0.5)
-
-
-RECIPES: dict[str, Callable[[], list[float]]] = {
-    "dice": _dice, "shot": _shot, "explosion": _explosion, "breach": _breach, "engine": _engine, "fire": _fire,
-    "click": _click, "thud": _thud,
+RATE = 44100
+SOUNDS = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+# Every effect and its number of variations (the files NAME-1.ogg ... NAME-n.ogg; tools/render_sounds.py renders
+# the same names, tests/test_sounds.py checks the two agree)
+EFFECTS: dict[str, int] = {
+    "rifle": 3, "lmg": 2, "hmg": 2, "smg": 2, "atr": 1, "grenade": 2, "bundle": 1, "infantry_gun": 2,
+    "howitzer": 1, "engine": 1, "barrier": 1, "breach": 2, "slide": 3, "card": 2, "casualty": 2, "morale_down": 1,
+    "morale_up": 1, "escape": 1, "dice": 3, "suppression": 2, "attack_end": 1, "victory": 1, "defeat": 1,
+    "click": 1, "thud": 1, "fire": 1,
 }
+MAX_BYTES = 2 << 20  # an effect file is read only when a regular file under this size (the largest is ~40 KB)
 
 
-_PCM: dict[tuple[str, int, int], bytes] = {}  # synthesized once per process (a new App reuses them)
-
-
-def effect_pcm(name: str, rate: int, channels: int) -> bytes:
-    """The effect ``name`` as 16-bit frames for the mixer's format, synthesized on first use."""
-    key = (name, rate, channels)
-    pcm = _PCM.get(key)
-    if pcm is None:
-        pcm = _PCM[key] = pcm16(RECIPES[name](), rate, channels)
-    return pcm
-
-
-def pcm16(samples: list[float], rate: int, channels: int) -> bytes:
-    """Resample (nearest) from RATE to ``rate`` and pack signed 16-bit native-endian frames."""
-    peak = max((abs(v) for v in samples), default=0.0)
-    scale = (0.9 / peak if peak > 0.9 else 1.0) * 32000  # normalise instead of clipping: |v| * scale <= 32000
-    step = RATE / rate
-    picked = samples if step == 1 else [samples[int(i * step)] for i in range(int(len(samples) / step))]
-    frames = [int(v * scale) for v in picked]
-    if channels > 1:
-        frames = [s for s in frames for _ in range(channels)]
-    return array.array("h", frames).tobytes()  # size=-16 asks the mixer for signed 16-bit in the system's order
+def pan_volumes(pan: float) -> tuple[float, float]:
+    """Equal-power left and right gains for ``pan`` from -1 (left) to 1 (right)."""
+    p = (min(1.0, max(-1.0, pan)) + 1) * math.pi / 4
+    return math.cos(p), math.sin(p)
 
 
 class SoundBank:
     """All effects, or none when the audio device is missing. ``play`` never raises."""
 
-    def __init__(self) -> None:
-        self.sounds: dict[str, pygame.mixer.Sound] = {}
+    def __init__(self, folder: Path = SOUNDS) -> None:
+        self.folder = folder
+        self.sounds: dict[str, list[pygame.mixer.Sound]] = {}
+        self.turn: dict[str, int] = {}  # the variation each effect plays next
         self.volume = 0.7
         self.mute = False
         self.ok = False
         self.error = ""
 
     def load(self) -> None:
+        """Start the mixer (stereo) and read every effect; a file missing or damaged is left out and named in
+        ``error`` (one line for all of them)."""
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
-            init = pygame.mixer.get_init()
-            if not init:
+                pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+            if not pygame.mixer.get_init():
                 raise pygame.error("mixer did not start")
-            rate, size, channels = init
-            if abs(size) != 16:
-                raise pygame.error(f"unsupported sample size {size}")
-            for name in RECIPES:
-                self.sounds[name] = pygame.mixer.Sound(buffer=effect_pcm(name, rate, channels))
-            pygame.mixer.set_num_channels(16)
-            self.ok = True
+            pygame.mixer.set_num_channels(24)
         except (pygame.error, OSError, ValueError) as exc:
-            self.sounds = {}
-            self.ok = False
-            self.error = f"no sound: {exc}"
+            self.sounds, self.ok, self.error = {}, False, f"no sound: {exc}"
+            return
+        bad: list[str] = []
+        for name, count in EFFECTS.items():
+            for v in range(1, count + 1):
+                path = self.folder / f"{name}-{v}.ogg"
+                try:
+                    if not path.is_file() or path.stat().st_size > MAX_BYTES:
+                        raise OSError("not a file of a sound's size")
+                    self.sounds.setdefault(name, []).append(pygame.mixer.Sound(str(path)))
+                except (pygame.error, OSError, ValueError) as exc:
+                    bad.append(f"{path.name} ({exc})")
+        self.ok = bool(self.sounds)
+        if bad:
+            self.error = f"sound files left out: {'; '.join(bad[:3])}{' ...' if len(bad) > 3 else ''}"
 
     def set_volume(self, volume: float, mute: bool) -> None:
         self.volume = min(1.0, max(0.0, volume))
         self.mute = mute
 
-    def play(self, name: str, volume: float = 1.0) -> None:
+    def play(self, name: str, volume: float = 1.0, pan: float = 0.0) -> None:
+        """Play the next variation of effect ``name`` at ``volume`` (0..1 of the effects' volume), placed at
+        ``pan`` (-1 left .. 1 right)."""
         if self.mute or not self.ok:
             return
-        snd = self.sounds.get(name)
-        if snd is None:
+        variations = self.sounds.get(name)
+        if not variations:
             return
+        k = self.turn.get(name, 0)
+        self.turn[name] = k + 1
+        snd = variations[k % len(variations)]
         try:
-            snd.set_volume(self.volume * volume)
-            snd.play()
+            channel = snd.play()
+            if channel is not None:
+                left, right = pan_volumes(pan)
+                gain = self.volume * volume
+                channel.set_volume(gain * left, gain * right)
         except pygame.error:
             pass

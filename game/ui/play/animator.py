@@ -108,8 +108,21 @@ class Animator:
             self.stage.view.apply(e)
         return Call(f)
 
-    def _sound(self, name: str, volume: float = 1.0) -> Call:
-        return Call(lambda: self.sounds.play(name, volume))
+    def _sound(self, name: str, volume: float = 1.0, at: tuple[float, float] | None = None) -> Call:
+        return Call(lambda: self._play(name, volume, at))
+
+    def _play(self, name: str, volume: float = 1.0, at: tuple[float, float] | None = None) -> None:
+        """Effect ``name``, placed in the stereo field by where it happens (``at``: a point of the screen)."""
+        pan = 0.0 if at is None else max(-1.0, min(1.0, (at[0] - 960) / 900))
+        self.sounds.play(name, volume, pan)
+
+    def _weapon_sound(self, name: str) -> str:
+        """What a defender's shot sounds like: the heaviest weapon token in his space (light machine gun,
+        anti-tank rifle, rifle), else a rifle."""
+        d = self.stage.view.s["defenders"].get(name)
+        here = d["space"] if d else ""
+        kinds = {tok.rstrip("0123456789") for tok, sp in self.stage.view.s["tokens"].items() if sp == here}
+        return next((k for k in ("lmg", "atr", "rifle") if k in kinds), "rifle")
 
     def _banner(self, label: str) -> None:
         """A banner over the board (none at Skip speed: it would only flicker)."""
@@ -130,6 +143,7 @@ class Animator:
 
         dur = SLIDE if e.data.get("src") else SLIDE * 1.3
         return [self._narrate_silent(e, before=True), Call(lambda: st.ring("e:" + str(cid))),
+                Call(lambda: self._play("slide", 0.35, start)),
                 Tween(setter, end, dur, easing.in_out_quad, start_value=start),
                 Call(lambda: self._arrive(e))]
 
@@ -140,13 +154,15 @@ class Animator:
     def _narrate_silent(self, e: Event, before: bool) -> Call:
         return Call(lambda: self.stage.log.add(Words(str, e), P.INK_SOFT))
 
-    def _gunfire(self, a: tuple[float, float], b: tuple[float, float], rounds: int, size: float = 1.0) -> None:
-        """A gun at ``a`` firing ``rounds`` at ``b``: flashes at the muzzle, tracer to the target, sparks there."""
+    def _gunfire(self, a: tuple[float, float], b: tuple[float, float], rounds: int, size: float = 1.0,
+                 sound: str = "rifle") -> None:
+        """A gun at ``a`` firing ``rounds`` at ``b``: flashes at the muzzle, tracer to the target, sparks there;
+        ``sound``: the weapon's."""
         interval = 0.07
         travel = min(0.32, max(0.12, math.dist(a, b) / 2600))
         self.stage.effects.append(MuzzleFlash(a, b, rounds, interval, size))
         self.stage.effects.append(Tracer(a, b, travel, rounds, interval))
-        self.sounds.play("shot")
+        self._play(sound, 1.0, a)
 
     def _give_way(self, entrance: str) -> list[Anim]:
         """The door (the basement's wall) at ``entrance`` gives way: flash, shake, the doorway torn open, planks
@@ -160,8 +176,8 @@ class Animator:
         def burst() -> None:
             st.flash = 0.22
             st.shake.kick(12)
-            self.sounds.play("breach")
             st.effects.append(GiveWay(pos, inward, wall=entrance == "basement"))
+            self._play("breach", 1.0, pos)
         return [Call(burst), Wait(BEAT)]
 
     # ------------------------------------------------------------------ per event
@@ -185,7 +201,7 @@ class Animator:
 
             def set_car(v: tuple[float, ...]) -> None:
                 at.override["car:" + car] = (v[0], v[1])
-            return [self._sound("engine", 0.5), Tween(set_car, end, SLIDE * 2, easing.in_out_quad,
+            return [self._sound("engine", 0.5, end), Tween(set_car, end, SLIDE * 2, easing.in_out_quad,
                                                        start_value=start),
                     self._narrate(e), Call(lambda: at.override.pop("car:" + car, None))]
         if k == "card_revealed":  # it flies from its deck to the street, face up, and is read before it acts
@@ -194,7 +210,7 @@ class Animator:
             def set_k(v: tuple[float, ...]) -> None:
                 st.shown_k = v[0]
             return [self._narrate(e), Call(st.flip_card), Call(lambda: st.show_card(card)),
-                    self._sound("click", 0.6), Tween(set_k, (1.0,), FLY, easing.out_cubic, start_value=(0.0,)),
+                    self._sound("card", 0.8), Tween(set_k, (1.0,), FLY, easing.out_cubic, start_value=(0.0,)),
                     Wait(READ_CARD)]
         if k == "barrier_destroyed":
             b = d["barrier"]
@@ -207,7 +223,8 @@ class Animator:
                                             gravity=-12))
                 st.effects.append(Strike(pos))
                 st.shake.kick(9)
-                self.sounds.play("explosion")
+                self._play("bundle", 1.0, pos)
+                self._play("barrier", 0.7, pos)
             return [self._narrate(e), Call(blast), Wait(0.55)]
         if k == "breach":
             cid = d["counter"]
@@ -250,17 +267,23 @@ class Animator:
 
             def roll() -> None:
                 st.tray.roll(list(d["dice"]), e.said, good, tumble)
-                self.sounds.play("dice", 0.8)
+                self._play("suppression" if e.section == "4.2.2" else "dice", 0.6)
                 if shot is not None and not shot.grenade:  # the attack fires as its dice tumble
-                    self._gunfire(at.defender_pos(shot.shooter), at.enemy_pos(shot.target), 3)
+                    self._gunfire(at.defender_pos(shot.shooter), at.enemy_pos(shot.target), 3,
+                                  sound=self._weapon_sound(shot.shooter))
+                elif shot is not None:  # a grenade bursts on its target
+                    self._play("grenade", 1.0, at.enemy_pos(shot.target))
             return [self._narrate(e), Call(roll), Wait(tumble + 0.08, on_done=st.tray.finish)]
         if k == "support_targets":
             a = at.geo.pos(d["space"])
             b = at.geo.pos(d["target"])
 
+            counter = st.view.s["counters"].get(str(d["counter"]), {})
+            gun = "infantry_gun" if str(counter.get("type", "")).startswith("ig") else "hmg"
+
             def fire() -> None:
                 st.ring("fire:" + str(d["counter"]))
-                self._gunfire(a, b, 5, 1.3)
+                self._gunfire(a, b, 5, 1.3, sound=gun)
             return [self._narrate(e), Call(fire), Wait(0.45), Call(lambda: st.effects.append(Strike(b, False)))]
         if k in ("defense_shifted", "floor_disrupted") or (k == "attack_missed" and "floor" in d):
             floor = d["floor"]
@@ -273,7 +296,8 @@ class Animator:
                 st.effects.append(Strike(pos))
                 st.effects.append(Particles(pos, 14, P.SMOKE, speed=60, life=1.4, size=7, grow=22, gravity=-30))
                 st.shake.kick(6)
-                self.sounds.play("explosion", 0.7)
+                if e.section == "3.3":  # the howitzer's shell (an infantry gun's impact is in its own sound)
+                    self._play("howitzer", 1.0, pos)
             steps: list[Anim] = [Call(strike)]
             if k == "defense_shifted":
                 def set_def(v: tuple[float, ...]) -> None:
@@ -289,13 +313,16 @@ class Animator:
 
             def fall() -> None:
                 pos = at.defender_pos(name)
+                self._play("casualty", 1.0, pos)
                 dd = st.view.s["defenders"][name]
                 img = self.art.defender(name, dd["exh"], dd["dis"])
                 st.effects.append(FallingCounter(img, pos))
                 st.call_out(_("CASUALTY"), words, pos, P.TARGET)
             return [Call(fall), self._narrate(e), Wait(READ_BEAT)]
         if k == "morale_changed":
-            return [self._narrate(e), *self.morale_hops(int(d["old"]), int(d["new"]))]
+            down = int(d["new"]) < int(d["old"])
+            return [self._narrate(e), self._sound("morale_down" if down else "morale_up", 0.8),
+                    *self.morale_hops(int(d["old"]), int(d["new"]))]
         if k == "defender_moved":
             name = d["defender"]
             start = at.defender_pos(name)
@@ -333,7 +360,9 @@ class Animator:
                     self._narrate(e), Wait(0.2)]
         if k == "suppression_placed":  # a burst of covering fire into the space
             name, target = d["defender"], at.geo.pos(d["space"])
-            return [self._narrate(e), Call(lambda: self._gunfire(at.defender_pos(name), target, 5)), Wait(0.3)]
+            gun = "lmg" if self._weapon_sound(name) == "lmg" else "smg"
+            return [self._narrate(e), Call(lambda: self._gunfire(at.defender_pos(name), target, 5, sound=gun)),
+                    Wait(0.3)]
         if k == "attack_missed" and "counter" in d:  # the shots kick up dust by the counter (or its target)
             pos = at.geo.pos(d["space"]) if "space" in d else at.enemy_pos(d["counter"])
             miss = (pos[0] + 14, pos[1] + 10)
@@ -346,6 +375,8 @@ class Animator:
         if k == "fire_truck":
             return [self._narrate(e), Call(lambda: self._banner(_("The fire truck arrives"))),
                     self._sound("engine"), Wait(0.6)]
+        if k == "attack_ended":
+            return [self._narrate(e), self._sound("attack_end", 0.8)]
         if k == "tactic_revealed":
             cid = str(d["card"])
 
@@ -358,7 +389,7 @@ class Animator:
                     if cid not in t["in_play"]:
                         t["in_play"].insert(0, cid)
                 st.tactic_flip[cid] = 0.0
-                self.sounds.play("click", 0.7)
+                self._play("card", 0.7)
 
             def set_flip(v: tuple[float, ...]) -> None:
                 st.tactic_flip[cid] = v[0]
@@ -390,13 +421,16 @@ class Animator:
                 self._banner(_("Tactics card: {card}", card=name))
             return [self._narrate(e), Call(flash), Wait(0.5)]
         if k == "game_over":
+            close = "victory" if d.get("outcome") == "win" else "defeat" if d.get("outcome") == "loss" else \
+                "attack_end"
             return [Call(st.retire_card), self._narrate(e), *self.finale(d.get("how") == "fire_truck"),
-                    Call(self.on_game_over)]
+                    self._sound(close), Call(self.on_game_over)]
         if k == "escaped":
             name = d["defender"]
 
             def run_away() -> None:
                 pos = at.defender_pos(name)
+                self._play("escape", 0.9, pos)
                 dd = st.view.s["defenders"][name]
                 st.effects.append(FallingCounter(self.art.defender(name, dd["exh"], dd["dis"]), pos))
             return [Call(run_away), self._narrate(e), Wait(0.2)]
