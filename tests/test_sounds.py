@@ -68,3 +68,16 @@ def test_a_damaged_or_missing_file_silences_that_effect_alone(tmp_path: Path, mi
     assert "rifle-2.ogg" in bank.error and "dice-1.ogg" in bank.error and "\n" not in bank.error
     assert len(bank.sounds["rifle"]) == 2 and len(bank.sounds["dice"]) == 2
     bank.play("rifle")  # never raises
+
+
+def test_the_title_says_which_sound_file_was_left_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.ui.sound as sound
+    from game.ui.app import App
+
+    for path in SOUNDS.glob("*.ogg"):
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    (tmp_path / "breach-1.ogg").write_bytes(b"\x00" * 64)
+    monkeypatch.setattr(sound, "SOUNDS", tmp_path)
+    monkeypatch.setattr(SoundBank.__init__, "__defaults__", (tmp_path,))
+    app = App(headless=True, seed=0)
+    assert "breach-1.ogg" in app.ctx.message and app.ctx.sounds.ok

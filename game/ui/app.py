@@ -62,6 +62,8 @@ class App:
             self.ctx.settings.fullscreen = False
         self.display = Display(self.ctx.settings.fullscreen and not windowed, headless)
         self.ctx.sounds.load()
+        if self.ctx.sounds.ok and self.ctx.sounds.error:  # a sound file missing or damaged: said in one line
+            self.ctx.message = " ".join(m for m in (self.ctx.message, self.ctx.sounds.error) if m)
         self.ctx.sounds.set_volume(self.ctx.settings.volume, self.ctx.settings.mute)
         self.clock = pygame.time.Clock()
         self.quiet = 0.0  # seconds since the last input event (idle frames after IDLE_AFTER)
