@@ -11,7 +11,8 @@ from tests.helpers import load_tool
 def test_a_monkey_walk_across_the_scenes_raises_nothing(data_dir: Path) -> None:
     monkey = load_tool("monkey")
     failures: list[str] = []
-    report = monkey.walk(2500, seed=3, out=failures)
+    report = monkey.walk(2500, seed=4, out=failures)  # (seed 3 stopped reaching the high scores when the settings
+    # screen gained rows: the walk follows the buttons where they are)
     assert report.events == 2500
     assert failures == [], "\n".join(report.tracebacks.values())
     # the walk reaches the title, a game, its pause menu and the other screens (it is the same walk every time)

@@ -12,8 +12,8 @@ from game.ui.widgets import Button
 
 
 def button(scene: Scene, label: str) -> Button:
-    found = [b for b in scene.buttons if b.label == label]  # type: ignore[attr-defined]
-    assert len(found) == 1, f"{label!r} among {[b.label for b in scene.buttons]}"  # type: ignore[attr-defined]
+    found = [b for b in scene.buttons if b.key == label]  # type: ignore[attr-defined]  (a button's words of no
+    assert len(found) == 1, f"{label!r} among {[b.key for b in scene.buttons]}"  # type: ignore[attr-defined]  language)
     return found[0]
 
 

@@ -1,6 +1,7 @@
-"""Renders the game's sound effects (issue 32) into ``assets/sounds/`` as OGG Vorbis, from the recipes below: every
-effect is synthesized from noise, tones and envelopes by code in this file, seeded, so a render is the same every
-time (no sample pack, nothing downloaded; the sounds are the project's own, under the game's licence).
+"""Renders the game's sound effects and music (issue 32) into ``assets/sounds/`` and ``assets/music/`` as OGG
+Vorbis, from the recipes below: every effect and every piece is synthesized from noise, tones and envelopes by code
+in this file, seeded, so a render is the same every time (no sample pack, nothing downloaded; the sounds are the
+project's own, CC0: see the LICENSE.txt beside them).
 
     python tools/render_sounds.py            # write assets/sounds/*.ogg and print each effect's peak and loudness
     python tools/render_sounds.py --check    # change nothing: render anew and compare with the committed files
@@ -27,6 +28,8 @@ import soundfile as sf
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "assets" / "sounds"
+MUSIC_OUT = ROOT / "assets" / "music"
+MUSIC_TARGET = -20.0  # LUFS, the loudest 400 ms of a piece: under the effects (-16), so a blow stands out
 SR = 44100
 TARGET = -16.0  # LUFS, the loudest 400 ms of every effect
 PEAK_CEILING = -2.5  # dBFS before encoding (Vorbis overshoots on a gunshot's crack: the check allows -1.0)
@@ -309,6 +312,125 @@ RECIPES: dict[str, tuple[Callable[[np.random.Generator], Array], int]] = {
 }
 
 
+# ---------------------------------------------------------------------------------------------- the music
+# Four pieces of at least 60 s that loop (the title theme, the Attack bed in a calm and a tense layer that the game
+# crossfades, the fire truck's finale) and two closes (victory, defeat). Each is a whole number of bars with
+# everything that rings past its end folded back onto its start, so the loop point is seamless.
+MINOR = {"D": 146.83, "Bb": 116.54, "G": 98.0, "A": 110.0, "F": 87.31, "C": 130.81, "E": 82.41}
+PROGRESSION = [("D", (0, 3, 7)), ("Bb", (0, 4, 7)), ("G", (0, 3, 7)), ("A", (0, 4, 7))]  # i VI iv V in D minor
+
+
+def semis(root: float, n: float) -> float:
+    return root * 2 ** (n / 12)
+
+
+def pad(freq: float, length: float, bright: float = 0.3) -> Array:
+    """A held chord tone: a slow swell, a little vibrato, a few soft harmonics."""
+    t = t_of(length)
+    vib = 1 + 0.003 * np.sin(2 * np.pi * 5.2 * t)
+    ph = 2 * np.pi * freq * np.cumsum(vib) / SR
+    x = np.sin(ph) + bright * np.sin(2 * ph) + 0.5 * bright * np.sin(3 * ph)
+    shape = np.clip(t / 0.5, 0, 1) * np.clip((length - t) / 0.6, 0, 1)
+    return x * shape
+
+
+def pluck(freq: float, length: float, decay: float, shape: str = "sine") -> Array:
+    t = t_of(length)
+    return tone(freq, t, shape) * env(t, 0.004, decay)
+
+
+def snare(rng: np.random.Generator, gain: float = 1.0) -> Array:
+    t = t_of(0.25)
+    return (band(rng.standard_normal(len(t)), 1500, 9000) * env(t, 0.001, 0.05)
+            + 0.4 * np.sin(2 * np.pi * 190 * t) * env(t, 0.001, 0.03)) * gain
+
+
+def drum(freq: float, decay: float) -> Array:
+    t = t_of(decay * 5)
+    return np.sin(2 * np.pi * np.cumsum(freq * (1 + 0.5 * np.exp(-t / 0.02))) / SR) * env(t, 0.002, decay)
+
+
+def piece(bars: int, bpm: float, voices: Callable[[Array, float, float, np.random.Generator], None],
+          seed: int) -> Array:
+    """``bars`` bars of 4 beats at ``bpm``; ``voices(out, bar, beat, rng)`` adds each bar's notes; the ring past
+    the end is folded onto the start (the loop point is seamless)."""
+    beat = 60 / bpm
+    bar = 4 * beat
+    length = bars * bar
+    out = np.zeros(int((length + 4.0) * SR))
+    rng = np.random.default_rng(seed)
+    for b in range(bars):
+        voices(out, b * bar, beat, rng)
+    n = int(length * SR)
+    tail = out[n:]
+    out = out[:n].copy()
+    out[:len(tail)] += tail
+    return out
+
+
+def march_bar(out: Array, at: float, beat: float, rng: np.random.Generator, b: int, tense: float,
+              melody: bool) -> None:
+    root_name, chord = PROGRESSION[b % 4]
+    root = MINOR[root_name]
+    for n in chord:  # the strings' chord, an octave up
+        place(out, pad(semis(root * 2, n), 4 * beat + 0.6, 0.25 + 0.2 * tense), at, 0.12)
+    for k in range(4):  # the bass on each beat
+        place(out, pluck(root / 2 if k % 2 == 0 else semis(root / 2, 7), beat, 0.25, "brass"), at + k * beat,
+              0.22)
+    for k in range(4):  # the snare: a march, with ruffs when tense
+        place(out, snare(rng, 0.5 if k % 2 else 0.8), at + k * beat, 0.35)
+        if tense > 0.5 or k == 3:
+            for r in range(3 if tense > 0.5 else 2):
+                place(out, snare(rng, 0.3), at + k * beat + beat * (0.5 + 0.12 * r), 0.3)
+    if tense > 0:  # the tense layer: a timpani on the bar and a sixteenth ostinato
+        place(out, drum(root / 2, 0.35), at, 0.6 * tense)
+        for k in range(16):
+            f = semis(root * 2, chord[k % 3] + (12 if k % 4 == 3 else 0))
+            place(out, pluck(f, beat / 2, 0.08, "square") * 0.4, at + k * beat / 4, 0.12 * tense)
+    if melody:
+        motif = [(0, 7, 1.0), (1, 5, 0.5), (1.5, 3, 0.5), (2, 7, 1.0), (3, 10, 1.0)] if b % 2 == 0 else \
+            [(0, 12, 1.5), (1.5, 10, 0.5), (2, 7, 2.0)]
+        for start, n, dur in motif:
+            place(out, pad(semis(root * 2, n + chord[0]), dur * beat + 0.3, 0.6), at + start * beat, 0.16)
+
+
+def title_theme(rng: np.random.Generator) -> Array:
+    return piece(22, 84, lambda o, a, bt, r: march_bar(o, a, bt, r, int(round(a / (4 * bt))), 0.0, True), 101)
+
+
+def bed_calm(rng: np.random.Generator) -> Array:
+    return piece(22, 84, lambda o, a, bt, r: march_bar(o, a, bt, r, int(round(a / (4 * bt))), 0.0, False), 102)
+
+
+def bed_tense(rng: np.random.Generator) -> Array:
+    return piece(22, 84, lambda o, a, bt, r: march_bar(o, a, bt, r, int(round(a / (4 * bt))), 1.0, False), 102)
+
+
+def finale(rng: np.random.Generator) -> Array:
+    return piece(30, 116, lambda o, a, bt, r: march_bar(o, a, bt, r, int(round(a / (4 * bt))), 1.0, True), 103)
+
+
+def close(major: bool) -> Array:
+    """A close of about 8 s: a fanfare up to the tonic (victory) or a fall to it (defeat)."""
+    root = MINOR["D"] * 2
+    third = 4 if major else 3
+    steps = [0, third, 7, 12] if major else [7, third, 2, 0]
+    out = np.zeros(int(8.0 * SR))
+    for k, n in enumerate(steps):
+        place(out, pad(semis(root, n), 1.2 if k < 3 else 6.5, 0.6), 0.55 * k, 0.3)
+    for n in (0, third, 7):
+        place(out, pad(semis(root / 2, n), 6.0, 0.3), 1.65, 0.15)
+    place(out, drum(MINOR["D"] / 2, 0.8), 1.65, 0.5)
+    return out
+
+
+# name -> recipe: the music the game plays (game/ui/music.py lists the same names)
+MUSIC: dict[str, Callable[[np.random.Generator], Array]] = {
+    "title": title_theme, "bed_calm": bed_calm, "bed_tense": bed_tense, "finale": finale,
+    "victory": lambda r: close(True), "defeat": lambda r: close(False),
+}
+
+
 # ---------------------------------------------------------------------------------------------- levels
 def _biquad(x: Array, b: tuple[float, float, float], a: tuple[float, float]) -> Array:
     y = np.zeros_like(x)
@@ -368,6 +490,15 @@ def level(x: Array) -> Array:
     return x * min(1.0, ceiling / max(float(np.max(np.abs(x))), 1e-12))
 
 
+def level_music(x: Array) -> Array:
+    """A piece brought to MUSIC_TARGET, or lower when its peak would pass PEAK_CEILING (no limiter on music);
+    its ends not faded: the loop joins them."""
+    x = x - float(np.mean(x))
+    x = x * 10 ** ((MUSIC_TARGET - loudness(x)) / 20)
+    ceiling = 10 ** (PEAK_CEILING / 20)
+    return x * min(1.0, ceiling / max(float(np.max(np.abs(x))), 1e-12))
+
+
 def render(name: str, variation: int) -> Array:
     recipe, _count = RECIPES[name]
     seed = sum(ord(c) * 131 ** i for i, c in enumerate(name)) % 2**31 + 7919 * variation
@@ -378,7 +509,10 @@ def encode(x: Array, path: Path) -> Array:
     """Write ``x`` as OGG Vorbis at ``path`` and return what it decodes to; the encoder's overshoot on a sharp
     transient is taken back by lowering the whole effect until the decoded peak is under PEAK_LIMIT."""
     for _ in range(4):
-        sf.write(str(path), x.astype(np.float32), SR, format="OGG", subtype="VORBIS")
+        data = x.astype(np.float32)
+        with sf.SoundFile(str(path), "w", SR, 1, format="OGG", subtype="VORBIS") as f:
+            for i in range(0, len(data), 8192):  # in blocks: libsndfile's Vorbis writer crashes on a long one
+                f.write(data[i:i + 8192])
         fresh, _ = sf.read(str(path), dtype="float32")
         over = peak_db(fresh) - (PEAK_LIMIT - 0.3)
         if over <= 0:
@@ -422,6 +556,22 @@ def main(argv: list[str] | None = None) -> int:
                   f"{'  ' + note if note else ''}")
     print(f"{len(louds)} files, {len(RECIPES)} effects; loudness {min(louds):.1f} to {max(louds):.1f} LUFS "
           f"(spread {max(louds) - min(louds):.1f} LU); {problems} problems")
+    MUSIC_OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, recipe in MUSIC.items():
+            path = MUSIC_OUT / f"{name}.ogg"
+            target = Path(scratch) / path.name if args.check else path
+            fresh = encode(level_music(recipe(np.random.default_rng(0))), target)
+            pk = peak_db(fresh)
+            note = ""
+            if args.check:
+                kept = sf.read(str(path), dtype="float32")[0] if path.exists() else None
+                if kept is None or kept.shape != fresh.shape or not np.array_equal(kept, fresh):
+                    note = "missing" if kept is None else "differs from a new render"
+            if pk > PEAK_LIMIT:
+                note = note or f"peak {pk:.2f} dBFS over {PEAK_LIMIT}"
+            problems += bool(note)
+            print(f"{path.name:22} {len(fresh) / SR:5.1f} s  peak {pk:6.2f} dBFS{'  ' + note if note else ''}")
     return 1 if problems else 0
 
 

@@ -65,6 +65,9 @@ class App:
         if self.ctx.sounds.ok and self.ctx.sounds.error:  # a sound file missing or damaged: said in one line
             self.ctx.message = " ".join(m for m in (self.ctx.message, self.ctx.sounds.error) if m)
         self.ctx.sounds.set_volume(self.ctx.settings.volume, self.ctx.settings.mute)
+        if not headless:  # the soundtrack (tests and tools run headless: no music to decode)
+            self.ctx.music.start()
+        self.ctx.music.set_volume(self.ctx.settings.music_volume, self.ctx.settings.mute)
         self.clock = pygame.time.Clock()
         self.quiet = 0.0  # seconds since the last input event (idle frames after IDLE_AFTER)
         if demo:  # postmen --demo: straight into the demo (any key or click then goes to the title)
@@ -96,6 +99,7 @@ class App:
             self.feed(e)
         self.ctx.time += dt
         self.ctx.stack.update(dt)
+        self.ctx.music.update(dt)
         if self.ctx.fullscreen_changed:
             self.ctx.fullscreen_changed = False
             self.display.open(self.ctx.settings.fullscreen)

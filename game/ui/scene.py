@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.ui.music import MusicPlayer
 from game.ui.settings import Settings, save_settings
 from game.ui.sound import SoundBank
 
@@ -175,6 +176,7 @@ class Context:
     stack: SceneStack = field(default_factory=SceneStack)
     settings: Settings = field(default_factory=Settings)
     sounds: SoundBank = field(default_factory=SoundBank)
+    music: MusicPlayer = field(default_factory=MusicPlayer)
     scenes: Scenes = field(default_factory=NoScenes)
     message: str = ""  # one line for the title screen (a damaged save or settings file)
     quit: bool = False
@@ -188,3 +190,4 @@ class Context:
         if err:
             self.message = err
         self.sounds.set_volume(self.settings.volume, self.settings.mute)
+        self.music.set_volume(self.settings.music_volume, self.settings.mute)

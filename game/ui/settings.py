@@ -18,7 +18,8 @@ MAX_BYTES = 64 << 10  # the file takes about 200 bytes
 
 @dataclass
 class Settings:
-    volume: float = 0.7
+    volume: float = 0.7  # the sound effects'
+    music_volume: float = 0.5  # the soundtrack's (issue 32)
     mute: bool = False
     speed: float = 1.0
     colour_blind: bool = False
@@ -64,7 +65,7 @@ def _check(name: str, value: object) -> str:
     """Why ``value`` cannot be setting ``name`` ("" when it can)."""
     if name in ("mute", "colour_blind", "danger", "summaries", "reduced_motion", "fullscreen", "tutorial_offered"):
         return "" if isinstance(value, bool) else _("is not true or false")
-    if name == "volume":
+    if name in ("volume", "music_volume"):
         ok = isinstance(value, int | float) and not isinstance(value, bool) and 0.0 <= value <= 1.0
         return "" if ok else _("is not a number from 0 to 1")
     if name == "speed":

@@ -14,8 +14,8 @@ import pygame
 from game import i18n
 from game.i18n import N_, Msg, _
 from game.rules import Action, Event, Game, IllegalAction
+from game.ui import music, records, scores, storage
 from game.ui import palette as P
-from game.ui import records, scores, storage
 from game.ui.cache import HoverRegions
 from game.ui.counters import CounterArt
 from game.ui.layout import Geometry
@@ -418,6 +418,9 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.stage.reduced = self.ctx.settings.reduced_motion
+        s = self.view.s  # the soundtrack follows what the board shows: the bed tenser with the Attack and morale
+        self.ctx.music.want("finale" if s.get("fire_truck_drawn") else "attack",
+                            music.tension(int(s["attack"]), self.rules.band(int(s["morale"]))))
         self.queue.update(dt)
         if self.queue.speed == 0 and self.stage.effects:
             self.clear_effects()  # Skip speed: no effects left over from the skipped animations

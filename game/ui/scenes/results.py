@@ -67,6 +67,9 @@ class ResultsScene(Scene):
         while self.stack.top is not None and self.stack.top.name != "title":
             self.stack.pop()
 
+    def enter(self) -> None:
+        self.ctx.music.want("victory" if self.result.get("outcome") == "win" else "defeat")
+
     def counting(self) -> bool:
         """The score is still counting up."""
         return self.t < COUNT_UP

@@ -16,8 +16,8 @@ from game.ui.scene import Context, Scene
 from game.ui.settings import SPEEDS
 from game.ui.widgets import Button, handle_buttons, panel
 
-ROW = 72  # between two rows of settings
-TOP = 220  # the first row
+ROW = 70  # between two rows of settings
+TOP = 200  # the first row
 
 
 class SettingsScene(Scene):
@@ -44,28 +44,32 @@ class SettingsScene(Scene):
                                                                                               1)))), 30))
         b.append(Button((x + 300, y, 80, 56), "+", change(lambda: setattr(s, "volume", min(1.0, round(s.volume +
                                                                                                0.1, 1)))), 30))
-        b.append(Button((x, y + ROW, 380, 56), N_("Sound off") if s.mute else N_("Sound on"),
+        b.append(Button((x, y + ROW, 80, 56), "−", change(lambda: setattr(s, "music_volume", max(
+            0.0, round(s.music_volume - 0.1, 1)))), 30, key="music -"))
+        b.append(Button((x + 300, y + ROW, 80, 56), "+", change(lambda: setattr(s, "music_volume", min(
+            1.0, round(s.music_volume + 0.1, 1)))), 30, key="music +"))
+        b.append(Button((x, y + 2 * ROW, 380, 56), N_("Sound off") if s.mute else N_("Sound on"),
                         change(lambda: setattr(s, "mute", not s.mute)), 26))
         for i, sp in enumerate(SPEEDS):
             label = N_("Skip") if sp == 0 else same(f"{int(sp)}x")
-            b.append(Button((x + i * 96, y + 2 * ROW, 88, 56), label, change(self._speed_setter(sp)), 24,
+            b.append(Button((x + i * 96, y + 3 * ROW, 88, 56), label, change(self._speed_setter(sp)), 24,
                             selected=s.speed == sp))
-        b.append(Button((x, y + 3 * ROW, 380, 56), N_("Patterns on") if s.colour_blind else N_("Patterns off"),
+        b.append(Button((x, y + 4 * ROW, 380, 56), N_("Patterns on") if s.colour_blind else N_("Patterns off"),
                         change(lambda: setattr(s, "colour_blind", not s.colour_blind)), 26))
-        b.append(Button((x, y + 4 * ROW, 380, 56), N_("Danger shown") if s.danger else N_("Danger hidden"),
+        b.append(Button((x, y + 5 * ROW, 380, 56), N_("Danger shown") if s.danger else N_("Danger hidden"),
                         change(lambda: setattr(s, "danger", not s.danger)), 26))
-        b.append(Button((x, y + 5 * ROW, 380, 56), N_("Summaries on") if s.summaries else N_("Summaries off"),
+        b.append(Button((x, y + 6 * ROW, 380, 56), N_("Summaries on") if s.summaries else N_("Summaries off"),
                         change(lambda: setattr(s, "summaries", not s.summaries)), 26))
 
         def toggle_fs() -> None:
             s.fullscreen = not s.fullscreen
             self.ctx.fullscreen_changed = True
-        b.append(Button((x, y + 6 * ROW, 380, 56), N_("Motion reduced") if s.reduced_motion else N_("Motion full"),
+        b.append(Button((x, y + 7 * ROW, 380, 56), N_("Motion reduced") if s.reduced_motion else N_("Motion full"),
                         change(lambda: setattr(s, "reduced_motion", not s.reduced_motion)), 26))
-        b.append(Button((x, y + 7 * ROW, 380, 56), N_("Full screen") if s.fullscreen else N_("Window"),
+        b.append(Button((x, y + 8 * ROW, 380, 56), N_("Full screen") if s.fullscreen else N_("Window"),
                         change(toggle_fs), 26))
         for i, (code, name) in enumerate(LANGUAGES.items()):  # each language named in itself
-            b.append(Button((x + i * 194, y + 8 * ROW, 186, 56), same(name), change(self._language_setter(code)), 24,
+            b.append(Button((x + i * 194, y + 9 * ROW, 186, 56), same(name), change(self._language_setter(code)), 24,
                             selected=code == i18n.language()))
         b.append(Button((1520, 960, 240, 60), N_("Back"), lambda: self.stack.pop(self), 28, tip=N_("Esc")))
         self.buttons = b
@@ -97,12 +101,13 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((58, 50, 42))
         blit_text(surface, _("SETTINGS"), "type_bold", 44, P.PAPER_LIGHT, (160, 40))
-        panel(surface, pygame.Rect(400, TOP - 60, 1120, 9 * ROW + 70), P.PAPER_LIGHT, P.INK, width=3)
+        panel(surface, pygame.Rect(400, TOP - 60, 1120, 10 * ROW + 84), P.PAPER_LIGHT, P.INK, width=3)
         s = self.ctx.settings
-        rows = [N_("Volume"), N_("Sound"), N_("Animation speed"), N_("Colour-blind patterns"), N_("Danger"),
-                N_("Phase summaries"), N_("Motion"), N_("Display"), N_("Language")]
-        notes = {3: N_("Patterns and letters on every colour"), 4: N_("Badges at the doors before the enemy acts"),
-                 5: N_("What changed, after each Enemy Phase"), 6: N_("No screen shake, flash or hit-stop")}
+        rows = [N_("Effects volume"), N_("Music volume"), N_("Sound"), N_("Animation speed"),
+                N_("Colour-blind patterns"), N_("Danger"), N_("Phase summaries"), N_("Motion"), N_("Display"),
+                N_("Language")]
+        notes = {4: N_("Patterns and letters on every colour"), 5: N_("Badges at the doors before the enemy acts"),
+                 6: N_("What changed, after each Enemy Phase"), 7: N_("No screen shake, flash or hit-stop")}
         for i, label in enumerate(rows):
             y = TOP + i * ROW
             blit_text(surface, _(label), "type_bold", 30 if i not in notes else 28, P.INK, (460, y + (8 if i not in
@@ -110,5 +115,7 @@ class SettingsScene(Scene):
             if i in notes:
                 blit_text(surface, _(notes[i]), "sans", 17, P.INK_SOFT, (460, y + 36))
         blit_text(surface, i18n.percent(round(s.volume, 2)), "sans_bold", 30, P.INK, (1090, TOP + 28), "center")
+        blit_text(surface, i18n.percent(round(s.music_volume, 2)), "sans_bold", 30, P.INK, (1090, TOP + ROW + 28),
+                  "center")
         for b in self.buttons:
             b.draw(surface)

@@ -92,11 +92,13 @@ class TitleScene(MenuScene):
         self.best: list[Any] = []  # the top three of the chosen difficulty
 
     def enter(self) -> None:
+        self.ctx.music.want("title")
         self.idle = 0.0
         self.refresh()
         self.offer_tutorial()
 
     def resume(self) -> None:
+        self.ctx.music.want("title")
         self.idle = 0.0
         self.refresh()
 
