@@ -1,5 +1,5 @@
-"""The title screen: New game, Continue, Demo (later), Rules, Settings, Quit; a one-line message for a damaged
-save or settings file."""
+"""The title screen: New game, Continue, Demo, Rules, Settings, Quit over the post office under fire (smoke, and
+flashes unless motion is reduced); a one-line message for a damaged save or settings file."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from game.rules.data import DIFFICULTIES
 from game.rules.engine import NewerSaveError
 from game.ui import palette as P
 from game.ui import scores, storage
+from game.ui.effects import glow, soft
 from game.ui.fonts import blit_text
 from game.ui.play.scene import PlayScene
 from game.ui.scene import Context
@@ -54,6 +55,8 @@ def load_save(ctx: Context) -> Game | None:
 
 
 MESSAGE_BOX = pygame.Rect(40, 1016, 1840, 44)
+SMOKE_PUFFS = 26  # the smoke over the burning roof on the title
+FLASH_WINDOWS = ((230, 515), (470, 655), (830, 515), (950, 795), (350, 795))  # windows a defender fires from
 ATTRACT_IDLE = 30.0  # seconds without input on the title before the demo starts (attract mode)
 INPUT_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
                 pygame.JOYBUTTONDOWN, pygame.FINGERDOWN)
@@ -236,6 +239,28 @@ class TitleScene(MenuScene):
             self.idle = 0.0
             start_demo(self.ctx, attract=True)
 
+    def _draw_battle(self, surface: pygame.Surface) -> None:
+        """The post office under fire, behind the words: smoke rising from the roof and drifting east, and (unless
+        the reduced-motion setting is on) rifle flashes at the windows. All of it a
+        function of the time alone (the same frame for the same moment; the idle loop's few frames a second only
+        move it in larger steps)."""
+        t = self.t
+        for k in range(SMOKE_PUFFS):
+            age = (t * 0.09 + k / SMOKE_PUFFS) % 1.0  # each puff rises for about 11 s, then starts again
+            x = 420 + 70 * (k % 5) + 260 * age + 18 * math.sin(t * 0.7 + k)
+            y = 330 - 300 * age
+            r = int(30 + 90 * age)
+            puff = soft(P.SMOKE, r)
+            puff.set_alpha(int(120 * (1 - age) * min(1.0, age * 6)))
+            surface.blit(puff, (x - r, y - r))
+        if self.ctx.settings.reduced_motion:
+            return
+        for k, (wx, wy) in enumerate(FLASH_WINDOWS):
+            phase = (t * 0.8 + k * 0.37) % 1.0
+            if phase < 0.06:  # a shot: a short bright flash at the window
+                glow_img = glow((255, 220, 140), 34)
+                surface.blit(glow_img, (wx - 34, wy - 34), special_flags=pygame.BLEND_ADD)
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(P.PAPER)
         for i in range(0, 1080, 6):
@@ -265,6 +290,7 @@ class TitleScene(MenuScene):
         pygame.draw.rect(surface, P.PAPER_LIGHT, sign)
         pygame.draw.rect(surface, P.INK, sign, 2)
         blit_text(surface, "POCZTA POLSKA", "cond", 24, P.TRAINED_RED, sign.center, "center")
+        self._draw_battle(surface)
         pygame.draw.rect(surface, P.GRASS_DARK, (0, 900, 1920, 180))
         pygame.draw.line(surface, P.INK, (0, 900), (1920, 900), 3)
         blit_text(surface, "POSTMEN", "type_bold", 110, P.INK, (1240, 90))
