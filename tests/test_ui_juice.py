@@ -90,3 +90,28 @@ def test_reduced_motion_is_a_saved_setting() -> None:
     assert back.reduced_motion and problems == []
     back, problems = Settings.from_json('{"reduced_motion": 1}')
     assert not back.reduced_motion and len(problems) == 1
+
+
+def test_a_breach_is_the_loudest_moment_of_an_enemy_phase() -> None:
+    """Every effect file has the same loudness: the mix plays a breach (and the fire truck, and the close) a step
+    over every other blow (issue 32)."""
+    from game.ui.play.animator import BLOWS, MIX
+
+    saved, action = position()
+    app = App(headless=True, seed=0)
+    app.ctx.settings.speed = 1.0
+    played: list[tuple[str, float]] = []
+    app.ctx.sounds.play = lambda name, volume=1.0, pan=0.0: played.append((name, volume))  # type: ignore[method-assign]
+    scene = PlayScene(app.ctx, Game.from_json(saved), fresh=False)
+    app.stack.push(scene)
+    app.step(1 / 60, [], draw=False)
+    scene.submit(action)
+    for _ in range(60 * 60):
+        app.step(1 / 60, [], draw=False)
+        if not scene.queue.busy and scene.synced:
+            break
+    breaches = [v for name, v in played if name == "breach"]
+    others = [v for name, v in played if name not in MIX]
+    assert len(breaches) == 3 and others
+    assert min(breaches) > max(others)
+    assert MIX["engine"] == MIX["fire"] == 1.0 > BLOWS  # the fire truck's engine and the burning building

@@ -24,6 +24,10 @@ from game.ui.play.stage import Stage
 from game.ui.sound import SoundBank
 from game.ui.tween import Anim, AnimQueue, Call, Deferred, Group, Sequence, Tween, Wait
 
+# The mix (issue 32): every effect file has the same loudness; the breach, the fire truck and the game's close are
+# the loudest moments of the game, every other blow plays a step under them (each call may lower it further)
+BLOWS = 0.7
+MIX = {"breach": 1.0, "engine": 1.0, "fire": 1.0, "victory": 1.0, "defeat": 1.0}
 SLIDE = 0.16  # seconds per space at 1x
 HOP = 0.2  # seconds for the morale marker to hop one space at 1x
 BEAT = 0.3  # the pause between a door giving way and the intruder dropping in
@@ -112,9 +116,10 @@ class Animator:
         return Call(lambda: self._play(name, volume, at))
 
     def _play(self, name: str, volume: float = 1.0, at: tuple[float, float] | None = None) -> None:
-        """Effect ``name``, placed in the stereo field by where it happens (``at``: a point of the screen)."""
+        """Effect ``name`` at ``volume`` of its place in the mix (MIX), placed in the stereo field by where it
+        happens (``at``: a point of the screen)."""
         pan = 0.0 if at is None else max(-1.0, min(1.0, (at[0] - 960) / 900))
-        self.sounds.play(name, volume, pan)
+        self.sounds.play(name, volume * MIX.get(name, BLOWS), pan)
 
     def _weapon_sound(self, name: str) -> str:
         """What a defender's shot sounds like: the heaviest weapon token in his space (light machine gun,
@@ -455,7 +460,7 @@ class Animator:
                 if self.queue.speed != 0:
                     st.pulse_morale(step > 0)
                     if last:  # the marker lands with a thud
-                        self.sounds.play("thud", 0.8)
+                        self._play("thud", 0.8)
                         st.shake.kick(3, 0.15)
             out += [Tween(set_hop, (1.0,), hop, start_value=(0.0,)), Call(landed)]
         return out
@@ -485,9 +490,9 @@ class Animator:
             st.effects.append(Flames(building, 5.0))
             for r in floors:
                 st.effects.append(Flames(r, 5.0))
-            self.sounds.play("fire")
+            self._play("fire")
             st.shake.kick(5, 0.6)
-        return [Call(lambda: self.sounds.play("engine")), Call(lambda: set_truck(start)),
+        return [Call(lambda: self._play("engine")), Call(lambda: set_truck(start)),
                 Tween(set_truck, end, 1.6, easing.out_cubic, start_value=start),
                 Call(spray), Wait(0.5), Call(spray), Call(burn), Wait(0.6), Call(spray),
                 Group(Wait(2.4, tick=lambda k: st.set_glow(math.sin(k * math.pi))))]
