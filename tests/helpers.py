@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pygame
+
 
 def load_tool(name: str) -> Any:
     """A script of tools/ imported as a module (registered in sys.modules: its dataclasses look it up there)."""
@@ -72,3 +74,40 @@ def play_by_clicks(app: Any, scene: Any) -> int:
         policy.act(app, scene)
         app.step(1 / 60)  # the popup or prompt the click opened, drawn
     return decisions
+
+
+class TextRecording(pygame.Surface):
+    """A surface that notes every line of text blitted on it, with where it landed (while ``fonts.rendered`` is a
+    dict: the font cache then knows its text images by id)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.texts: list[tuple[str, pygame.Rect]] = []
+
+    def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
+        from game.ui import fonts
+
+        rect = super().blit(source, dest, area, special_flags)
+        words = (fonts.rendered or {}).get(id(source))
+        if words is not None:
+            x, y = dest.topleft if isinstance(dest, pygame.Rect) else dest
+            self.texts.append((words, pygame.Rect(int(x), int(y), *source.get_size())))
+        return rect
+
+
+def submitted(saved: str, action: Any, speed: float, lang: str = "en", **settings: Any) -> tuple[Any, Any]:
+    """A headless app in ``lang`` with a play scene on the saved game ``saved`` (the given settings changed,
+    animations at ``speed``), one frame stepped, then ``action`` submitted: the app and the scene."""
+    from game.rules import Game
+    from game.ui.app import App
+    from game.ui.play.scene import PlayScene
+
+    app = App(headless=True, seed=0, lang=lang)
+    app.ctx.settings.speed = speed
+    for name, value in settings.items():
+        setattr(app.ctx.settings, name, value)
+    scene = PlayScene(app.ctx, Game.from_json(saved), fresh=False)
+    app.stack.push(scene)
+    app.step(1 / 60, [], draw=False)
+    scene.submit(action)
+    return app, scene

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -19,6 +18,7 @@ from game.ui import palette as P
 from game.ui.board import BoardRenderer, floor_band, los_letter
 from game.ui.fonts import font
 from game.ui.layout import FLOOR_BANDS, Geometry
+from tests.helpers import TextRecording
 from tests.test_ui_screens import shot_dir
 
 # What a French player reads for each colour (vert, blanc, bleu, bleu foncé, gris, orange, rouge, marron).
@@ -26,23 +26,6 @@ FRENCH = {"green": "Vt", "white": "Bc", "blue": "Bl", "dark_blue": "BF", "gray":
           "brown": "Ma"}
 ENGLISH = {"green": "Gn", "white": "Wh", "blue": "Bl", "dark_blue": "DB", "gray": "Gy", "orange": "Or", "red": "Rd",
            "brown": "Br"}
-
-
-class Recording(pygame.Surface):
-    """A surface that notes every line of text blitted on it, with where it landed."""
-
-    def __init__(self, size: tuple[int, int]) -> None:
-        super().__init__(size)
-        self.texts: list[tuple[str, pygame.Rect]] = []
-
-    def blit(self, source: pygame.Surface, dest: Any, area: Any = None,  # type: ignore[override]
-             special_flags: int = 0) -> pygame.Rect:
-        rect = super().blit(source, dest, area, special_flags)
-        words = (fonts.rendered or {}).get(id(source))
-        if words is not None:
-            x, y = dest.topleft if isinstance(dest, pygame.Rect) else dest
-            self.texts.append((words, pygame.Rect(int(x), int(y), *source.get_size())))
-        return rect
 
 
 @pytest.fixture()
@@ -56,12 +39,12 @@ def printed() -> Iterator[None]:
         i18n.set_language("en")
 
 
-def print_board(lang: str, colour_blind: bool) -> tuple[Recording, Game, Geometry]:
+def print_board(lang: str, colour_blind: bool) -> tuple[TextRecording, Game, Geometry]:
     """The printed board drawn in ``lang`` on a recording surface."""
     assert i18n.set_language(lang) == ""
     game = Game.new(0)
     geo = Geometry(game.rules)
-    board = Recording((1920, 1080))
+    board = TextRecording((1920, 1080))
     BoardRenderer(game.rules, geo).draw_static(board, colour_blind)
     return board, game, geo
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -16,23 +15,8 @@ from game.rules import Game
 from game.ui import fonts
 from game.ui.app import App
 from game.ui.play.scene import PlayScene
+from tests.helpers import TextRecording
 from tests.test_ui_screens import shot_dir
-
-
-class Recording(pygame.Surface):
-    """A surface that notes every line of text blitted on it, with where it landed."""
-
-    def __init__(self, size: tuple[int, int]) -> None:
-        super().__init__(size)
-        self.texts: list[tuple[str, pygame.Rect]] = []
-
-    def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
-        rect = super().blit(source, dest, area, special_flags)
-        words = (fonts.rendered or {}).get(id(source))
-        if words is not None:
-            x, y = dest.topleft if isinstance(dest, pygame.Rect) else dest
-            self.texts.append((words, pygame.Rect(int(x), int(y), *source.get_size())))
-        return rect
 
 
 @pytest.fixture()
@@ -55,7 +39,7 @@ def test_the_log_title_and_its_newer_lines_note_are_apart_and_whole(lang: str, s
     for i in range(60):
         log.add(f"[4.2.1] a line of the log, number {i}")
     log.scroll = scroll
-    frame = Recording((1920, 1080))
+    frame = TextRecording((1920, 1080))
     log._render(frame, log.rect)
     title = _("LOG")
     note = n_("↓ {n} newer line below (scroll down)", "↓ {n} newer lines below (scroll down)", scroll)

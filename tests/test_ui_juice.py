@@ -13,9 +13,9 @@ from game.ai import HeuristicPolicy
 from game.rules import Action, Game
 from game.ui.app import App
 from game.ui.play.animator import HIT_STOP
-from game.ui.play.scene import PlayScene
 from game.ui.scenes.results import COUNT_UP, ResultsScene
 from game.ui.settings import Settings
+from tests.helpers import submitted
 from tests.test_ui_reveal import position
 
 GRENADE = Path(__file__).parent / "data" / "grenade-inside.json"
@@ -24,13 +24,7 @@ GRENADE = Path(__file__).parent / "data" / "grenade-inside.json"
 def motion(reduced: bool, saved: str, action: Action) -> tuple[float, float, int]:
     """The largest shake offset, the largest flash and the frames held still by a hit-stop while ``action``'s
     events play at 1x."""
-    app = App(headless=True, seed=0)
-    app.ctx.settings.speed = 1.0
-    app.ctx.settings.reduced_motion = reduced
-    scene = PlayScene(app.ctx, Game.from_json(saved), fresh=False)
-    app.stack.push(scene)
-    app.step(1 / 60, [], draw=False)
-    scene.submit(action)
+    app, scene = submitted(saved, action, 1.0, reduced_motion=reduced)
     shake = flash = 0.0
     held = 0
     for _ in range(60 * 60):
@@ -97,15 +91,9 @@ def test_a_breach_is_the_loudest_moment_of_an_enemy_phase() -> None:
     over every other blow (issue 32)."""
     from game.ui.play.animator import BLOWS, MIX
 
-    saved, action = position()
-    app = App(headless=True, seed=0)
-    app.ctx.settings.speed = 1.0
+    app, scene = submitted(*position(), 1.0)  # the Enemy Phase's animations start with the next frames
     played: list[tuple[str, float]] = []
     app.ctx.sounds.play = lambda name, volume=1.0, pan=0.0: played.append((name, volume))  # type: ignore[method-assign]
-    scene = PlayScene(app.ctx, Game.from_json(saved), fresh=False)
-    app.stack.push(scene)
-    app.step(1 / 60, [], draw=False)
-    scene.submit(action)
     for _ in range(60 * 60):
         app.step(1 / 60, [], draw=False)
         if not scene.queue.busy and scene.synced:

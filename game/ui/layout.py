@@ -83,6 +83,8 @@ class Geometry:
             self.centre[sid] = self.rects[sid].center
         for eid, en in rules.entrances.items():
             self.centre[f"entrance:{eid}"] = bp(en.x, en.y)
+        # every support square with its name tab: what a waiting counter keeps clear of (Geometry.waiting)
+        self.support_blocks = [self.rects[sp].union(support_tab(self.rects[sp])) for sp in rules.support_spaces]
         # a stack on the space before a barrier stands a little back from it and steps along the barrier's line,
         # not toward it (the barrier lies about 25 px past the space's centre, just past a counter's side: a
         # diagonal stack hid it)
@@ -201,7 +203,7 @@ class Geometry:
         it, or below, left or right of it when above would leave the board or cover a support square or its name
         tab (a counter waiting over track 11-12, space 3 covered the "E · IG" tab)."""
         x, y = self.pos(space)
-        squares = [self.rects[sp].union(support_tab(self.rects[sp])) for sp in self.rules.support_spaces]
+        squares = self.support_blocks
         half = ENEMY_PX / 2
         for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
             cx, cy = x + dx * TRANSIT_LIFT, y + dy * TRANSIT_LIFT

@@ -18,7 +18,7 @@ from game.i18n import _, same
 from game.rules import Event, Rules
 from game.rules.names import card_text
 from game.ui import palette as P
-from game.ui.fonts import blit_text, text, wrap
+from game.ui.fonts import blit_text, font, wrap
 from game.ui.layout import BOARD_RECT, FLOOR_BANDS, FLOOR_X, SIDE, Geometry, bp
 from game.ui.play.positions import Positions
 from game.ui.words import CARD_KINDS
@@ -211,4 +211,4 @@ class RevealArt:
 
     @staticmethod
     def _width(words: str, face: str, size: int) -> int:
-        return text(words, face, size, P.INK).get_width()
+        return font(face, size).size(words)[0]

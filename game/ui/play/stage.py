@@ -80,7 +80,8 @@ class Stage:
         flashes."""
         if self.reduced:
             self.flash, self.frozen = 0.0, 0.0
-            self.shake = Shake()
+            if self.shake.t:
+                self.shake = Shake()
         if self.frozen > 0:
             self.frozen = max(0.0, self.frozen - dt * max(1.0, speed or 8.0))
             return
