@@ -24,6 +24,20 @@ EFFECTS: dict[str, int] = {
 MAX_BYTES = 2 << 20  # an effect file is read only when a regular file under this size (the largest is ~40 KB)
 
 
+_DECODED: dict[tuple[str, int, float], pygame.mixer.Sound] = {}  # decoded once a process and mixer
+
+
+def _decoded(path: Path) -> pygame.mixer.Sound:
+    """The effect file at ``path`` decoded for the running mixer (kept while the file is unchanged: a new App in
+    the same process, as in the tests, reads nothing again)."""
+    st = path.stat()
+    key = (str(path), st.st_size, st.st_mtime)
+    snd = _DECODED.get(key)
+    if snd is None:
+        snd = _DECODED[key] = pygame.mixer.Sound(str(path))
+    return snd
+
+
 def pan_volumes(pan: float) -> tuple[float, float]:
     """Equal-power left and right gains for ``pan`` from -1 (left) to 1 (right)."""
     p = (min(1.0, max(-1.0, pan)) + 1) * math.pi / 4
@@ -47,6 +61,7 @@ class SoundBank:
         ``error`` (one line for all of them)."""
         try:
             if not pygame.mixer.get_init():
+                _DECODED.clear()  # sounds of an earlier mixer are not this one's
                 pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
             if not pygame.mixer.get_init():
                 raise pygame.error("mixer did not start")
@@ -61,7 +76,7 @@ class SoundBank:
                 try:
                     if not path.is_file() or path.stat().st_size > MAX_BYTES:
                         raise OSError("not a file of a sound's size")
-                    self.sounds.setdefault(name, []).append(pygame.mixer.Sound(str(path)))
+                    self.sounds.setdefault(name, []).append(_decoded(path))
                 except (pygame.error, OSError, ValueError) as exc:
                     bad.append(f"{path.name} ({exc})")
         self.ok = bool(self.sounds)
