@@ -75,7 +75,7 @@ def fingerprint(effects: list[Effect]) -> str:
     for e in effects:
         state = {k: plain(v) for k, v in vars(e).items() if isinstance(v, (float, int, list, tuple))}
         if isinstance(e, Debris):
-            state["bodies"] = [plain(tuple(b.position)) for b, _s, _c in e.bodies]
+            state["bodies"] = [plain(tuple(b.position)) for b, *_rest in e.bodies]
         out.append(f"{type(e).__name__}{sorted(state.items(), key=lambda kv: kv[0])}")
     return "|".join(out)
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+from game.rules import Event
 from game.ui.app import App
 from game.ui.effects import Shake
 from game.ui.layout import BOARD_RECT
@@ -95,10 +96,11 @@ def test_defender_changes_show_the_next_frame(play: tuple[App, PlayScene]) -> No
     name = next(n for n, d in scene.view.s["defenders"].items() if d["status"] == "board")
     frame(app)
     before = pygame.image.tobytes(app.display.logical, "RGB")
-    scene.view.s["defenders"][name]["dis"] = True
+    scene.view.apply(Event("defender_disrupted", "4.2.4", "", data={"defender": name}))
     assert frame(app) != before
     assert same_as_fresh(app, scene)
-    scene.view.s["defenders"][name]["status"] = "casualty"  # the defenders box counts him as fallen
+    scene.view.apply(Event("casualty", "5.0", "", data={"defender": name}))  # the defenders box counts him as fallen
+    assert frame(app) != before
     assert same_as_fresh(app, scene)
 
 
@@ -176,7 +178,7 @@ def test_blown_barrier_and_defense_marker_show_the_same_frame(play: tuple[App, P
     closed = [b for b in scene.rules.barriers if b not in scene.view.s["barriers_open"]]
     frame(app)
     before = pygame.image.tobytes(app.display.logical, "RGB")
-    scene.view.s["barriers_open"].append(closed[0])
+    scene.view.apply(Event("barrier_destroyed", "3.1.1", "", data={"barrier": closed[0]}))
     assert frame(app) != before
     assert same_as_fresh(app, scene)
     fid = next(iter(scene.rules.floors))
@@ -210,3 +212,34 @@ def test_shake_board_matches_copy_fill_blit(dx: int, dy: int) -> None:
     got = base.copy()
     shake_board(got, BOARD_RECT, dx, dy, (58, 50, 42))
     assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(expected, "RGB")
+
+
+def test_pieces_at_rest_kept_from_frame_to_frame_match_them_drawn_anew_through_enemy_phases(
+        play: tuple[App, PlayScene]) -> None:
+    """The board's pieces at rest are drawn once and kept (BoardLayer._pieces) while nothing they are drawn from
+    changes: through the Enemy Phases of 900 frames at 4x (counters placed, advancing, breaching, falling; barriers
+    blown; cards lit in the street), every third busy frame the kept image gives the same frame as the pieces drawn
+    anew (and is put back: an image gone stale would stay stale, as in play)."""
+    app, scene = play
+    scene.set_speed(4.0)
+    compared = kept = busy = 0
+    for _ in range(900):
+        if not scene.queue.busy and scene.game.decision and not scene.game.over:
+            first_choice(scene)
+        app.step(1 / 60, [])
+        assert not scene.game.over
+        busy += scene.queue.busy
+        layer = scene.board_layer
+        if not scene.queue.busy or busy % 3 or app.stack.top is not scene or layer._layer_key_drawn is None:
+            continue
+        scene.stage.shake = Shake()
+        renders = layer.layer_renders
+        cached = frame(app)
+        kept += layer.layer_renders == renders
+        assert layer._layer is not None
+        kept_image, kept_key = layer._layer.copy(), layer._layer_key_drawn
+        layer._layer_key_drawn = None
+        assert cached == frame(app), f"frame {compared}: the kept pieces differ from the pieces drawn anew"
+        layer._layer, layer._layer_key_drawn = kept_image, kept_key  # a stale image would stay stale
+        compared += 1
+    assert compared >= 200 and kept >= 150  # through busy phases, mostly from the kept image

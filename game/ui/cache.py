@@ -24,11 +24,15 @@ class PanelCache:
     """One panel on ``rect`` (logical pixels). ``render(surface, local_rect)`` draws it at ``local_rect`` (the same
     size at the origin) and may return hover regions in those local coordinates; :meth:`draw` blits the cached
     image and returns the hover regions moved to ``rect``. ``keyed`` leaves the pixels the render did not touch
-    transparent (panels with rounded corners); otherwise the render must cover the whole rect."""
+    transparent (panels with rounded corners); otherwise the render must cover the whole rect. A panel that always
+    lies on a plain colour (the table around the board) gives it as ``under``: the untouched pixels are painted that
+    colour and the image is blitted opaque (a colour-keyed blit of the log cost 0.26 ms a frame, an opaque one
+    0.07 ms)."""
 
-    def __init__(self, rect: pygame.Rect, keyed: bool = True) -> None:
+    def __init__(self, rect: pygame.Rect, keyed: bool = True, under: tuple[int, int, int] | None = None) -> None:
         self.rect = pygame.Rect(rect)
-        self.keyed = keyed
+        self.keyed = keyed and under is None
+        self.under = under
         self.surface = pygame.Surface(self.rect.size)
         self.key: Hashable = None
         self.valid = False
@@ -48,6 +52,8 @@ class PanelCache:
             # A new surface each time: drawing on a run-length encoded one is not safe in pygame.
             self.surface = pygame.Surface(self.rect.size)
             self.surface.fill(TRANSPARENT)
+        elif self.under is not None:
+            self.surface.fill(self.under)
         hovers = render(self.surface, self.surface.get_rect()) or []
         if self.keyed:
             self.surface.set_colorkey(TRANSPARENT, pygame.RLEACCEL)  # run-length encoded: a fast blit

@@ -31,8 +31,9 @@ def section_of(msg: str) -> str:
 class LogPanel:
     SIZE = 15
 
-    def __init__(self, rect: pygame.Rect) -> None:
+    def __init__(self, rect: pygame.Rect, under: P.Colour | None = None) -> None:
         self.rect = rect
+        self.under = under  # the plain colour the panel lies on, if it does (PanelCache)
         self.entries: list[tuple[str | Lazy, P.Colour]] = []
         self.language = i18n.language()  # the language the lines were worded in
         self.lines: list[tuple[str, P.Colour]] = []
@@ -40,7 +41,7 @@ class LogPanel:
         self.scroll = 0  # lines scrolled up from the bottom
         self.line_h = font("type", self.SIZE).get_linesize()
         self.version = 0  # bumped by every change of the lines
-        self.cache = PanelCache(rect)
+        self.cache = PanelCache(rect, under=under)
         self.mouse = OUTSIDE  # the last mouse position the panel was told of
         self.on_section: Callable[[str], object] | None = None  # called with the section of a clicked line
 
@@ -182,7 +183,7 @@ class LogPanel:
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.cache.rect != self.rect:
-            self.cache = PanelCache(self.rect)
+            self.cache = PanelCache(self.rect, under=self.under)
         self.cache.draw(surface, self.signature(), self._render)
 
     def _render(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -27,6 +27,7 @@ HIGHLIGHT = (250, 196, 40)
 TARGET = (214, 60, 40)
 OK_GREEN = (70, 150, 80)
 SHADOW = (0, 0, 0)
+TABLE = (58, 50, 42)  # the table the board and the panels lie on
 FIRE = (240, 120, 30)
 FIRE_HOT = (255, 210, 90)
 SMOKE = (90, 86, 80)

@@ -13,11 +13,13 @@ from game.rules import Event
 class View:
     def __init__(self, state: dict[str, Any]) -> None:
         self.s: dict[str, Any] = {}
+        self.version = 0  # bumped by every change of the drawn position (what the board's caches are keyed by)
         self.card = ""  # the card being resolved
         self.card_left: dict[str, int] = {}
         self.sync(state)
 
     def sync(self, state: dict[str, Any]) -> None:
+        self.version += 1
         self.s = copy.deepcopy({k: v for k, v in state.items() if k not in ("tasks",)})
         for deck, cards in self.s["decks"].items():
             self.card_left[deck] = len(cards)
@@ -69,6 +71,7 @@ class View:
 
     def apply(self, e: Event) -> None:
         """Mirror one event on the drawn position."""
+        self.version += 1
         s, d, k = self.s, e.data, e.kind
         if k == "counter_placed":
             s["counters"][d["counter"]] = {"type": d["unit"], "name": d.get("name", ""), "dis": False}
@@ -166,6 +169,7 @@ class View:
         """Step the drawn position back over ``events`` (best effort, presentation only), so a new game's
         opening events can be played from the board as it stood before them. The exact state is restored by
         :meth:`sync` when the queue is done."""
+        self.version += 1
         s = self.s
         for e in reversed(events):
             d, k = e.data, e.kind

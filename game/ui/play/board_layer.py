@@ -41,10 +41,24 @@ from game.ui.play.reveal import RevealArt
 from game.ui.play.stage import Stage
 from game.ui.widgets import panel
 
-SHAKE_BACKGROUND = (58, 50, 42)  # what a jolt of the board uncovers
+SHAKE_BACKGROUND = P.TABLE  # what a jolt of the board uncovers
 # the phase banner covers the top bar's words from the title's end to the score's start (it says the same)
 BANNER = pygame.Rect(176, 2, 880, 52)
 RING_OUTER = ENEMY_PX // 2 + 8  # the colour ring around an occupied track space: 8 px beyond the counter's sides
+# the table around the board, in four strips (blitting the board's rect alone halves a full-screen blit)
+TABLE_STRIPS = (pygame.Rect(0, 0, 1920, BOARD_RECT.top),
+                pygame.Rect(0, BOARD_RECT.bottom, 1920, 1080 - BOARD_RECT.bottom),
+                pygame.Rect(0, BOARD_RECT.top, BOARD_RECT.left, BOARD_RECT.h),
+                pygame.Rect(BOARD_RECT.right, BOARD_RECT.top, 1920 - BOARD_RECT.right, BOARD_RECT.h))
+GLOW = (255, 120, 30)  # the burning building's light over the board
+FLASH = (255, 250, 230)  # a breach's flash over the screen
+
+
+def tint(surface: pygame.Surface, rect: pygame.Rect, colour: P.Colour, k: float) -> None:
+    """Light ``colour`` times ``k`` (0..1) added to every pixel of ``rect`` (one fill: an alpha blit of a layer as
+    large as the screen cost 3 ms a frame, this fill 0.3 ms)."""
+    surface.fill((round(colour[0] * k), round(colour[1] * k), round(colour[2] * k)), rect,
+                 special_flags=pygame.BLEND_RGB_ADD)
 
 
 class BoardMarks(NamedTuple):
@@ -111,6 +125,36 @@ def colour_cells(surface: pygame.Surface, rect: pygame.Rect, colours: tuple[str,
         pygame.draw.rect(surface, P.INK, rect, 1)
 
 
+_discs: dict[tuple[str, ...], pygame.Surface] = {}
+
+
+def colour_disc(colours: tuple[str, ...]) -> pygame.Surface:
+    """The disc of an occupied track space's colour(s) (two colours: two halves, as printed) in an ink rim, its
+    centre at (RING_OUTER + 1, RING_OUTER + 1) (drawn once a process)."""
+    disc = _discs.get(colours)
+    if disc is None:
+        disc = pygame.Surface((2 * RING_OUTER + 3, 2 * RING_OUTER + 3), pygame.SRCALPHA)
+        centre, outer = (RING_OUTER + 1, RING_OUTER + 1), RING_OUTER
+        pygame.draw.circle(disc, P.INK, centre, outer + 1)
+        if len(colours) == 1:
+            pygame.draw.circle(disc, P.LOS[colours[0]], centre, outer)
+        else:
+            pygame.draw.circle(disc, P.LOS[colours[0]], centre, outer, draw_top_left=True, draw_bottom_left=True)
+            pygame.draw.circle(disc, P.LOS[colours[1]], centre, outer, draw_top_right=True, draw_bottom_right=True)
+        _discs[colours] = disc
+    return disc
+
+
+def shadowed(img: pygame.Surface, margin: int) -> pygame.Surface:
+    """An enemy counter's image over its shadow (the counter's body, ``margin`` inside the image, 2 px right and
+    3 px down), in one image: one blit a counter."""
+    out = pygame.Surface((img.get_width() + 2, img.get_height() + 3), pygame.SRCALPHA)
+    body = img.get_rect().inflate(-2 * margin, -2 * margin)
+    pygame.draw.rect(out, (30, 26, 22), body.move(2, 3), border_radius=3)
+    out.blit(img, (0, 0))
+    return out
+
+
 TAIL = 4  # an odds pill's tail: across the 2 px gap and onto its counter's edge
 
 
@@ -140,10 +184,6 @@ class BoardLayer:
         self.stage = stage
         self.positions = stage.positions
         self.view = stage.view
-        self._glow_layer = pygame.Surface(BOARD_RECT.size)
-        self._glow_layer.fill((255, 120, 30))
-        self._flash_layer = pygame.Surface((1920, 1080))
-        self._flash_layer.fill((255, 250, 230))
         self._base: pygame.Surface | None = None  # static board + barriers + defense track cells
         self._base_key: object = None
         # where the cars and track labels went, kept while nothing outside moves (BoardLayer.placed)
@@ -152,17 +192,109 @@ class BoardLayer:
         self._chips: dict[str, pygame.Rect] = {}  # the colour-blind letter tabs of the occupied track spaces
         self.reveal = RevealArt(rules, geo, stage.positions)  # the enemy card told where it happens
         self.pills: list[tuple[pygame.Rect, tuple[int, int]]] = []  # the odds pills drawn, and the counter of each
+        # the board with the pieces at rest on it (BoardLayer._pieces), and what it was drawn from
+        self._layer: pygame.Surface | None = None
+        self._layer_key_drawn: object = None
+        self.layer_renders = 0  # how many times it was drawn (tests, profiling)
+        self._shadowed: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}  # by counter image: with its shadow
 
     def invalidate(self) -> None:
         """Forget the cached board: the next frame draws it from scratch."""
         self._base_key = None
+        self._layer_key_drawn = None
 
     def draw(self, surface: pygame.Surface, marks: BoardMarks, colour_blind: bool) -> HoverRegions:
-        """The board and everything on it; returns the hover regions of the defense tracks."""
+        """The board and everything on it; returns the hover regions of the defense tracks. While nothing is lit
+        under the counters but the enemy card's places, the pieces at rest come from :meth:`_pieces` (drawn once
+        until one of them changes) and only what moves is drawn over them."""
         ox, oy = self.stage.shake.offset()
+        st = self.stage
+        key = self._layer_key(marks, colour_blind)
+        if key is not None:
+            if key != self._layer_key_drawn:
+                self._pieces(key, marks, colour_blind)
+            assert self._layer is not None
+            for strip in TABLE_STRIPS:  # the table around the board (the panels lie on it)
+                surface.fill(P.TABLE, strip)
+            surface.blit(self._layer, BOARD_RECT.topleft, BOARD_RECT)
+            hovers = self._defense_hovers()
+            self._draw_defenders(surface, marks, moving=True)
+            self._draw_cars(surface, {}, moving=True)
+            hidden = self.positions.interior_hidden()
+            spread, _rest = self.positions.spread_members()
+            for cid in self.positions.override:
+                if cid in self.view.s["counters"] and cid not in hidden and cid not in spread:
+                    self._draw_enemy(surface, cid)
+            for name in marks.selectable - hidden:
+                self._defender_glow(surface, name, marks)
+        else:
+            hovers = self._draw_under(surface, marks, colour_blind)
+        for space in marks.sight:  # over the counters: a passing look, it must not hide under them
+            self._sight_mark(surface, space)
+        self._draw_interiors(surface, marks)
+        self._draw_odds(surface, marks)
+        if marks.danger is not None:  # over the counters: the doors' badges
+            hovers.extend(danger.draw_badges(surface, marks.danger, self.board, self.geo, colour_blind))
+        self.reveal.draw_rings(surface, st.rings)
+        self.reveal.draw_pointed(surface, st.pointed, marks.time)
+        for e in self.stage.effects:
+            e.draw(surface, (0, 0))
+        if st.shown_card:  # the enemy card resolving, large in the street, and the beats' callouts
+            self.reveal.draw_card(surface, st.shown_card, st.shown_k, st.shown_where)
+        self.reveal.draw_callouts(surface, st.callouts)
+        truck = self.stage.truck
+        if truck:
+            img = self.art.fire_truck()
+            surface.blit(img, img.get_rect(center=(int(truck[0]), int(truck[1]))))
+        if self.stage.glow > 0:
+            tint(surface, BOARD_RECT, GLOW, 60 / 255 * self.stage.glow)
+        if ox or oy:  # screen shake: the whole board jolts
+            shake_board(surface, BOARD_RECT, int(ox), int(oy), SHAKE_BACKGROUND)
+        return hovers
+
+    def _layer_key(self, marks: BoardMarks, colour_blind: bool) -> tuple[object, ...] | None:
+        """Everything the pieces at rest are drawn from (:meth:`_pieces`), or None when something must be drawn
+        between them and the board this frame (the danger's tints, the lit targets, a question's space)."""
+        if marks.danger is not None or marks.targets or marks.question:
+            return None
+        st, at = self.stage, self.positions
+        fanned = tuple(space for space, stack in self.view.s["spaces"].items() if len(stack) > 1 and at.fanned(space))
+        lit = st.shown_focus if st.shown_card and st.shown_k >= 1 else ()
+        return (self.view.version, colour_blind, i18n.language(), self._base_key, at.spread, fanned, at.featured,
+                frozenset(at.override), marks.selected, tuple(sorted(st.defense_drawn.items())), lit)
+
+    def _pieces(self, key: tuple[object, ...], marks: BoardMarks, colour_blind: bool) -> None:
+        """The board with every piece at rest on it, in the order :meth:`_draw_under` draws them (the enemy
+        card's places lit steady, not pulsing: the image is kept while nothing changes); the pieces in flight
+        are left out (drawn over it each frame)."""
+        if self._layer is None:
+            self._layer = pygame.Surface((1920, 1080))
+        layer = self._layer
+        layer.blit(self._board_base(colour_blind), BOARD_RECT.topleft, BOARD_RECT)  # (every piece is on the board)
+        self._draw_defense_markers(layer)
+        self.draw_space_colours(layer, colour_blind)
+        st = self.stage
+        if st.shown_card and st.shown_k >= 1:
+            self.reveal.draw_lit(layer, st.shown_focus, 0.0)
+        self.board.draw_barriers(layer, self.view.s["barriers_open"])
+        self.draw_tokens(layer)
+        self._draw_defenders(layer, marks._replace(dragged=None), moving=False)
+        cars, labels = self.placed(colour_blind)
+        self._draw_cars(layer, cars, moving=False)
+        self._draw_enemies(layer, moving=False)
+        if colour_blind:
+            self._colour_letters(layer)
+        self._draw_track_labels(layer, labels)
+        self._layer_key_drawn = key
+        self.layer_renders += 1
+
+    def _draw_under(self, surface: pygame.Surface, marks: BoardMarks, colour_blind: bool) -> HoverRegions:
+        """Every piece drawn this frame, with what lights the board under them (the danger's tints, the enemy
+        card's places, the targets and a question's space) in between; the defense tracks' hover regions."""
         surface.blit(self._board_base(colour_blind), (0, 0))  # the static board, the barriers and the track cells
         vs = self.view.s
-        hovers = self._draw_defense_tracks(surface)
+        hovers = self._defense_hovers()
+        self._draw_defense_markers(surface)
         self.draw_space_colours(surface, colour_blind)
         if marks.danger is not None:  # under the counters: the spaces where defenders may fall
             hovers.extend(danger.draw_tints(surface, marks.danger, self.rules, self.geo))
@@ -191,29 +323,8 @@ class BoardLayer:
         if colour_blind:
             self._colour_letters(surface)
         self._draw_track_labels(surface, labels)
-        for space in marks.sight:  # over the counters: a passing look, it must not hide under them
-            self._sight_mark(surface, space)
-        self._draw_interiors(surface, marks)
-        self._draw_odds(surface, marks)
-        if marks.danger is not None:  # over the counters: the doors' badges
-            hovers.extend(danger.draw_badges(surface, marks.danger, self.board, self.geo, colour_blind))
-        self.reveal.draw_rings(surface, st.rings)
-        self.reveal.draw_pointed(surface, st.pointed, marks.time)
-        for e in self.stage.effects:
-            e.draw(surface, (0, 0))
-        if st.shown_card:  # the enemy card resolving, large in the street, and the beats' callouts
-            self.reveal.draw_card(surface, st.shown_card, st.shown_k, st.shown_where)
-        self.reveal.draw_callouts(surface, st.callouts)
-        truck = self.stage.truck
-        if truck:
-            img = self.art.fire_truck()
-            surface.blit(img, img.get_rect(center=(int(truck[0]), int(truck[1]))))
-        if self.stage.glow > 0:
-            self._glow_layer.set_alpha(int(60 * self.stage.glow))
-            surface.blit(self._glow_layer, BOARD_RECT.topleft)
-        if ox or oy:  # screen shake: the whole board jolts
-            shake_board(surface, BOARD_RECT, int(ox), int(oy), SHAKE_BACKGROUND)
         return hovers
+
 
     # ------------------------------------------------------------------ over the panels
     def draw_banner(self, surface: pygame.Surface) -> None:
@@ -229,8 +340,7 @@ class BoardLayer:
     def draw_flash(self, surface: pygame.Surface) -> None:
         """The white flash of a breach over the whole screen."""
         if self.stage.flash > 0:
-            self._flash_layer.set_alpha(min(255, int(400 * self.stage.flash)))
-            surface.blit(self._flash_layer, (0, 0))
+            tint(surface, surface.get_rect(), FLASH, min(1.0, 400 / 255 * self.stage.flash))
 
     # ------------------------------------------------------------------ the board under the counters
     def _board_base(self, colour_blind: bool) -> pygame.Surface:
@@ -264,24 +374,29 @@ class BoardLayer:
                 pygame.draw.rect(surface, P.INK, cell, 1, border_radius=3)
                 blit_text(surface, str(v), "sans_bold", 16, P.INK_SOFT, cell.center, "center")
 
-    def _draw_defense_tracks(self, surface: pygame.Surface) -> HoverRegions:
-        """Each floor's defense marker where the stage has it (sliding after a hit); the tracks' hover texts."""
+    def _defense_hovers(self) -> HoverRegions:
+        """The hover texts of each floor's defense track."""
         hovers: HoverRegions = []
+        for fid, fl in self.rules.floors.items():
+            r = self.geo.rect(f"{fid}:interior")
+            now = fl.defense[self.view.s["defense"][fid]]
+            hovers.append((pygame.Rect(r.x, r.bottom + 8, r.w, 28),
+                           _("{floor}: defense {now} (3.2, 3.3)\ntrack {track}; hits shift it right", floor=_(fl.name),
+                             now=now, track=" ".join(map(str, fl.defense)))))
+        return hovers
+
+    def _draw_defense_markers(self, surface: pygame.Surface) -> None:
+        """Each floor's defense marker where the stage has it (sliding after a hit)."""
         for fid, fl in self.rules.floors.items():
             r = self.geo.rect(f"{fid}:interior")
             y = r.bottom + 8
             w = r.w // len(fl.defense)
-            now = fl.defense[self.view.s["defense"][fid]]
-            hovers.append((pygame.Rect(r.x, y, r.w, 28), _("{floor}: defense {now} (3.2, 3.3)\ntrack {track}; hits "
-                                                           "shift it right", floor=_(fl.name), now=now,
-                                                           track=" ".join(map(str, fl.defense)))))
             pos = self.stage.defense_drawn.get(fid, 0.0)
             cx = r.x + pos * w + (w - 2) / 2
             marker = pygame.Rect(0, 0, w + 2, 34)  # a frame around the printed value: it stays readable
             marker.center = (int(cx), y + 14)
             pygame.draw.rect(surface, P.INK, marker, 6, border_radius=6)
             pygame.draw.rect(surface, P.POST_BLUE, marker.inflate(-2, -2), 4, border_radius=5)
-        return hovers
 
     def draw_tokens(self, surface: pygame.Surface) -> None:
         """Weapon and ammunition tokens along the bottom of their space; identical tokens (4.1: interchangeable)
@@ -325,16 +440,7 @@ class BoardLayer:
                 colour_cells(surface, self._support_band(space), cols)
                 continue
             cx, cy = self.geo.pos(space)
-            centre = (int(cx), int(cy))
-            outer = RING_OUTER
-            pygame.draw.circle(surface, P.INK, centre, outer + 1)
-            if len(cols) == 1:
-                pygame.draw.circle(surface, P.LOS[cols[0]], centre, outer)
-            else:
-                pygame.draw.circle(surface, P.LOS[cols[0]], centre, outer, draw_top_left=True,
-                                   draw_bottom_left=True)
-                pygame.draw.circle(surface, P.LOS[cols[1]], centre, outer, draw_top_right=True,
-                                   draw_bottom_right=True)
+            surface.blit(colour_disc(cols), (int(cx) - RING_OUTER - 1, int(cy) - RING_OUTER - 1))
 
     def _support_band(self, space: str) -> pygame.Rect:
         r = self.geo.rect(space)
@@ -429,15 +535,21 @@ class BoardLayer:
         x, y = self.positions.enemy_pos(cid)
         img = self.art.enemy(c["type"], c["name"], c["dis"])
         rect = img.get_rect(center=(int(x), int(y)))
-        body = rect.inflate(-2 * BADGE, -2 * BADGE) if c["dis"] else rect
-        pygame.draw.rect(surface, (30, 26, 22), body.move(2, 3), border_radius=3)
-        surface.blit(img, rect)
+        kept = self._shadowed.get(id(img))
+        if kept is None or kept[0] is not img:
+            kept = self._shadowed[id(img)] = (img, shadowed(img, BADGE if c["dis"] else 0))
+        surface.blit(kept[1], rect)
 
-    def _draw_defenders(self, surface: pygame.Surface, marks: BoardMarks) -> None:
+    def _draw_defenders(self, surface: pygame.Surface, marks: BoardMarks, moving: bool | None = None) -> None:
+        """The defenders on the board (``moving`` True: only those in flight, False: only those at rest), then
+        the one dragged under the mouse."""
         hidden = self.positions.interior_hidden()
         _members, spread = self.positions.spread_members()
+        override = self.positions.override
         for name, d in self.view.s["defenders"].items():
             if d["status"] != "board" or name in hidden or name in spread:
+                continue
+            if moving is not None and ("d:" + name in override) != moving:
                 continue
             self._draw_defender(surface, name, marks.selected)
         if marks.dragged is not None:
@@ -519,11 +631,13 @@ class BoardLayer:
         self._placed_key, self._placed = key, (cars, labels)
         return cars, labels
 
-    def _draw_cars(self, surface: pygame.Surface, cars: dict[str, pygame.Rect]) -> None:
+    def _draw_cars(self, surface: pygame.Surface, cars: dict[str, pygame.Rect], moving: bool | None = None) -> None:
         """Each armored car beside its space (tied to it by a short line: its counters defend at its value), or
-        where it drives."""
+        where it drives (``moving`` True: only the cars driving, False: only those standing)."""
         img = self.art.car()
         for car, space in self.view.s["cars"].items():
+            if moving is not None and self.positions.moving_car(car) != moving:
+                continue
             rect = cars.get(car)
             if rect is None:
                 x, y = self.positions.car_pos(car)
@@ -540,7 +654,9 @@ class BoardLayer:
             pygame.draw.rect(surface, P.INK, rect, 2, border_radius=5)
             blit_text(surface, tid, "sans_bold", 17, P.INK, rect.center, "center")
 
-    def _draw_enemies(self, surface: pygame.Surface) -> None:
+    def _draw_enemies(self, surface: pygame.Surface, moving: bool | None = None) -> None:
+        """The enemy counters, the stack under the mouse fanned out on top (``moving`` False: only those at rest;
+        the scene draws those in flight over them)."""
         vs = self.view.s
         order: list[str] = []
         fanned: list[str] = []
@@ -554,7 +670,12 @@ class BoardLayer:
         for stack in vs["support"].values():
             order.extend(stack)
         order.extend(c for c in vs["transit"] if c not in order)
-        order.extend(c for c in self.positions.override if c in vs["counters"] and c not in order)
+        override = self.positions.override
+        if moving is False:
+            order = [c for c in order if c not in override]
+            fanned = [c for c in fanned if c not in override]
+        else:
+            order.extend(c for c in override if c in vs["counters"] and c not in order)
         if fanned:  # the hovered stack, fanned out in a row on top of everything
             first, last = self.positions.enemy_pos(fanned[0]), self.positions.enemy_pos(fanned[-1])
             back = pygame.Rect(int(first[0]) - 26, int(first[1]) - 26, int(last[0] - first[0]) + 52, 52)

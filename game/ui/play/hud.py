@@ -100,14 +100,15 @@ class Hud:
         self.rules = game.rules
         self.tactics_rect = tactics_rect(self.rules, str(game.state.get("difficulty", "standard")))
         log_top = self.tactics_rect.bottom + 10 if self.tactics_rect.h else SIDE.y + 420
-        self.log = LogPanel(pygame.Rect(SIDE.x, log_top, SIDE.w, SIDE.bottom - log_top))
+        self.log = LogPanel(pygame.Rect(SIDE.x, log_top, SIDE.w, SIDE.bottom - log_top), under=P.TABLE)
         self.notice = ""
         self.notice_t = 0.0
         self.top_cache = PanelCache(TOP_BAR, keyed=False)
-        self.decks_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y, SIDE.w, 190))
-        self.morale_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y + 200, SIDE.w, 110))
-        self.tactics_cache = PanelCache(self.tactics_rect) if self.tactics_rect.h else None
-        self.bottom_cache = PanelCache(BOTTOM)
+        self.decks_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y, SIDE.w, 190), under=P.TABLE)
+        self.morale_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y + 200, SIDE.w, 110), under=P.TABLE)
+        self.tactics_cache = PanelCache(self.tactics_rect, under=P.TABLE) if self.tactics_rect.h else None
+        self.bottom_cache = PanelCache(BOTTOM, under=P.TABLE)
+        self.status_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y + 320, SIDE.w, 90), under=P.TABLE)
 
     def say(self, msg: str) -> None:
         self.notice = msg
@@ -118,8 +119,8 @@ class Hud:
 
     def panel_caches(self) -> list[PanelCache]:
         """The cached panels (top bar, side panels, log, bottom bar)."""
-        caches = [self.top_cache, self.decks_cache, self.morale_cache, self.tactics_cache, self.log.cache,
-                  self.bottom_cache]
+        caches = [self.top_cache, self.decks_cache, self.morale_cache, self.status_cache, self.tactics_cache,
+                  self.log.cache, self.bottom_cache]
         return [c for c in caches if c is not None]
 
     def invalidate(self) -> None:
@@ -183,8 +184,6 @@ class Hud:
         hovers.extend(self.morale_cache.draw(surface, (s["morale"],), render_morale))
         self._draw_morale_marker(surface, stage)
         # status box: defenders
-        sbox = pygame.Rect(SIDE.x, SIDE.y + 320, SIDE.w, 90)
-        panel(surface, sbox, P.PAPER_LIGHT, P.INK)
         board = fallen = escaped = 0
         for d in s["defenders"].values():
             status = d["status"]
@@ -194,12 +193,17 @@ class Hud:
                 fallen += 1
             elif status == "escaped":
                 escaped += 1
-        blit_text(surface, _("DEFENDERS"), "cond", 16, P.INK_SOFT, (sbox.x + 10, sbox.y + 6))
-        blit_text(surface, _("in the building {board}   fallen {fallen}   escaped {escaped}", board=board,
-                             fallen=fallen, escaped=escaped), "sans", 16, P.INK, (sbox.x + 10, sbox.y + 30))
         inside = sum(len(v) for v in s["interior"].values())
-        blit_text(surface, _("enemy counters inside {inside}   barriers open {open}", inside=inside,
-                             open=len(s["barriers_open"])), "sans", 16, P.INK, (sbox.x + 10, sbox.y + 56))
+        opened = len(s["barriers_open"])
+
+        def render_status(panel_surface: pygame.Surface, sbox: pygame.Rect) -> None:
+            panel(panel_surface, sbox, P.PAPER_LIGHT, P.INK)
+            blit_text(panel_surface, _("DEFENDERS"), "cond", 16, P.INK_SOFT, (sbox.x + 10, sbox.y + 6))
+            blit_text(panel_surface, _("in the building {board}   fallen {fallen}   escaped {escaped}", board=board,
+                                       fallen=fallen, escaped=escaped), "sans", 16, P.INK, (sbox.x + 10, sbox.y + 30))
+            blit_text(panel_surface, _("enemy counters inside {inside}   barriers open {open}", inside=inside,
+                                       open=opened), "sans", 16, P.INK, (sbox.x + 10, sbox.y + 56))
+        self.status_cache.draw(surface, (board, fallen, escaped, inside, opened), render_status)
         hovers.extend(self._draw_tactics(surface, stage))
         self.log.draw(surface)
         hovers.extend(self.log.hover_regions())  # a log line: click for its rule

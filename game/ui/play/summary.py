@@ -17,6 +17,7 @@ from game.i18n import N_, Lazy, Msg, Plural, Words, _
 from game.rules import Event, Rules
 from game.rules.names import defender_name, join_words, space_name, unit_name
 from game.ui import palette as P
+from game.ui.cache import PanelCache
 from game.ui.fonts import blit_text, wrap
 from game.ui.widgets import Button, panel
 
@@ -136,6 +137,7 @@ class SummaryPanel:
         self.close_button = Button((rect.right - 128, rect.bottom - 48, 116, 38), N_("Close"), close, 20,
                                    tip=N_("Close the summary (Esc); the log is under it"))
         self.rows: list[tuple[pygame.Rect, Line]] = []  # where each line was drawn (for the clicks)
+        self.cache = PanelCache(rect)  # over the log: its rounded corners show the log under them
         self.mouse = (-1000, -1000)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -159,15 +161,29 @@ class SummaryPanel:
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
 
     def draw(self, surface: pygame.Surface) -> None:
-        r = self.rect
+        """The panel (its image cached until the line under the mouse or the language changes), then its Close
+        button."""
+        hovered = next((k for k, (spot, line) in enumerate(self.rows) if line.place and spot.collidepoint(self.mouse)),
+                       -1)
+
+        def render(panel_surface: pygame.Surface, local: pygame.Rect) -> None:
+            self.rows = [(spot.move(self.rect.topleft), line) for spot, line in self._render(panel_surface, local)]
+        self.cache.draw(surface, hovered, render)
+        self.close_button.draw(surface)
+
+    def _render(self, surface: pygame.Surface, r: pygame.Rect) -> list[tuple[pygame.Rect, Line]]:
+        """The panel drawn at ``r`` (its own image: the rect at the origin); where each line went, in ``r``'s
+        coordinates."""
+        mouse = (self.mouse[0] - self.rect.x + r.x, self.mouse[1] - self.rect.y + r.y)
+        button = self.close_button.rect.move(r.x - self.rect.x, r.y - self.rect.y)
         panel(surface, r, P.PAPER_LIGHT, P.POST_BLUE, 255, 3)
         blit_text(surface, _("WHAT CHANGED"), "cond", 18, P.POST_BLUE, (r.x + 12, r.y + 8))
-        note = wrap(_("Click a line: where it happened"), "sans", 14, self.close_button.rect.x - r.x - 24)[:2]
+        note = wrap(_("Click a line: where it happened"), "sans", 14, button.x - r.x - 24)[:2]
         for j, row in enumerate(note):
-            blit_text(surface, row, "sans", 14, P.INK_SOFT, (r.x + 12, self.close_button.rect.y + 4 + j * 17))
+            blit_text(surface, row, "sans", 14, P.INK_SOFT, (r.x + 12, button.y + 4 + j * 17))
         y = r.y + 38
-        bottom = self.close_button.rect.y - 6
-        self.rows = []
+        bottom = button.y - 6
+        rows: list[tuple[pygame.Rect, Line]] = []
         width = r.w - 36
         for section in self.sections:
             if y + 22 > bottom:
@@ -175,18 +191,18 @@ class SummaryPanel:
             blit_text(surface, str(section.heading), "sans_bold", 16, P.INK, (r.x + 12, y))
             y += 24
             for line in section.lines:
-                rows = wrap(str(line.words), "sans", LINE_SIZE, width)
-                h = len(rows) * (LINE_SIZE + LINE_GAP) + 4
+                lines = wrap(str(line.words), "sans", LINE_SIZE, width)
+                h = len(lines) * (LINE_SIZE + LINE_GAP) + 4
                 if y + h > bottom:
                     break
                 spot = pygame.Rect(r.x + 8, y - 2, r.w - 16, h)
-                if line.place and spot.collidepoint(self.mouse):
+                if line.place and spot.collidepoint(mouse):
                     pygame.draw.rect(surface, (226, 214, 186), spot, border_radius=4)
                 pygame.draw.circle(surface, line.colour, (r.x + 18, y + LINE_SIZE // 2 + 1), 4)
-                for j, row in enumerate(rows):
+                for j, row in enumerate(lines):
                     blit_text(surface, row, "sans", LINE_SIZE, P.INK_SOFT if line.colour == P.INK_SOFT else P.INK,
                               (r.x + 28, y + j * (LINE_SIZE + LINE_GAP)))
-                self.rows.append((spot, line))
+                rows.append((spot, line))
                 y += h
             y += 8
-        self.close_button.draw(surface)
+        return rows
