@@ -64,3 +64,7 @@ def text_on(colour: Colour) -> Colour:
 
 def mix(a: Colour, b: Colour, k: float) -> Colour:
     return (int(a[0] + (b[0] - a[0]) * k), int(a[1] + (b[1] - a[1]) * k), int(a[2] + (b[2] - a[2]) * k))
+
+
+# The counters' figures (game/ui/counter_art.py keeps its own figure colours).
+POST_BLUE_DARK = (30, 58, 112)  # the shaded lower edge of a defender counter's body
