@@ -1,6 +1,8 @@
-"""The board drawn by code: a paper map with the exterior view (assault tracks, barriers, support squares,
-entrances, the post office) and the interior view (three floors with coloured defender spaces). The static
-part is rendered once to a surface; barriers and highlights are drawn per frame."""
+"""The board drawn by code: a paper map with the exterior view (Heveliusplatz from above with the assault tracks,
+barriers, support squares, entrances, the post office) and the interior view (the post office cut open: three
+storeys with coloured defender spaces). The ground without words (game/ui/board_art.py and the spaces) is drawn
+once a process; the static board (that ground, the colour-blind patterns and the words in the player's language)
+once per renderer, setting and language; barriers and highlights are drawn per frame."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from game import i18n
 from game.i18n import N_, Said, _, p_, same
 from game.rules.data import Rules
 from game.rules.names import door_name
+from game.ui import board_art
 from game.ui import palette as P
 from game.ui.fonts import blit_text, font, text
 from game.ui.layout import (
@@ -134,6 +137,26 @@ def label_band(space: pygame.Rect, interior: bool = False) -> pygame.Rect:
     return pygame.Rect(space.x, middle - 9, space.w, 18)
 
 
+def _plate(s: pygame.Surface, rect: pygame.Rect, fill: P.Colour, edge: P.Colour | None, alpha: int = 255) -> None:
+    """A label's plate under printed words on the busy ground (see-through when ``alpha`` < 255)."""
+    if alpha < 255:
+        plate = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(plate, (*fill, alpha), plate.get_rect(), border_radius=4)
+        s.blit(plate, rect)
+    else:
+        pygame.draw.rect(s, fill, rect, border_radius=4)
+    if edge is not None:
+        pygame.draw.rect(s, edge, rect, 1, border_radius=4)
+
+
+def _soft_shadow(s: pygame.Surface, rect: pygame.Rect) -> None:
+    """A soft shadow to the south-east under a space laid on the board."""
+    for k, alpha in ((5, 40), (3, 60)):
+        shade = pygame.Surface((rect.w, rect.h), pygame.SRCALPHA)
+        pygame.draw.rect(shade, (20, 14, 8, alpha), shade.get_rect(), border_radius=5)
+        s.blit(shade, rect.move(k, k))
+
+
 class BoardRenderer:
     """Draws the static board once (per colour-blind setting) and the changing parts each frame."""
 
@@ -154,92 +177,35 @@ class BoardRenderer:
 
     # ---------------------------------------------------------------- static layer
     def draw_static(self, s: pygame.Surface, cb: bool) -> None:
-        """The printed board on ``s`` (cached by :meth:`static`; the layout check draws it to see its words)."""
+        """The printed board on ``s`` (cached by :meth:`static`; the layout check draws it to see its words): the
+        ground without words (:meth:`ground`, drawn once a process), then the colour-blind patterns and every
+        word in the player's language."""
         r, geo = self.rules, self.geo
-        s.fill((58, 50, 42))
-        # paper with a faint grain
-        pygame.draw.rect(s, P.PAPER, BOARD_RECT, border_radius=6)
-        for i in range(0, BOARD_RECT.h, 7):
-            y = BOARD_RECT.y + i
-            shade = P.mix(P.PAPER, P.PAPER_DARK, 0.18 if (i // 7) % 3 == 0 else 0.05)
-            pygame.draw.line(s, shade, (BOARD_RECT.x + 4, y), (BOARD_RECT.right - 5, y))
-        # exterior ground: grass with the street
-        ext = pygame.Rect(*bp(20, 20), bs(940), bs(1040))
-        pygame.draw.rect(s, P.GRASS, ext, border_radius=10)
-        for k in range(0, ext.w + ext.h, 22):
-            pygame.draw.line(s, P.GRASS_DARK, (ext.x + k, ext.y), (ext.x + k - 30, ext.y + 30), 1) if k < ext.w \
-                else None
-        pygame.draw.rect(s, P.INK_SOFT, ext, 2, border_radius=10)
-        blit_text(s, _(CAPTION), "type_bold", 15, P.INK, caption_rect().topleft)
-        # the post office building
-        bx, by, bw, bh = BUILDING
-        building = pygame.Rect(*bp(bx, by), bs(bw), bs(bh))
-        pygame.draw.rect(s, (60, 46, 40), building.move(6, 6))
-        pygame.draw.rect(s, P.BRICK, building)
-        for yy in range(building.y + 8, building.bottom, 14):
-            pygame.draw.line(s, P.BRICK_DARK, (building.x, yy), (building.right - 1, yy), 1)
-        pygame.draw.rect(s, P.INK, building, 3)
+        s.blit(self.ground(), (0, 0))
+        # the place's name on a paper label over the busy ground
+        cap = caption_rect()
+        _plate(s, cap.inflate(14, 8), P.PAPER_LIGHT, P.INK_SOFT)
+        blit_text(s, _(CAPTION), "type_bold", 15, P.INK, cap.topleft)
+        # the post office's name in its courtyard
+        building = self.building()
         inner = building.inflate(-bs(60), -bs(60))
-        pygame.draw.rect(s, (186, 136, 112), inner)
-        pygame.draw.rect(s, P.INK, inner, 1)
         for i, words in enumerate((N_("POLISH"), N_("POST"), N_("OFFICE"))):  # (French says the noun first)
             blit_text(s, _(words), "cond", 18, P.PAPER_LIGHT, (inner.centerx, inner.centery - 34 + 22 * i), "center")
         blit_text(s, _("No. 1"), "type_bold", 18, P.PAPER_LIGHT, (inner.centerx, inner.centery + 34), "center")
-        # tracks: lines then circles
-        for track in r.tracks.values():
-            pts = [geo.pos(sid) for sid in track.spaces]
-            ent = geo.pos(f"entrance:{track.entrance}")
-            pygame.draw.lines(s, P.INK_SOFT, False, [*pts, ent], 5)
-            pygame.draw.lines(s, P.ROAD, False, [*pts, ent], 3)
-        for track in r.tracks.values():
-            for idx, sid in enumerate(track.spaces):
-                if sid in r.aliases:
-                    continue
-                if r.track_spaces[sid].track != track.id:
-                    continue
-                self._track_space(s, sid, cb, first=(idx == 0))
         # (each track's placement label is drawn with the counters, clear of them: BoardLayer)
-        # entrances: the door, its name inside the building beside it (never under the counters outside)
+        # entrances: the door's name inside the building beside it (never under the counters outside), on a dark
+        # plate over the roof
         for eid in r.entrances:
-            door = self.door(eid)
-            pygame.draw.rect(s, (70, 50, 36), door)
-            pygame.draw.rect(s, P.INK, door, 2)
-            name = pygame.Rect(0, 0, *font_size(door_name(eid)))
-            # the wall the door is in: the top or bottom wall when it is there (a door near a corner too)
-            wall = min((abs(door.centery - building.top), "top"), (abs(door.centery - building.bottom), "bottom"))
-            if wall[0] > 12:
-                wall = min((abs(door.centerx - building.left), "left"), (abs(door.centerx - building.right), "right"))
-            if wall[1] == "top":
-                name.midtop = (door.centerx, door.bottom + 3)
-            elif wall[1] == "bottom":
-                name.midbottom = (door.centerx, door.top - 3)
-            elif wall[1] == "right":  # under the door, inside
-                name.topright = (building.right - 4, door.bottom + 3)
-            else:
-                name.topleft = (building.left + 4, door.bottom + 3)
+            name = self.door_name_rect(eid)
+            _plate(s, name.inflate(8, 2), P.INK, None, 170)
             blit_text(s, door_name(eid), "type_bold", 15, P.PAPER_LIGHT, name.center, "center")
-        # support squares
+        # support squares: the name on the tab
         for sid, sp in r.support_spaces.items():
-            rect = geo.rect(sid)
-            fill = P.mix(P.PAPER_LIGHT, P.INK_FAINT, 0.25)
-            pygame.draw.rect(s, fill, rect, border_radius=4)
-            stripe = rect.w // max(len(sp.colours), 1)
-            for i, col in enumerate(sp.colours):
-                band = pygame.Rect(rect.x + i * stripe, rect.bottom - 10, stripe, 10)
-                pygame.draw.rect(s, P.LOS[col], band)
-            pygame.draw.rect(s, P.INK, rect, 2, border_radius=4)
-            # its name on a tab above it (below it on the board's top edge), in view under a support counter
-            tab = support_tab(rect)
-            pygame.draw.rect(s, P.PAPER_LIGHT, tab, border_top_left_radius=4, border_top_right_radius=4)
-            pygame.draw.rect(s, P.INK, tab, 1, border_top_left_radius=4, border_top_right_radius=4)
+            tab = support_tab(geo.rect(sid))
             blit_text(s, same(f"{sid} · {_(SUPPORT_WORDS.get(sp.kind, N_('IG')))}"), "sans_bold", 12, P.INK,
                       tab.center, "center")
-        # interior: floor bands
+        # interior: the floors' titles
         for fid in FLOOR_BANDS:
-            band = floor_band(fid)
-            pygame.draw.rect(s, (80, 66, 54), band.move(5, 5), border_radius=6)
-            pygame.draw.rect(s, P.FLOOR_BAND[fid], band, border_radius=6)
-            pygame.draw.rect(s, P.INK, band, 3, border_radius=6)
             if fid not in r.floors:
                 continue
             title, size, where = floor_title(r, geo, fid)  # above the interior box, short of the first space
@@ -247,34 +213,27 @@ class BoardRenderer:
             if img.get_width() > where.w:
                 img = pygame.transform.smoothscale(img, where.size)
             s.blit(img, where)
-        # interior spaces with their target tables
+        # interior spaces: the name and the target table's die faces
         for fid, fl in r.floors.items():
             rect = geo.rect(f"{fid}:interior")
-            pygame.draw.rect(s, (200, 188, 160), rect, border_radius=4)
-            _hatch(s, rect, (186, 172, 144), 12, "/")
-            pygame.draw.rect(s, P.INK, rect, 2, border_radius=4)
             # the box's name under its two rows (the strip over the enemies' row carries the piles' numbers)
             blit_text(s, _("INTERIOR"), "cond", 15, P.INK_SOFT,
                       (rect.centerx, rect.y + INTERIOR_TOP + ENEMY_PX + 5 + DEF_H + 3), "midtop")
-            # target table strip at the bottom
             n = len(fl.target)
             w = rect.w // n
             for i, (faces, colour) in enumerate(fl.target):
                 cell = pygame.Rect(rect.x + i * w, rect.bottom - 22, w, 22)
-                pygame.draw.rect(s, P.LOS[colour], cell)
                 label = f"{faces[0]}-{faces[-1]}" if len(faces) > 1 else str(faces[0])
                 if cb:  # the colour's letters beside the die faces (no pattern under the numbers)
                     label = same(f"{label} {los_letter(colour)}")
                 blit_text(s, label, "sans_bold", 12 if cb else 13, P.text_on(P.LOS[colour]), cell.center, "center")
-            pygame.draw.rect(s, P.INK, pygame.Rect(rect.x, rect.bottom - 22, rect.w, 22), 1)
-        # defender spaces
+        # defender spaces: the colour-blind pattern, the words
         for sid, ds in r.defender_spaces.items():
             rect = geo.rect(sid)
             colour = ds.colours[0]
-            pygame.draw.rect(s, P.LOS[colour], rect, border_radius=3)
             if cb:
                 pattern(s, rect, colour)
-            pygame.draw.rect(s, P.INK, rect, 2, border_radius=3)
+                pygame.draw.rect(s, P.INK, rect, 2, border_radius=3)
             ink = P.text_on(P.LOS[colour])
             # between the defenders' row (top) and the tokens' row (bottom): the space's number, its door, the
             # colour's letters
@@ -289,7 +248,135 @@ class BoardRenderer:
                 blit_text(s, same(f"⚑{door_name(ds.entrance)}"), "sans", 11, ink, (left, middle), "midleft")
         # compass-rose style title on the interior
         blit_text(s, _("INSIDE THE POST OFFICE"), "type_bold", 18, P.INK_SOFT, bp(1870, 10), "topright")
-        blit_text(s, _("OUTSIDE"), "type_bold", 18, P.INK_SOFT, bp(40, 4), "topleft")
+        outside = _("OUTSIDE")  # on paper where it reaches over the ground
+        _plate(s, pygame.Rect(bp(40, 4), font_size(outside, "type_bold", 18)).inflate(12, 2).move(0, 1), P.PAPER, None)
+        blit_text(s, outside, "type_bold", 18, P.INK_SOFT, bp(40, 4), "topleft")
+
+    def building(self) -> pygame.Rect:
+        """The post office's walls on the exterior view."""
+        bx, by, bw, bh = BUILDING
+        return pygame.Rect(*bp(bx, by), bs(bw), bs(bh))
+
+    def door_name_rect(self, eid: str) -> pygame.Rect:
+        """Where an entrance's name is printed: inside the building, beside its door, on the wall's side the
+        door is in (the top or bottom wall when it is there, a door near a corner too)."""
+        door, building = self.door(eid), self.building()
+        name = pygame.Rect(0, 0, *font_size(door_name(eid)))
+        wall = min((abs(door.centery - building.top), "top"), (abs(door.centery - building.bottom), "bottom"))
+        if wall[0] > 12:
+            wall = min((abs(door.centerx - building.left), "left"), (abs(door.centerx - building.right), "right"))
+        if wall[1] == "top":
+            name.midtop = (door.centerx, door.bottom + 3)
+        elif wall[1] == "bottom":
+            name.midbottom = (door.centerx, door.top - 3)
+        elif wall[1] == "right":  # under the door, inside
+            name.topright = (building.right - 4, door.bottom + 3)
+        else:
+            name.topleft = (building.left + 4, door.bottom + 3)
+        return name
+
+    def _ground_key(self) -> tuple[object, ...]:
+        """Everything :meth:`ground` draws from: the board's geometry and the colours of its spaces (two play
+        scenes on the same board share one ground)."""
+        r, geo = self.rules, self.geo
+        tracks = tuple((tuple(track.spaces), track.entrance) for track in r.tracks.values())
+        spaces = tuple((sid, geo.pos(sid), sp.colours, sp.track) for sid, sp in r.track_spaces.items())
+        support = tuple((tuple(geo.rect(sid)), sp.colours) for sid, sp in r.support_spaces.items())
+        doors = tuple((eid, geo.pos(f"entrance:{eid}")) for eid in r.entrances)
+        floors = tuple((fid, tuple(geo.rect(f"{fid}:interior")), tuple(c for _f, c in fl.target))
+                       for fid, fl in r.floors.items())
+        defenders = tuple((tuple(geo.rect(sid)), ds.colours[0]) for sid, ds in r.defender_spaces.items())
+        return ("board ground 1", tuple(BOARD_RECT), tuple(EXTERIOR), BUILDING, tuple(FLOOR_BANDS.items()),
+                FLOOR_X, tracks, spaces, tuple(r.aliases.items()), support, doors, floors, defenders)
+
+    def ground(self) -> pygame.Surface:
+        """The printed board without its words and patterns (the same in every language and colour setting),
+        drawn once a process for each board (:func:`board_art.cached`)."""
+        return board_art.cached(self._ground_key(), self._draw_ground)
+
+    def _draw_ground(self) -> pygame.Surface:
+        """The paper, Heveliusplatz and the post office from above with the tracks, the doors and the support
+        squares on the exterior view; the post office cut open with its storeys, interior boxes, target tables
+        and defender spaces (flat line-of-sight colours) on the interior view."""
+        r, geo = self.rules, self.geo
+        s = pygame.Surface((1920, 1080))
+        s.fill((58, 50, 42))
+        # paper with a faint grain
+        pygame.draw.rect(s, P.PAPER, BOARD_RECT, border_radius=6)
+        for i in range(0, BOARD_RECT.h, 7):
+            y = BOARD_RECT.y + i
+            shade = P.mix(P.PAPER, P.PAPER_DARK, 0.18 if (i // 7) % 3 == 0 else 0.05)
+            pygame.draw.line(s, shade, (BOARD_RECT.x + 4, y), (BOARD_RECT.right - 5, y))
+        # the exterior: the square, its streets and buildings, the post office
+        ext = pygame.Rect(EXTERIOR)
+        building = self.building()
+        board_art.draw_exterior(s, ext, building)
+        pygame.draw.rect(s, P.INK_SOFT, ext.inflate(2, 2), 3, border_radius=3)
+        # tracks: lines then circles
+        for track in r.tracks.values():
+            pts = [geo.pos(sid) for sid in track.spaces]
+            ent = geo.pos(f"entrance:{track.entrance}")
+            pygame.draw.lines(s, P.INK, False, [*pts, ent], 6)
+            pygame.draw.lines(s, P.ROAD, False, [*pts, ent], 3)
+        for track in r.tracks.values():
+            for idx, sid in enumerate(track.spaces):
+                if sid in r.aliases:
+                    continue
+                if r.track_spaces[sid].track != track.id:
+                    continue
+                self._track_space(s, sid, first=(idx == 0))
+        # entrances: the door, a double door in its frame with a step before it
+        for eid in r.entrances:
+            door = self.door(eid)
+            pygame.draw.rect(s, (70, 50, 36), door)
+            pygame.draw.line(s, (46, 32, 24), (door.centerx, door.y + 3), (door.centerx, door.bottom - 4), 2)
+            pygame.draw.rect(s, P.INK, door, 2)
+        # support squares (their names are printed on the tabs: draw_static)
+        for sid, sp in r.support_spaces.items():
+            rect = geo.rect(sid)
+            shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(shadow, (20, 16, 12, 110), shadow.get_rect(), border_radius=4)
+            s.blit(shadow, rect.move(3, 4))
+            fill = P.mix(P.PAPER_LIGHT, P.INK_FAINT, 0.25)
+            pygame.draw.rect(s, fill, rect, border_radius=4)
+            stripe = rect.w // max(len(sp.colours), 1)
+            for i, col in enumerate(sp.colours):
+                band = pygame.Rect(rect.x + i * stripe, rect.bottom - 10, stripe, 10)
+                pygame.draw.rect(s, P.LOS[col], band)
+            pygame.draw.rect(s, P.INK, rect, 2, border_radius=4)
+            tab = support_tab(rect)
+            pygame.draw.rect(s, P.PAPER_LIGHT, tab, border_top_left_radius=4, border_top_right_radius=4)
+            pygame.draw.rect(s, P.INK, tab, 1, border_top_left_radius=4, border_top_right_radius=4)
+        # interior: the post office cut open, its storeys the floor bands
+        bands = {fid: floor_band(fid) for fid in FLOOR_BANDS}
+        top, bottom = min(b.y for b in bands.values()), max(b.bottom for b in bands.values())
+        section = pygame.Rect(EXTERIOR.right + 1, top - 6, BOARD_RECT.right - 8 - EXTERIOR.right - 1,
+                              bottom - top + 12)
+        board_art.draw_section(s, bands, section)
+        for band in bands.values():
+            pygame.draw.rect(s, P.INK, band, 3, border_radius=2)
+        pygame.draw.rect(s, P.INK, section, 2, border_radius=4)
+        # interior spaces with their target tables
+        for fid, fl in r.floors.items():
+            rect = geo.rect(f"{fid}:interior")
+            _soft_shadow(s, rect)
+            pygame.draw.rect(s, (200, 188, 160), rect, border_radius=4)
+            _hatch(s, rect, (186, 172, 144), 12, "/")
+            pygame.draw.rect(s, P.INK, rect, 2, border_radius=4)
+            # target table strip at the bottom (its die faces are printed by draw_static)
+            n = len(fl.target)
+            w = rect.w // n
+            for i, (_faces, colour) in enumerate(fl.target):
+                cell = pygame.Rect(rect.x + i * w, rect.bottom - 22, w, 22)
+                pygame.draw.rect(s, P.LOS[colour], cell)
+            pygame.draw.rect(s, P.INK, pygame.Rect(rect.x, rect.bottom - 22, rect.w, 22), 1)
+        # defender spaces: flat line-of-sight colours (game information: never shaded by the art)
+        for _sid, ds in r.defender_spaces.items():
+            rect = geo.rect(_sid)
+            _soft_shadow(s, rect)
+            pygame.draw.rect(s, P.LOS[ds.colours[0]], rect, border_radius=3)
+            pygame.draw.rect(s, P.INK, rect, 2, border_radius=3)
+        return s
 
     def door(self, entrance: str) -> pygame.Rect:
         """The door of an entrance on the building's wall."""
@@ -298,22 +385,23 @@ class BoardRenderer:
         door.center = (int(c[0]), int(c[1]))
         return door
 
-    def _track_space(self, s: pygame.Surface, sid: str, cb: bool, first: bool) -> None:
+    def _track_space(self, s: pygame.Surface, sid: str, first: bool) -> None:
+        """A track space: its line-of-sight colour(s) in a disc (two colours: half discs) ringed in ink, on a ring
+        of paper that keeps it clear of the ground's paving and rails. (The colour-blind letters are drawn with
+        the counters: in the circle, or beside the counters on it.)"""
         geo, sp = self.geo, self.rules.track_spaces[sid]
         cx, cy = geo.pos(sid)
         rad = bs(27)
         cols = sp.colours
+        pygame.draw.circle(s, P.INK_SOFT, (cx + 2, cy + 3), rad + 5)
+        pygame.draw.circle(s, P.HALO, (cx, cy), rad + 4)
         pygame.draw.circle(s, P.INK, (cx + 2, cy + 3), rad + 1)
         if len(cols) == 1:
             pygame.draw.circle(s, P.LOS[cols[0]], (cx, cy), rad)
         else:
-            # two colours: half discs
             pygame.draw.circle(s, P.LOS[cols[0]], (cx, cy), rad, draw_top_left=True, draw_bottom_left=True)
             pygame.draw.circle(s, P.LOS[cols[1]], (cx, cy), rad, draw_top_right=True, draw_bottom_right=True)
-        # (the colour-blind letters are drawn with the counters: in the circle, or beside the counters on it)
         pygame.draw.circle(s, P.INK, (cx, cy), rad, 3 if first else 2)
-        if sp.barrier:
-            pass
 
     # ---------------------------------------------------------------- dynamic parts
     def draw_barriers(self, s: pygame.Surface, open_barriers: list[int], hidden: set[int] | None = None) -> None:
@@ -323,14 +411,18 @@ class BoardRenderer:
             cx, cy = bp(x, y)
             a = self._barrier_angle(b)
             if b in open_barriers:
-                # blown: scattered rubble
+                # blown: scattered rubble (dark, edged: it reads on the paving), its number faded on a paper disc
                 for k in range(6):
                     ang = a + k * 1.1
                     px = cx + math.cos(ang) * (6 + 3 * k)
                     py = cy + math.sin(ang) * (4 + 2 * k)
-                    pygame.draw.rect(s, (120, 100, 80), (px - 3, py - 3, 7, 5))
+                    pygame.draw.rect(s, (96, 78, 60), (px - 3, py - 3, 7, 5))
+                    pygame.draw.line(s, (176, 156, 128), (px - 3, py - 3), (px + 3, py - 3))
                 dx, dy = math.cos(a + math.pi / 2) * 30, math.sin(a + math.pi / 2) * 30
-                blit_text(s, str(b), "sans_bold", 14, P.INK_FAINT, self._tag_point((cx, cy), (dx, dy)), "center")
+                tag = self._tag_point((cx, cy), (dx, dy))
+                pygame.draw.circle(s, P.PAPER, tag, 10)
+                pygame.draw.circle(s, P.INK_FAINT, tag, 10, 1)
+                blit_text(s, str(b), "sans_bold", 14, P.INK_FAINT, tag, "center")
                 continue
             self.draw_barrier_at(s, b, (cx, cy), a)
 

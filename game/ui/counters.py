@@ -1,6 +1,8 @@
 """Counters drawn by code: defenders in Polish Post blue with a red (trained) or white (postal worker) border,
-enemy counters (police green, SS dark grey, support weapons), armored car silhouettes, weapon tokens.
-Units are named in text and told apart by colour and shape: no insignia."""
+enemy counters (police green, SS dark grey, support weapons), the armoured car, the fire truck, weapon tokens.
+Each shows a drawn figure of its kind (game/ui/counter_art.py: helmet, cap or headscarf, rifle, submachine gun,
+machine gun, infantry gun, the token's weapon), so the kinds are told apart by shape, not by colour alone; no
+insignia. The values, the names and the status letters stay printed."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import pygame
 from game import i18n
 from game.i18n import N_, _, p_, same
 from game.rules.data import Rules
+from game.ui import counter_art as art
 from game.ui import palette as P
 from game.ui.fonts import blit_text, text
 from game.ui.layout import COUNT_W, DEF_H, DEF_W, ENEMY_PX, SUPPORT_PX, TOKEN_W
@@ -19,6 +22,10 @@ from game.ui.layout import COUNT_W, DEF_H, DEF_W, ENEMY_PX, SUPPORT_PX, TOKEN_W
 ENEMY_SHORT = {"rifleman": ("Rifle", ""), "smg": ("SMG", ""), "ss_rifleman": ("SS", ""),
                "ss_smg": ("SS SMG", ""), "leader": ("Leader", ""), "mg": ("MG", ""), "mg_emplaced": ("MG", "empl."),
                "ig": ("Gun", ""), "ig_emplaced": ("Gun", "empl.")}
+# A token's pale pill behind its drawing, by kind.
+TOKEN_FILL = {"gren": (196, 206, 168), "ammo": (232, 214, 150), "lmg": (196, 198, 196), "atr": (212, 190, 170),
+              "rifle": (226, 208, 172)}
+# The tokens' short words (no longer printed on the tokens, which show a drawing; kept for the catalogs).
 TOKEN_SHORT = {"lmg": N_("LMG"), "atr": N_("ATR"), "rifle": N_("RFL"), "gren": N_("GRN"), "ammo": N_("AMO")}
 SUPPORT_TYPES = ("mg", "mg_emplaced", "ig", "ig_emplaced")
 BADGE = 8  # a disrupted enemy's image has this margin around the counter for its corner badge
@@ -48,6 +55,11 @@ def counter_words(word: str) -> str:
              "SS SMG": p_("counter", "SS SMG"), "Leader": p_("counter", "Leader"), "MG": p_("counter", "MG"),
              "Gun": p_("counter", "Gun"), "empl.": p_("counter", "empl.")}
     return words.get(word, same(word))
+
+
+def named(name: str) -> bool:
+    """A defender known by his name (Konrad, Gorski, J. Pipka), not by his rank and a number."""
+    return not name.startswith(("Trained ", "Postal worker "))
 
 
 def short_name(name: str) -> str:
@@ -120,9 +132,12 @@ class CounterArt:
 
     def defender(self, name: str, exhausted: bool, disrupted: bool, moved: bool = False,
                  acted: bool = False) -> pygame.Surface:
-        """A DEF_W x DEF_H counter: the name on a band in the border colour (red trained, white postal worker),
-        the combat value large on Post blue (grey when exhausted), attribute letters in yellow on the right and
-        the status chips along the bottom: M moved, A acted (left), D disrupted (right)."""
+        """A DEF_W x DEF_H counter: the name on a band in the border colour (red trained, white postal worker;
+        edged in gold for a defender known by name), the combat value large on the left of the Post blue body
+        (grey with stripes when exhausted), the figure of his kind on the right (counter_art: a soldier in the
+        wz.31 helmet, an officer with a pistol for a Command leader, a postman in his cap, a civilian in a
+        headscarf), the attribute letter in yellow under the value, and the status chips along the bottom: M
+        moved, A acted (left), D disrupted (right)."""
         key = ("d", name, exhausted, disrupted, moved, acted)
         img = self._cache.get(key)
         if img is not None:
@@ -137,102 +152,115 @@ class CounterArt:
         pygame.draw.rect(img, border, rect, border_radius=4)
         body = pygame.Rect(3, 18, w - 6, h - 21)
         pygame.draw.rect(img, face, body, border_radius=3)
+        if not exhausted:  # a little shading: the body's lower edge in shadow
+            pygame.draw.rect(img, P.POST_BLUE_DARK, (body.x, body.bottom - 4, body.w, 4),
+                             border_bottom_left_radius=3, border_bottom_right_radius=3)
         if exhausted:  # faint diagonal stripes: tired, out of action until recovered
             clip = img.get_clip()
             img.set_clip(body)
             for k in range(-body.h, body.w, 7):
                 pygame.draw.line(img, (124, 130, 142), (body.x + k, body.bottom), (body.x + k + body.h, body.y), 2)
             img.set_clip(clip)
+        figure = art.defender_figure(d.kind, officer=trained and "C" in d.attributes)
+        img.blit(art.tired(figure) if exhausted else figure, (w - 3 - art.DEF_FIG[0], body.y + 1))
+        if named(name):  # a defender known by name: his band edged in gold, top and bottom
+            pygame.draw.rect(img, P.GOLD, (3, 1, w - 6, 2))
+            pygame.draw.rect(img, P.GOLD, (3, body.y - 2, w - 6, 2))
         pygame.draw.rect(img, P.INK, rect, 1, border_radius=4)
         name_ink = P.PAPER_LIGHT if trained else P.INK
-        _blit(img, fit_label(short_name(name), w - 4, name_ink), "center", (w // 2, 10))
+        _blit(img, fit_label(short_name(name), w - 6, name_ink), "center", (w // 2, 10))
         ink = P.PAPER_LIGHT if not exhausted else (236, 236, 236)
         value = text(str(d.combat), "sans_bold", 24, ink)
-        _blit(img, value, "center", (15, body.y + 11))
+        _blit(img, value, "center", (12, body.y + 11))
         letters = list(d.attributes)
         if d.kind == "noncombatant" and "N" not in letters:
             letters.append("N")
         for k, letter in enumerate(letters[:2]):
-            blit_text(img, letter, "sans_bold", 14, P.HIGHLIGHT, (w - 10, body.y + 8 + 14 * k), "center")
-        marks = [m for m, on in (("M", moved), ("A", acted)) if on]
-        for k, m in enumerate(marks):
-            chip(img, m, (10 + 16 * k, h - 9), *CHIP[m], r=7)
-        if disrupted:
-            chip(img, "D", (w - 10, h - 9), *CHIP["D"], r=7)
+            blit_text(img, letter, "sans_bold", 14, P.HIGHLIGHT, (10 + 10 * k, body.y + 26), "center")
+        marks = [m for m, on in (("M", moved), ("A", acted), ("D", disrupted)) if on]
+        for k, m in enumerate(marks):  # packed from the right, over the figure's feet: the letter stays clear
+            chip(img, m, (w - 10 - 12 * (len(marks) - 1 - k), h - 9), *CHIP[m], r=7)
         return self._keep(key, img)
 
     def enemy(self, ctype: str, name: str, disrupted: bool) -> pygame.Surface:
-        """An assault counter (ENEMY_PX) or a support weapon (SUPPORT_PX) with a BADGE margin: its label on
-        top (unit, or the leader's name), its combat-defense values large at the bottom; disrupted shows as a
-        yellow D on the top right corner."""
+        """An assault counter (ENEMY_PX) or a support weapon (SUPPORT_PX) with a BADGE margin: the figure of its
+        kind (counter_art: police in their shako or SS in the steel helmet, with a rifle or a submachine gun; a
+        machine gun on its tripod, an infantry gun; sandbags when emplaced), a leader's name over his figure in a
+        gold frame, the combat-defense values large at the bottom; disrupted shows as a yellow D on the top right
+        corner. The figure tells the kind (the unit's word is not printed)."""
         key = ("e", ctype, name, disrupted)
         img = self._cache.get(key)
         if img is not None:
             return img
-        size = SUPPORT_PX if ctype in SUPPORT_TYPES else ENEMY_PX
+        support = ctype in SUPPORT_TYPES
+        size = SUPPORT_PX if support else ENEMY_PX
         margin = BADGE if disrupted else 0  # room for the badge (the image is drawn centred)
         img = pygame.Surface((size + 2 * margin, size + 2 * margin), pygame.SRCALPHA)
         rect = pygame.Rect(margin, margin, size, size)
         fill = P.ENEMY_FILL.get(ctype, P.SS_GREY)
         pygame.draw.rect(img, fill, rect, border_radius=3)
+        pygame.draw.rect(img, P.mix(fill, P.SHADOW, 0.25), (rect.x, rect.bottom - 17, rect.w, 17),
+                         border_bottom_left_radius=3, border_bottom_right_radius=3)  # the values' band, shaded
         ink = (246, 242, 226)
-        top, sub = ENEMY_SHORT.get(ctype, (ctype, ""))
-        top, sub = counter_words(top), counter_words(sub) if sub else ""
         if ctype == "leader":
+            figure = art.enemy_figure(ctype)
+            _blit(img, figure, "midbottom", (rect.centerx, rect.bottom - 14))
             top = same(name) if name else counter_words("Leader")
-            pygame.draw.rect(img, P.GOLD, rect.inflate(-2, -2), 3, border_radius=3)
+            _blit(img, fit_label(top, size - 4, ink), "midtop", (rect.centerx, rect.y + 1))
+            pygame.draw.rect(img, P.GOLD, rect.inflate(-2, -2), 2, border_radius=3)
+        elif support:
+            _blit(img, art.support_figure(ctype), "midtop", (rect.centerx, rect.y + 3))
+        else:
+            _blit(img, art.enemy_figure(ctype), "midtop", (rect.centerx, rect.y + 2))
         if "emplaced" in ctype:
-            pygame.draw.rect(img, (214, 190, 128), rect.inflate(-2, -2), 3, border_radius=3)
+            pygame.draw.rect(img, art.SANDBAG, rect.inflate(-2, -2), 2, border_radius=3)
         pygame.draw.rect(img, P.INK, rect, 2, border_radius=3)
-        if ctype.startswith("ss"):  # SS: a light band under the label (the counters are told apart by colour)
-            pygame.draw.line(img, (150, 150, 150), (rect.x + 4, rect.y + 19), (rect.right - 5, rect.y + 19), 1)
-        _blit(img, fit_label(top, size - 4, ink), "midtop", (rect.centerx, rect.y + 2))
-        if sub:
-            blit_text(img, sub, "cond", 13, ink, (rect.centerx, rect.y + 16), "midtop")
         types = {**self.rules.assault_types, **self.rules.support_types}
         ct = types.get(ctype)
         if ct is not None:
-            blit_text(img, f"{ct.combat}-{ct.defense}", "sans_bold", 18, ink, (rect.centerx, rect.bottom - 1),
-                      "midbottom")
+            values = f"{ct.combat}-{ct.defense}"
+            shadow = text(values, "sans_bold", 18, P.INK)
+            _blit(img, shadow, "midbottom", (rect.centerx + 1, rect.bottom))
+            blit_text(img, values, "sans_bold", 18, ink, (rect.centerx, rect.bottom - 1), "midbottom")
         if disrupted:
             chip(img, "D", (rect.right, rect.y), P.HIGHLIGHT, P.INK, r=8)
         return self._keep(key, img)
 
     def car(self) -> pygame.Surface:
+        """The police armoured car (counter_art.car_image), with ARMORED stencilled on its lower plates."""
         key = ("car",)
         img = self._cache.get(key)
         if img is not None:
             return img
-        w, h = 70, 40
-        img = pygame.Surface((w, h), pygame.SRCALPHA)
-        body = [(4, 26), (10, 14), (22, 12), (28, 4), (46, 4), (52, 12), (64, 14), (67, 26), (60, 30), (8, 30)]
-        pygame.draw.polygon(img, P.CAR_GREY, body)
-        pygame.draw.polygon(img, P.INK, body, 2)
-        pygame.draw.line(img, P.INK, (46, 8), (66, 6), 3)  # gun
-        for x in (16, 30, 44, 56):
-            pygame.draw.circle(img, P.INK, (x, 31), 6)
-            pygame.draw.circle(img, (120, 120, 110), (x, 31), 2)
-        blit_text(img, _("ARMORED"), "cond", 11, (236, 236, 220), (35, 20), "center")
+        img = art.car_image().copy()
+        blit_text(img, _("ARMORED"), "cond", 11, (178, 180, 166), (35, 20), "center")
         return self._keep(key, img)
 
     def token(self, token: str, width: int = TOKEN_W, count: int = 1) -> pygame.Surface:
-        """A weapon or ammunition token; narrower where a row of them would not fit; ``count`` identical tokens
-        (4.1: interchangeable) as one image with their number in a dark disc at its right end."""
+        """A weapon or ammunition token: the drawn weapon (counter_art.token_icon: a light machine gun, an
+        anti-tank rifle, a rifle, a stick grenade, a box of cartridges) on a pale pill of its kind's colour;
+        narrower where a row of them would not fit; ``count`` identical tokens (4.1: interchangeable) as one image
+        with their number in a dark disc at its right end."""
         key = ("t", token_kind(token), width, count)
         img = self._cache.get(key)
         if img is not None:
             return img
         kind = token_kind(token)
         img = pygame.Surface((width + (COUNT_W if count > 1 else 0), 20), pygame.SRCALPHA)
-        fill = {"gren": (96, 110, 70), "ammo": (176, 150, 80), "lmg": (70, 70, 70), "atr": (90, 70, 60),
-                "rifle": (120, 90, 60)}.get(kind, (90, 90, 90))
+        fill = TOKEN_FILL.get(kind, (200, 200, 196))
+        pill = pygame.Rect(0, 0, width, 20)
         pygame.draw.rect(img, fill, img.get_rect(), border_radius=4)
+        pygame.draw.rect(img, P.mix(fill, P.SHADOW, 0.12), (0, 14, img.get_width(), 6),
+                         border_bottom_left_radius=4, border_bottom_right_radius=4)
         pygame.draw.rect(img, P.INK, img.get_rect(), 1, border_radius=4)
-        label = _(TOKEN_SHORT[kind]) if kind in TOKEN_SHORT else same(kind[:3].upper())
+        if kind in TOKEN_SHORT or kind in TOKEN_FILL:
+            _blit(img, art.token_icon(kind, width - 4), "center", pill.center)
+        else:  # a kind with no drawing: its first letters
+            blit_text(img, same(kind[:3].upper()), "cond", 13 if width >= TOKEN_W else 11, P.INK, pill.center,
+                      "center")
         if count > 1:
             pygame.draw.circle(img, P.INK, (width + 5, 10), 8)
             blit_text(img, str(count), "sans_bold", 11, P.PAPER_LIGHT, (width + 5, 10), "center")
-        blit_text(img, label, "cond", 13 if width >= TOKEN_W else 11, (250, 246, 230), (width // 2, 10), "center")
         return self._keep(key, img)
 
     def supp(self, n: int) -> pygame.Surface:
@@ -247,17 +275,9 @@ class CounterArt:
         return self._keep(key, img)
 
     def fire_truck(self) -> pygame.Surface:
+        """The fire truck (counter_art.truck_image), 120 x 56."""
         key = ("truck",)
         img = self._cache.get(key)
         if img is not None:
             return img
-        img = pygame.Surface((120, 56), pygame.SRCALPHA)
-        pygame.draw.rect(img, (170, 40, 34), (4, 14, 84, 28), border_radius=3)
-        pygame.draw.rect(img, (170, 40, 34), (84, 6, 32, 36), border_radius=4)
-        pygame.draw.rect(img, (200, 220, 230), (94, 10, 18, 12))
-        pygame.draw.line(img, (210, 210, 200), (10, 10), (80, 4), 4)  # ladder
-        for x in (20, 48, 98):
-            pygame.draw.circle(img, P.INK, (x, 44), 9)
-            pygame.draw.circle(img, (150, 150, 150), (x, 44), 3)
-        pygame.draw.rect(img, P.INK, (4, 14, 84, 28), 2, border_radius=3)
-        return self._keep(key, img)
+        return self._keep(key, art.truck_image().copy())

@@ -65,3 +65,27 @@ def text_on(colour: Colour) -> Colour:
 
 def mix(a: Colour, b: Colour, k: float) -> Colour:
     return (int(a[0] + (b[0] - a[0]) * k), int(a[1] + (b[1] - a[1]) * k), int(a[2] + (b[2] - a[2]) * k))
+
+
+# The counters' figures (game/ui/counter_art.py keeps its own figure colours).
+POST_BLUE_DARK = (30, 58, 112)  # the shaded lower edge of a defender counter's body
+
+# The board drawn as a place (game/ui/board_art.py): the paving, pavements, rails and roofs of Heveliusplatz, the
+# post office's roof and courtyard, and its storeys cut open on the interior view.
+SETT = (150, 140, 124)  # granite setts of the streets
+SETT_JOINT = (116, 106, 92)
+SQUARE_SETT = (166, 156, 136)  # the square's setts, laid in fans
+PAVEMENT = (196, 188, 170)
+KERB = (96, 90, 82)
+RAIL = (58, 56, 54)
+YARD = (150, 140, 118)
+TREE = (92, 122, 72)
+ROOF = (156, 82, 60)  # the post office's red tiles
+COURTYARD = (104, 88, 78)
+MASONRY = (150, 118, 98)  # walls and slabs cut open (hatched)
+SLAB = (168, 164, 156)
+GLASS = (164, 182, 190)
+STONE = (176, 166, 146)  # the basement's walls
+STONE_JOINT = (150, 140, 122)
+FLOOR_BOARDS = (150, 112, 78)
+HALO = (250, 244, 228)  # the paper ring under each track space: its colours read on the busy ground
