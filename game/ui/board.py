@@ -300,7 +300,7 @@ class BoardRenderer:
         and defender spaces (flat line-of-sight colours) on the interior view."""
         r, geo = self.rules, self.geo
         s = pygame.Surface((1920, 1080))
-        s.fill((58, 50, 42))
+        s.fill(P.TABLE)
         # paper with a faint grain
         pygame.draw.rect(s, P.PAPER, BOARD_RECT, border_radius=6)
         for i in range(0, BOARD_RECT.h, 7):
