@@ -9,24 +9,16 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.i18n import N_, _, p_, same
+from game.i18n import _, p_, same
 from game.rules.data import Rules
 from game.ui import counter_art as art
 from game.ui import palette as P
 from game.ui.fonts import blit_text, text
 from game.ui.layout import COUNT_W, DEF_H, DEF_W, ENEMY_PX, SUPPORT_PX, TOKEN_W
 
-# What a counter says on its face: the rulebook's unit in a word that fits (a rifleman is "Rifle", as the log
-# says "rifleman"; the SS rifleman "SS").
-# (The words are translated on the counter: counter_words, each language its own short words.)
-ENEMY_SHORT = {"rifleman": ("Rifle", ""), "smg": ("SMG", ""), "ss_rifleman": ("SS", ""),
-               "ss_smg": ("SS SMG", ""), "leader": ("Leader", ""), "mg": ("MG", ""), "mg_emplaced": ("MG", "empl."),
-               "ig": ("Gun", ""), "ig_emplaced": ("Gun", "empl.")}
 # A token's pale pill behind its drawing, by kind.
 TOKEN_FILL = {"gren": (196, 206, 168), "ammo": (232, 214, 150), "lmg": (196, 198, 196), "atr": (212, 190, 170),
               "rifle": (226, 208, 172)}
-# The tokens' short words (no longer printed on the tokens, which show a drawing; kept for the catalogs).
-TOKEN_SHORT = {"lmg": N_("LMG"), "atr": N_("ATR"), "rifle": N_("RFL"), "gren": N_("GRN"), "ammo": N_("AMO")}
 SUPPORT_TYPES = ("mg", "mg_emplaced", "ig", "ig_emplaced")
 BADGE = 8  # a disrupted enemy's image has this margin around the counter for its corner badge
 CHIP = {"M": (P.GOLD, P.INK), "A": (P.OK_GREEN, P.PAPER_LIGHT), "D": (P.TARGET, P.PAPER_LIGHT)}
@@ -46,15 +38,6 @@ def group_tokens(tokens: list[str]) -> list[list[str]]:
     for tok in sorted(tokens):
         groups.setdefault(token_kind(tok), []).append(tok)
     return list(groups.values())
-
-
-def counter_words(word: str) -> str:
-    """A word printed on an enemy counter in the player's language (context ``counter``: a French rifleman's
-    counter says "Fus.", where the Rifle weapon token is a "fusil")."""
-    words = {"Rifle": p_("counter", "Rifle"), "SMG": p_("counter", "SMG"), "SS": p_("counter", "SS"),
-             "SS SMG": p_("counter", "SS SMG"), "Leader": p_("counter", "Leader"), "MG": p_("counter", "MG"),
-             "Gun": p_("counter", "Gun"), "empl.": p_("counter", "empl.")}
-    return words.get(word, same(word))
 
 
 def named(name: str) -> bool:
@@ -205,7 +188,7 @@ class CounterArt:
         if ctype == "leader":
             figure = art.enemy_figure(ctype)
             _blit(img, figure, "midbottom", (rect.centerx, rect.bottom - 14))
-            top = same(name) if name else counter_words("Leader")
+            top = same(name) if name else p_("counter", "Leader")
             _blit(img, fit_label(top, size - 4, ink), "midtop", (rect.centerx, rect.y + 1))
             pygame.draw.rect(img, P.GOLD, rect.inflate(-2, -2), 2, border_radius=3)
         elif support:
@@ -253,7 +236,7 @@ class CounterArt:
         pygame.draw.rect(img, P.mix(fill, P.SHADOW, 0.12), (0, 14, img.get_width(), 6),
                          border_bottom_left_radius=4, border_bottom_right_radius=4)
         pygame.draw.rect(img, P.INK, img.get_rect(), 1, border_radius=4)
-        if kind in TOKEN_SHORT or kind in TOKEN_FILL:
+        if kind in TOKEN_FILL:
             _blit(img, art.token_icon(kind, width - 4), "center", pill.center)
         else:  # a kind with no drawing: its first letters
             blit_text(img, same(kind[:3].upper()), "cond", 13 if width >= TOKEN_W else 11, P.INK, pill.center,
