@@ -33,7 +33,7 @@ class PanelCache:
         self.rect = pygame.Rect(rect)
         self.keyed = keyed and under is None
         self.under = under
-        self.surface = pygame.Surface(self.rect.size)
+        self.surface = pygame.Surface((0, 0))  # made at the first draw (a panel made and never drawn costs nothing)
         self.key: Hashable = None
         self.valid = False
         self.hovers: HoverRegions = []
@@ -52,8 +52,11 @@ class PanelCache:
             # A new surface each time: drawing on a run-length encoded one is not safe in pygame.
             self.surface = pygame.Surface(self.rect.size)
             self.surface.fill(TRANSPARENT)
-        elif self.under is not None:
-            self.surface.fill(self.under)
+        else:
+            if self.surface.get_size() != self.rect.size:
+                self.surface = pygame.Surface(self.rect.size)
+            if self.under is not None:
+                self.surface.fill(self.under)
         hovers = render(self.surface, self.surface.get_rect()) or []
         if self.keyed:
             self.surface.set_colorkey(TRANSPARENT, pygame.RLEACCEL)  # run-length encoded: a fast blit

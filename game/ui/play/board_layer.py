@@ -50,6 +50,9 @@ TABLE_STRIPS = (pygame.Rect(0, 0, 1920, BOARD_RECT.top),
                 pygame.Rect(0, BOARD_RECT.bottom, 1920, 1080 - BOARD_RECT.bottom),
                 pygame.Rect(0, BOARD_RECT.top, BOARD_RECT.left, BOARD_RECT.h),
                 pygame.Rect(BOARD_RECT.right, BOARD_RECT.top, 1920 - BOARD_RECT.right, BOARD_RECT.h))
+# The parts of the drawn position the pieces at rest are drawn from (BoardLayer._pieces).
+PIECES_STATE = ("spaces", "support", "transit", "interior", "counters", "defenders", "tokens", "supp", "cars",
+                "barriers_open")
 GLOW = (255, 120, 30)  # the burning building's light over the board
 FLASH = (255, 250, 230)  # a breach's flash over the screen
 
@@ -196,6 +199,8 @@ class BoardLayer:
         self._layer: pygame.Surface | None = None
         self._layer_key_drawn: object = None
         self.layer_renders = 0  # how many times it was drawn (tests, profiling)
+        self._state_version = -1  # the view's version the pieces' state was worked out for, and that state
+        self._state = ""
         self._shadowed: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}  # by counter image: with its shadow
 
     def invalidate(self) -> None:
@@ -260,8 +265,17 @@ class BoardLayer:
         st, at = self.stage, self.positions
         fanned = tuple(space for space, stack in self.view.s["spaces"].items() if len(stack) > 1 and at.fanned(space))
         lit = st.shown_focus if st.shown_card and st.shown_k >= 1 else ()
-        return (self.view.version, colour_blind, i18n.language(), self._base_key, at.spread, fanned, at.featured,
+        return (self._pieces_state(), colour_blind, i18n.language(), self._base_key, at.spread, fanned, at.featured,
                 frozenset(at.override), marks.selected, tuple(sorted(st.defense_drawn.items())), lit)
+
+    def _pieces_state(self) -> str:
+        """What the pieces are drawn from in the drawn position (PIECES_STATE), worked out again only when the
+        view has changed: a die rolled, a card revealed or morale moved leaves the kept pieces as they are (a
+        quarter of the redraws of a game)."""
+        if self._state_version != self.view.version:
+            self._state_version = self.view.version
+            self._state = repr([self.view.s.get(part) for part in PIECES_STATE])
+        return self._state
 
     def _pieces(self, key: tuple[object, ...], marks: BoardMarks, colour_blind: bool) -> None:
         """The board with every piece at rest on it, in the order :meth:`_draw_under` draws them (the enemy
