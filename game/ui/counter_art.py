@@ -485,9 +485,9 @@ def _icon(kind: str) -> pygame.Surface:
         pen.rect((60, 74, 46), 9, 3, 3, 10.4, 1)
     else:  # ammunition: a wooden box of cartridges, their brass tips above the lid
         for k in range(6):
-            x = 7 + k * 3.2
-            pen.rect((204, 168, 72), x, 1.4, 2.2, 6, 1)
-            pen.rect((168, 100, 50), x, 1, 2.2, 1.6, 1)
+            left = 7 + k * 3.2
+            pen.rect((204, 168, 72), left, 1.4, 2.2, 6, 1)
+            pen.rect((168, 100, 50), left, 1, 2.2, 1.6, 1)
         pen.rect(WOOD, 3, 6, 26, 9, 1)
         pen.rect((110, 70, 36), 3, 6, 26, 2.2)
         pen.rect((110, 70, 36), 21, 6, 8, 9)
@@ -526,10 +526,10 @@ def _car() -> pygame.Surface:
     pen.rect(P.INK, 31, 8.4, 5, 1)
     for x in range(10, 62, 6):  # rivets along the plates
         pen.circle((50, 52, 48), (x, 22.2), 0.5)
-    for x in (12.5, 24.5, 45.5, 57.5):  # eight wheels, four to a side
-        pen.circle(P.INK, (x, 31), 6)
-        pen.circle((118, 118, 108), (x, 31), 2.4)
-        pen.circle(P.INK, (x, 31), 0.9)
+    for wheel in (12.5, 24.5, 45.5, 57.5):  # eight wheels, four to a side
+        pen.circle(P.INK, (wheel, 31), 6)
+        pen.circle((118, 118, 108), (wheel, 31), 2.4)
+        pen.circle(P.INK, (wheel, 31), 0.9)
     pen.outline(1.0)
     return pen.done()
 

@@ -29,6 +29,7 @@ from game.ui.layout import (
     DEF_W,
     ENEMY_PX,
     EXTERIOR,
+    FLOOR_X,
     INTERIOR_COLS,
     Geometry,
     bp,
@@ -50,9 +51,15 @@ TABLE_STRIPS = (pygame.Rect(0, 0, 1920, BOARD_RECT.top),
                 pygame.Rect(0, BOARD_RECT.bottom, 1920, 1080 - BOARD_RECT.bottom),
                 pygame.Rect(0, BOARD_RECT.top, BOARD_RECT.left, BOARD_RECT.h),
                 pygame.Rect(BOARD_RECT.right, BOARD_RECT.top, 1920 - BOARD_RECT.right, BOARD_RECT.h))
-# The parts of the drawn position the pieces at rest are drawn from (BoardLayer._pieces).
-PIECES_STATE = ("spaces", "support", "transit", "interior", "counters", "defenders", "tokens", "supp", "cars",
-                "barriers_open")
+# The parts of the drawn position the pieces at rest are drawn from (BoardLayer._pieces): on the street side of
+# the board, on the building side, and on both.
+STREET_STATE = ("spaces", "support", "transit", "cars", "barriers_open")
+BUILDING_STATE = ("interior", "defenders", "tokens")
+SHARED_STATE = ("counters", "supp")
+# The two sides of the board, drawn again apart: the street (the exterior view) and the building cut open.
+SIDES = (pygame.Rect(BOARD_RECT.x, BOARD_RECT.y, int(bp(FLOOR_X[0], 0)[0]) - BOARD_RECT.x, BOARD_RECT.h),
+         pygame.Rect(int(bp(FLOOR_X[0], 0)[0]), BOARD_RECT.y, BOARD_RECT.right - int(bp(FLOOR_X[0], 0)[0]),
+                     BOARD_RECT.h))
 GLOW = (255, 120, 30)  # the burning building's light over the board
 FLASH = (255, 250, 230)  # a breach's flash over the screen
 
@@ -200,7 +207,7 @@ class BoardLayer:
         self._layer_key_drawn: object = None
         self.layer_renders = 0  # how many times it was drawn (tests, profiling)
         self._state_version = -1  # the view's version the pieces' state was worked out for, and that state
-        self._state = ""
+        self._state = ("", "")
         self._shadowed: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}  # by counter image: with its shadow
 
     def invalidate(self) -> None:
@@ -257,34 +264,52 @@ class BoardLayer:
             shake_board(surface, BOARD_RECT, int(ox), int(oy), SHAKE_BACKGROUND)
         return hovers
 
-    def _layer_key(self, marks: BoardMarks, colour_blind: bool) -> tuple[object, ...] | None:
-        """Everything the pieces at rest are drawn from (:meth:`_pieces`), or None when something must be drawn
-        between them and the board this frame (the danger's tints, the lit targets, a question's space)."""
+    def _layer_key(self, marks: BoardMarks, colour_blind: bool) -> tuple[tuple[object, ...], ...] | None:
+        """Everything the pieces at rest are drawn from (:meth:`_pieces`), one key a side of the board (SIDES: the
+        street, the building cut open), or None when something must be drawn between them and the board this
+        frame (the danger's tints, the lit targets, a question's space). What can reach over the line between
+        the sides (the card's lit places, a fanned stack, a spread interior, the counters' kinds) is in both."""
         if marks.danger is not None or marks.targets or marks.question:
             return None
         st, at = self.stage, self.positions
         fanned = tuple(space for space, stack in self.view.s["spaces"].items() if len(stack) > 1 and at.fanned(space))
         lit = st.shown_focus if st.shown_card and st.shown_k >= 1 else ()
-        return (self._pieces_state(), colour_blind, i18n.language(), self._base_key, at.spread, fanned, at.featured,
-                frozenset(at.override), marks.selected, tuple(sorted(st.defense_drawn.items())), lit)
+        street, building = self._pieces_state()
+        flying: tuple[set[str], set[str]] = (set(), set())  # the pieces in flight by the side they rest on
+        for piece in at.override:
+            inside = piece.startswith("d:") or (not piece.startswith("car:") and at.where(piece).endswith(":interior"))
+            flying[inside].add(piece)
+        both = (colour_blind, i18n.language(), self._base_key, at.spread, fanned, lit)
+        return ((*both, street, frozenset(flying[0])),
+                (*both, building, frozenset(flying[1]), at.featured, marks.selected,
+                 tuple(sorted(st.defense_drawn.items()))))
 
-    def _pieces_state(self) -> str:
-        """What the pieces are drawn from in the drawn position (PIECES_STATE), worked out again only when the
-        view has changed: a die rolled, a card revealed or morale moved leaves the kept pieces as they are (a
-        quarter of the redraws of a game)."""
+    def _pieces_state(self) -> tuple[str, str]:
+        """What the pieces of each side are drawn from in the drawn position (STREET_STATE, BUILDING_STATE and
+        what both read), worked out again only when the view has changed: a die rolled, a card revealed or
+        morale moved leaves the kept pieces as they are (a quarter of the redraws of a game)."""
         if self._state_version != self.view.version:
             self._state_version = self.view.version
-            self._state = repr([self.view.s.get(part) for part in PIECES_STATE])
+            s = self.view.s
+            shared = [s.get(part) for part in SHARED_STATE]
+            self._state = (repr([*shared, *(s.get(part) for part in STREET_STATE)]),
+                           repr([*shared, *(s.get(part) for part in BUILDING_STATE)]))
         return self._state
 
-    def _pieces(self, key: tuple[object, ...], marks: BoardMarks, colour_blind: bool) -> None:
+    def _pieces(self, keys: tuple[tuple[object, ...], ...], marks: BoardMarks, colour_blind: bool) -> None:
         """The board with every piece at rest on it, in the order :meth:`_draw_under` draws them (the enemy
         card's places lit steady, not pulsing: the image is kept while nothing changes); the pieces in flight
-        are left out (drawn over it each frame)."""
+        are left out (drawn over it each frame). Only the side whose key changed is drawn again (the whole
+        sequence clipped to it: the same pixels there as drawing everything)."""
         if self._layer is None:
             self._layer = pygame.Surface((1920, 1080))
         layer = self._layer
-        layer.blit(self._board_base(colour_blind), BOARD_RECT.topleft, BOARD_RECT)  # (every piece is on the board)
+        drawn = self._layer_key_drawn
+        changed = [side for k, (side, key) in enumerate(zip(SIDES, keys, strict=True))
+                   if not isinstance(drawn, tuple) or drawn[k] != key]
+        area = changed[0] if len(changed) == 1 else BOARD_RECT
+        layer.set_clip(area)
+        layer.blit(self._board_base(colour_blind), area.topleft, area)  # (every piece is on the board)
         self._draw_defense_markers(layer)
         self.draw_space_colours(layer, colour_blind)
         st = self.stage
@@ -299,7 +324,8 @@ class BoardLayer:
         if colour_blind:
             self._colour_letters(layer)
         self._draw_track_labels(layer, labels)
-        self._layer_key_drawn = key
+        layer.set_clip(None)
+        self._layer_key_drawn = keys
         self.layer_renders += 1
 
     def _draw_under(self, surface: pygame.Surface, marks: BoardMarks, colour_blind: bool) -> HoverRegions:
