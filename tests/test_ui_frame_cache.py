@@ -214,13 +214,16 @@ def test_shake_board_matches_copy_fill_blit(dx: int, dy: int) -> None:
     assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(expected, "RGB")
 
 
+@pytest.mark.parametrize("colour_blind", [False, True])
 def test_pieces_at_rest_kept_from_frame_to_frame_match_them_drawn_anew_through_enemy_phases(
-        play: tuple[App, PlayScene]) -> None:
+        play: tuple[App, PlayScene], colour_blind: bool) -> None:
     """The board's pieces at rest are drawn once and kept (BoardLayer._pieces) while nothing they are drawn from
     changes: through the Enemy Phases of 900 frames at 4x (counters placed, advancing, breaching, falling; barriers
     blown; cards lit in the street), every third busy frame the kept image gives the same frame as the pieces drawn
-    anew (and is put back: an image gone stale would stay stale, as in play)."""
+    anew (and is put back: an image gone stale would stay stale, as in play); with and without the colour-blind
+    letters."""
     app, scene = play
+    app.ctx.settings.colour_blind = colour_blind
     scene.set_speed(4.0)
     compared = kept = busy = 0
     for _ in range(900):

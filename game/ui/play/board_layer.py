@@ -308,22 +308,29 @@ class BoardLayer:
         changed = [side for k, (side, key) in enumerate(zip(SIDES, keys, strict=True))
                    if not isinstance(drawn, tuple) or drawn[k] != key]
         area = changed[0] if len(changed) == 1 else BOARD_RECT
+        street, building = area != SIDES[1], area != SIDES[0]  # what is drawn only on one side, skipped on the other
         layer.set_clip(area)
         layer.blit(self._board_base(colour_blind), area.topleft, area)  # (every piece is on the board)
-        self._draw_defense_markers(layer)
-        self.draw_space_colours(layer, colour_blind)
+        if building:
+            self._draw_defense_markers(layer)
+        if street:
+            self.draw_space_colours(layer, colour_blind)
         st = self.stage
         if st.shown_card and st.shown_k >= 1:
             self.reveal.draw_lit(layer, st.shown_focus, 0.0)
-        self.board.draw_barriers(layer, self.view.s["barriers_open"])
-        self.draw_tokens(layer)
-        self._draw_defenders(layer, marks._replace(dragged=None), moving=False)
+        if street:
+            self.board.draw_barriers(layer, self.view.s["barriers_open"])
+        if building:
+            self.draw_tokens(layer)
+            self._draw_defenders(layer, marks._replace(dragged=None), moving=False)
         cars, labels = self.placed(colour_blind)
-        self._draw_cars(layer, cars, moving=False)
-        self._draw_enemies(layer, moving=False)
-        if colour_blind:
-            self._colour_letters(layer)
-        self._draw_track_labels(layer, labels)
+        if street:
+            self._draw_cars(layer, cars, moving=False)
+        self._draw_enemies(layer, moving=False)  # (a stack fanned out can reach over the line)
+        if street:
+            if colour_blind:
+                self._colour_letters(layer)
+            self._draw_track_labels(layer, labels)
         layer.set_clip(None)
         self._layer_key_drawn = keys
         self.layer_renders += 1
