@@ -214,21 +214,32 @@ def test_shake_board_matches_copy_fill_blit(dx: int, dy: int) -> None:
     assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(expected, "RGB")
 
 
+def busy_choice(scene: PlayScene) -> None:
+    """A choice that keeps the board busy: suppress a space when it can, else attack, else end the step."""
+    legal = scene.game.legal_actions()
+    for kind in ("suppress", "attack"):
+        chosen = [a for a in legal if a.kind == kind]
+        if chosen:
+            scene.submit(chosen[0])
+            return
+    first_choice(scene)
+
+
 @pytest.mark.parametrize("colour_blind", [False, True])
 def test_pieces_at_rest_kept_from_frame_to_frame_match_them_drawn_anew_through_enemy_phases(
         play: tuple[App, PlayScene], colour_blind: bool) -> None:
     """The board's pieces at rest are drawn once and kept (BoardLayer._pieces) while nothing they are drawn from
-    changes: through the Enemy Phases of 900 frames at 4x (counters placed, advancing, breaching, falling; barriers
-    blown; cards lit in the street), every third busy frame the kept image gives the same frame as the pieces drawn
-    anew (and is put back: an image gone stale would stay stale, as in play); with and without the colour-blind
-    letters."""
+    changes, a side of the board at a time: through the turns of 1,100 frames at 4x (counters placed, advancing,
+    breaching, falling; barriers blown; suppression markers placed; cards lit in the street), every third busy
+    frame the kept image gives the same frame as the pieces drawn anew (and is put back: an image gone stale would
+    stay stale, as in play); with and without the colour-blind letters."""
     app, scene = play
     app.ctx.settings.colour_blind = colour_blind
     scene.set_speed(4.0)
-    compared = kept = busy = 0
-    for _ in range(900):
+    compared = kept = busy = suppressed = 0
+    for _ in range(1100):
         if not scene.queue.busy and scene.game.decision and not scene.game.over:
-            first_choice(scene)
+            busy_choice(scene)
         app.step(1 / 60, [])
         assert not scene.game.over
         busy += scene.queue.busy
@@ -239,10 +250,11 @@ def test_pieces_at_rest_kept_from_frame_to_frame_match_them_drawn_anew_through_e
         renders = layer.layer_renders
         cached = frame(app)
         kept += layer.layer_renders == renders
+        suppressed += bool(scene.view.s["supp"])
         assert layer._layer is not None
         kept_image, kept_key = layer._layer.copy(), layer._layer_key_drawn
         layer._layer_key_drawn = None
         assert cached == frame(app), f"frame {compared}: the kept pieces differ from the pieces drawn anew"
         layer._layer, layer._layer_key_drawn = kept_image, kept_key  # a stale image would stay stale
         compared += 1
-    assert compared >= 200 and kept >= 150  # through busy phases, mostly from the kept image
+    assert compared >= 200 and kept >= 150 and suppressed >= 20  # busy phases, mostly from the kept image

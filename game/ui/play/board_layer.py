@@ -52,10 +52,9 @@ TABLE_STRIPS = (pygame.Rect(0, 0, 1920, BOARD_RECT.top),
                 pygame.Rect(0, BOARD_RECT.top, BOARD_RECT.left, BOARD_RECT.h),
                 pygame.Rect(BOARD_RECT.right, BOARD_RECT.top, 1920 - BOARD_RECT.right, BOARD_RECT.h))
 # The parts of the drawn position the pieces at rest are drawn from (BoardLayer._pieces): on the street side of
-# the board, on the building side, and on both.
-STREET_STATE = ("spaces", "support", "transit", "cars", "barriers_open")
+# the board (with the kinds of the counters there) and on the building side (with the kinds of those inside).
+STREET_STATE = ("spaces", "support", "transit", "cars", "barriers_open", "supp")
 BUILDING_STATE = ("interior", "defenders", "tokens")
-SHARED_STATE = ("counters", "supp")
 # The two sides of the board, drawn again apart: the street (the exterior view) and the building cut open.
 SIDES = (pygame.Rect(BOARD_RECT.x, BOARD_RECT.y, int(bp(FLOOR_X[0], 0)[0]) - BOARD_RECT.x, BOARD_RECT.h),
          pygame.Rect(int(bp(FLOOR_X[0], 0)[0]), BOARD_RECT.y, BOARD_RECT.right - int(bp(FLOOR_X[0], 0)[0]),
@@ -268,32 +267,39 @@ class BoardLayer:
         """Everything the pieces at rest are drawn from (:meth:`_pieces`), one key a side of the board (SIDES: the
         street, the building cut open), or None when something must be drawn between them and the board this
         frame (the danger's tints, the lit targets, a question's space). What can reach over the line between
-        the sides (the card's lit places, a fanned stack, a spread interior, the counters' kinds) is in both."""
+        the sides (a fanned stack, a spread interior) is in both."""
         if marks.danger is not None or marks.targets or marks.question:
             return None
         st, at = self.stage, self.positions
         fanned = tuple(space for space, stack in self.view.s["spaces"].items() if len(stack) > 1 and at.fanned(space))
-        lit = st.shown_focus if st.shown_card and st.shown_k >= 1 else ()
+        lit: tuple[list[str], list[str]] = ([], [])  # the card's lit places by the side they are on
+        for place in (st.shown_focus if st.shown_card and st.shown_k >= 1 else ()):
+            point = self.reveal.anchor(place)
+            if point is not None:
+                lit[point[0] >= SIDES[1].x].append(place)
         street, building = self._pieces_state()
         flying: tuple[set[str], set[str]] = (set(), set())  # the pieces in flight by the side they rest on
         for piece in at.override:
             inside = piece.startswith("d:") or (not piece.startswith("car:") and at.where(piece).endswith(":interior"))
             flying[inside].add(piece)
-        both = (colour_blind, i18n.language(), self._base_key, at.spread, fanned, lit)
-        return ((*both, street, frozenset(flying[0])),
-                (*both, building, frozenset(flying[1]), at.featured, marks.selected,
+        both = (colour_blind, i18n.language(), self._base_key, at.spread, fanned)
+        return ((*both, street, frozenset(flying[0]), tuple(lit[0])),
+                (*both, building, frozenset(flying[1]), tuple(lit[1]), at.featured, marks.selected,
                  tuple(sorted(st.defense_drawn.items()))))
 
     def _pieces_state(self) -> tuple[str, str]:
-        """What the pieces of each side are drawn from in the drawn position (STREET_STATE, BUILDING_STATE and
-        what both read), worked out again only when the view has changed: a die rolled, a card revealed or
-        morale moved leaves the kept pieces as they are (a quarter of the redraws of a game)."""
+        """What the pieces of each side are drawn from in the drawn position (STREET_STATE, BUILDING_STATE and the
+        kinds of the counters on that side), worked out again only when the view has changed: a die rolled, a
+        card revealed or morale moved leaves the kept pieces as they are (a quarter of the redraws of a game)."""
         if self._state_version != self.view.version:
             self._state_version = self.view.version
             s = self.view.s
-            shared = [s.get(part) for part in SHARED_STATE]
-            self._state = (repr([*shared, *(s.get(part) for part in STREET_STATE)]),
-                           repr([*shared, *(s.get(part) for part in BUILDING_STATE)]))
+            kinds = s["counters"]
+            outside = [*(c for stack in s["spaces"].values() for c in stack),
+                       *(c for stack in s["support"].values() for c in stack), *s["transit"]]
+            inside = [c for items in s["interior"].values() for c in items]
+            self._state = (repr([*(s.get(part) for part in STREET_STATE), [kinds.get(c) for c in outside]]),
+                           repr([*(s.get(part) for part in BUILDING_STATE), [kinds.get(c) for c in inside]]))
         return self._state
 
     def _pieces(self, keys: tuple[tuple[object, ...], ...], marks: BoardMarks, colour_blind: bool) -> None:
@@ -322,6 +328,9 @@ class BoardLayer:
             self.board.draw_barriers(layer, self.view.s["barriers_open"])
         if building:
             self.draw_tokens(layer)
+        if street:
+            self.draw_suppression(layer)
+        if building:
             self._draw_defenders(layer, marks._replace(dragged=None), moving=False)
         cars, labels = self.placed(colour_blind)
         if street:
@@ -361,6 +370,7 @@ class BoardLayer:
         if marks.question:
             self.board.highlight(surface, marks.question, P.TARGET, t, 5)  # what the question is about
         self.draw_tokens(surface)
+        self.draw_suppression(surface)
         self._draw_defenders(surface, marks)
         for name in marks.selectable - hidden:
             self._defender_glow(surface, name, marks)
@@ -460,6 +470,9 @@ class BoardLayer:
             for same, (x, y) in zip(groups, slots, strict=True):
                 img = self.art.token(same[0], width, len(same))
                 surface.blit(img, img.get_rect(center=(int(x), int(y))))
+
+    def draw_suppression(self, surface: pygame.Surface) -> None:
+        """The suppression markers on the assault spaces they hold (4.2.2), with their number."""
         for space, n in self.view.s["supp"].items():
             sx, sy = self.geo.pos(space)
             img = self.art.supp(n)
