@@ -14,7 +14,7 @@ import pygame
 from game import i18n
 from game.i18n import N_, Msg, _
 from game.rules import Action, Event, Game, IllegalAction
-from game.ui import music, records, scores, storage
+from game.ui import effects, music, records, scores, storage
 from game.ui import palette as P
 from game.ui.cache import HoverRegions
 from game.ui.counters import CounterArt
@@ -118,6 +118,7 @@ class PlayScene(Scene):
             self.art.token(tok)
         self.art.car()
         self.art.fire_truck()
+        effects.prewarm()
 
     def enter(self) -> None:
         self.prewarm()
