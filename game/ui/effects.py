@@ -181,7 +181,7 @@ class Debris(Effect):
         self.space.add(ground)
         self.bodies: list[tuple[pymunk.Body, float, float, P.Colour]] = []  # a body, its half width and height
         # every piece's size, place, speed and spin drawn now (the same stream whatever the frames); the bodies are
-        # made LAUNCH a frame (a pymunk body costs about 0.06 ms to make: 24 in one frame made it a slow frame)
+        # made LAUNCH an update (a pymunk body costs about 0.06 ms to make: 24 in one frame made it a slow frame)
         self._pending: list[tuple[float, float, tuple[float, float], tuple[float, float], float, float,
                                   P.Colour]] = []
         for i in range(n):
@@ -193,8 +193,7 @@ class Debris(Effect):
             turn, spin = rand(0, math.pi), rand(-14, 14)
             colour = colours[i % len(colours)] if colours else (150, 116, 70) if i % 3 else (120, 112, 104)
             self._pending.append((w, h, at, (math.cos(ang) * v, math.sin(ang) * v), turn, spin, colour))
-        self._launch()
-        self.age = 0.0
+        self.age = 0.0  # (the first pieces fly at the first update: not in the frame the blow lands, its busiest)
         self.life = life
         self.done = False
 
