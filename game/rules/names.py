@@ -14,12 +14,18 @@ from game.i18n import N_, Said, Words, _, language, p_, pgettext, same
 from game.rules.data import Card, Rules, remember
 
 __all__ = ["a_counter", "a_unit", "card_text", "carried_words", "colour_name", "defender_name", "door_name",
-           "entrance_name", "floor_name", "floor_words", "join_words", "said_name", "space_name", "state_name",
-           "tactic_names", "the_token", "token_name", "tokens_name", "unit_name"]
+           "entrance_name", "floor_name", "floor_words", "join_words", "numbered", "said_name", "space_name",
+           "state_name", "tactic_names", "the_token", "token_name", "tokens_name", "unit_name"]
 
 # The defenders known by their rank and number rather than a name (levels/defenders.toml, inferred from 2.0: the
 # counters of the "trained" soldiers and "postal workers"), worded in the player's language.
 NUMBERED = {"Trained": N_("Trained {n}"), "Postal worker": N_("Postal worker {n}")}
+
+
+def numbered(name: str) -> bool:
+    """A defender known by his rank and number (``Trained 5``), not by a name (``Konrad``)."""
+    rank, _sep, number = name.rpartition(" ")
+    return rank in NUMBERED and number.isdigit()
 
 
 def defender_name(name: str) -> Said:

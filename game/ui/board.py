@@ -31,6 +31,7 @@ from game.ui.layout import (
     bs,
     support_tab,
 )
+from game.ui.widgets import panel
 
 CAPTION = N_("Heveliusplatz, Danzig")
 # The words printed on the board (message ids): the support squares' kinds (the doors': names.door_name).
@@ -137,18 +138,6 @@ def label_band(space: pygame.Rect, interior: bool = False) -> pygame.Rect:
     return pygame.Rect(space.x, middle - 9, space.w, 18)
 
 
-def _plate(s: pygame.Surface, rect: pygame.Rect, fill: P.Colour, edge: P.Colour | None, alpha: int = 255) -> None:
-    """A label's plate under printed words on the busy ground (see-through when ``alpha`` < 255)."""
-    if alpha < 255:
-        plate = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(plate, (*fill, alpha), plate.get_rect(), border_radius=4)
-        s.blit(plate, rect)
-    else:
-        pygame.draw.rect(s, fill, rect, border_radius=4)
-    if edge is not None:
-        pygame.draw.rect(s, edge, rect, 1, border_radius=4)
-
-
 def _soft_shadow(s: pygame.Surface, rect: pygame.Rect) -> None:
     """A soft shadow to the south-east under a space laid on the board."""
     for k, alpha in ((5, 40), (3, 60)):
@@ -184,7 +173,7 @@ class BoardRenderer:
         s.blit(self.ground(), (0, 0))
         # the place's name on a paper label over the busy ground
         cap = caption_rect()
-        _plate(s, cap.inflate(14, 8), P.PAPER_LIGHT, P.INK_SOFT)
+        panel(s, cap.inflate(14, 8), P.PAPER_LIGHT, P.INK_SOFT, width=1, radius=4)
         blit_text(s, _(CAPTION), "type_bold", 15, P.INK, cap.topleft)
         # the post office's name in its courtyard
         building = self.building()
@@ -197,7 +186,7 @@ class BoardRenderer:
         # plate over the roof
         for eid in r.entrances:
             name = self.door_name_rect(eid)
-            _plate(s, name.inflate(8, 2), P.INK, None, 170)
+            panel(s, name.inflate(8, 2), P.INK, alpha=170, width=0, radius=4)
             blit_text(s, door_name(eid), "type_bold", 15, P.PAPER_LIGHT, name.center, "center")
         # support squares: the name on the tab
         for sid, sp in r.support_spaces.items():
@@ -249,7 +238,8 @@ class BoardRenderer:
         # compass-rose style title on the interior
         blit_text(s, _("INSIDE THE POST OFFICE"), "type_bold", 18, P.INK_SOFT, bp(1870, 10), "topright")
         outside = _("OUTSIDE")  # on paper where it reaches over the ground
-        _plate(s, pygame.Rect(bp(40, 4), font_size(outside, "type_bold", 18)).inflate(12, 2).move(0, 1), P.PAPER, None)
+        plate = pygame.Rect(bp(40, 4), font_size(outside, "type_bold", 18)).inflate(12, 2).move(0, 1)
+        panel(s, plate, P.PAPER, width=0, radius=4)
         blit_text(s, outside, "type_bold", 18, P.INK_SOFT, bp(40, 4), "topleft")
 
     def building(self) -> pygame.Rect:
@@ -371,8 +361,8 @@ class BoardRenderer:
                 pygame.draw.rect(s, P.LOS[colour], cell)
             pygame.draw.rect(s, P.INK, pygame.Rect(rect.x, rect.bottom - 22, rect.w, 22), 1)
         # defender spaces: flat line-of-sight colours (game information: never shaded by the art)
-        for _sid, ds in r.defender_spaces.items():
-            rect = geo.rect(_sid)
+        for sid, ds in r.defender_spaces.items():
+            rect = geo.rect(sid)
             _soft_shadow(s, rect)
             pygame.draw.rect(s, P.LOS[ds.colours[0]], rect, border_radius=3)
             pygame.draw.rect(s, P.INK, rect, 2, border_radius=3)

@@ -17,28 +17,21 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Sequence
+from functools import cache
 
 import pygame
 
 from game.ui import palette as P
+from game.ui.cache import Kept
 
 Point = tuple[float, float]
 
-_LAYERS: dict[Hashable, pygame.Surface] = {}
-_TILES: dict[str, pygame.Surface] = {}
 
 LIGHT = (-1.0, -1.0)  # the sun stands in the north-west (top left): shadows fall to the south-east
 
 
-def cached(key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
-    """The layer drawn by ``build`` for ``key`` (a tuple of the geometry it draws from), built once a process."""
-    layer = _LAYERS.get(key)
-    if layer is None:
-        if len(_LAYERS) > 8:
-            _LAYERS.clear()
-        layer = _LAYERS[key] = build()
-    return layer
+cached = Kept(limit=9)  # the ground of each board geometry, once a process
 
 
 def _vary(colour: P.Colour, rng: random.Random, spread: int) -> P.Colour:
@@ -58,114 +51,104 @@ def tiled(surface: pygame.Surface, tile: pygame.Surface, area: pygame.Rect) -> N
 
 
 # ---------------------------------------------------------------------------------------------------- tiles
+@cache
 def setts_tile() -> pygame.Surface:
     """The streets' paving: rows of granite setts, each a little lighter or darker, in joints of sand (a 64 px
     tile that repeats seamlessly)."""
-    tile = _TILES.get("setts")
-    if tile is None:
-        rng = random.Random(1939)
-        tile = pygame.Surface((64, 64))
-        tile.fill(P.SETT_JOINT)
-        for row in range(8):
-            y = row * 8
-            x = -rng.randint(0, 6) if row % 2 else 0
-            while x < 64:
-                w = rng.choice((8, 9, 10, 11))
-                w = min(w, 64 - x) if 64 - x >= 6 else 64 - x
-                stone = pygame.Rect(x + 1, y + 1, w - 1, 6)
-                colour = _vary(P.SETT, rng, 10)
-                pygame.draw.rect(tile, colour, stone, border_radius=2)
-                pygame.draw.line(tile, P.mix(colour, (255, 255, 255), 0.18), stone.topleft, stone.topright)
-                if x < 0:  # the stone cut by the tile's left edge goes on at its right edge
-                    pygame.draw.rect(tile, colour, stone.move(64, 0), border_radius=2)
-                x += w
-        _TILES["setts"] = tile
+    rng = random.Random(1939)
+    tile = pygame.Surface((64, 64))
+    tile.fill(P.SETT_JOINT)
+    for row in range(8):
+        y = row * 8
+        x = -rng.randint(0, 6) if row % 2 else 0
+        while x < 64:
+            w = rng.choice((8, 9, 10, 11))
+            w = min(w, 64 - x) if 64 - x >= 6 else 64 - x
+            stone = pygame.Rect(x + 1, y + 1, w - 1, 6)
+            colour = _vary(P.SETT, rng, 10)
+            pygame.draw.rect(tile, colour, stone, border_radius=2)
+            pygame.draw.line(tile, P.mix(colour, (255, 255, 255), 0.18), stone.topleft, stone.topright)
+            if x < 0:  # the stone cut by the tile's left edge goes on at its right edge
+                pygame.draw.rect(tile, colour, stone.move(64, 0), border_radius=2)
+            x += w
     return tile
 
 
+@cache
 def fan_tile() -> pygame.Surface:
     """The square's paving: small setts laid in arcs (fans), the way a town square was paved (a 48 px tile)."""
-    tile = _TILES.get("fan")
-    if tile is None:
-        rng = random.Random(1793)
-        size = 48
-        tile = pygame.Surface((size, size))
-        tile.fill(P.SETT_JOINT)
-        centres = [(i * size + (j % 2) * size // 2, j * size // 2) for j in range(-1, 4) for i in range(-1, 3)]
-        for cx, cy in centres:
-            for ring, radius in enumerate((31, 25, 19, 13, 7)):
-                colour = _vary(P.SQUARE_SETT if ring % 2 else P.mix(P.SQUARE_SETT, P.SETT, 0.5), rng, 8)
-                pygame.draw.circle(tile, colour, (cx, cy + size // 2), radius, draw_top_left=True,
-                                   draw_top_right=True)
-                pygame.draw.circle(tile, P.SETT_JOINT, (cx, cy + size // 2), radius, 1, draw_top_left=True,
-                                   draw_top_right=True)
-                for k in range(1, 6 + ring * 2 if ring < 2 else 6):  # the joints between the setts of a ring
-                    a = math.pi * k / (6 + ring * 2 if ring < 2 else 6)
-                    r0 = radius - 6
-                    x0, y0 = cx + math.cos(a) * r0, cy + size // 2 - math.sin(a) * r0
-                    x1, y1 = cx + math.cos(a) * radius, cy + size // 2 - math.sin(a) * radius
-                    pygame.draw.line(tile, P.SETT_JOINT, (x0, y0), (x1, y1))
-        _TILES["fan"] = tile
+    rng = random.Random(1793)
+    size = 48
+    tile = pygame.Surface((size, size))
+    tile.fill(P.SETT_JOINT)
+    centres = [(i * size + (j % 2) * size // 2, j * size // 2) for j in range(-1, 4) for i in range(-1, 3)]
+    for cx, cy in centres:
+        for ring, radius in enumerate((31, 25, 19, 13, 7)):
+            colour = _vary(P.SQUARE_SETT if ring % 2 else P.mix(P.SQUARE_SETT, P.SETT, 0.5), rng, 8)
+            pygame.draw.circle(tile, colour, (cx, cy + size // 2), radius, draw_top_left=True,
+                               draw_top_right=True)
+            pygame.draw.circle(tile, P.SETT_JOINT, (cx, cy + size // 2), radius, 1, draw_top_left=True,
+                               draw_top_right=True)
+            for k in range(1, 6 + ring * 2 if ring < 2 else 6):  # the joints between the setts of a ring
+                a = math.pi * k / (6 + ring * 2 if ring < 2 else 6)
+                r0 = radius - 6
+                x0, y0 = cx + math.cos(a) * r0, cy + size // 2 - math.sin(a) * r0
+                x1, y1 = cx + math.cos(a) * radius, cy + size // 2 - math.sin(a) * radius
+                pygame.draw.line(tile, P.SETT_JOINT, (x0, y0), (x1, y1))
     return tile
 
 
+@cache
 def slabs_tile() -> pygame.Surface:
     """A pavement: square stone slabs (a 28 px tile)."""
-    tile = _TILES.get("slabs")
-    if tile is None:
-        rng = random.Random(31)
-        tile = pygame.Surface((28, 28))
-        tile.fill(P.mix(P.PAVEMENT, P.SETT_JOINT, 0.5))
-        for y in (0, 14):
-            for x in (0, 14):
-                pygame.draw.rect(tile, _vary(P.PAVEMENT, rng, 6), (x + 1, y + 1, 13, 13))
-        _TILES["slabs"] = tile
+    rng = random.Random(31)
+    tile = pygame.Surface((28, 28))
+    tile.fill(P.mix(P.PAVEMENT, P.SETT_JOINT, 0.5))
+    for y in (0, 14):
+        for x in (0, 14):
+            pygame.draw.rect(tile, _vary(P.PAVEMENT, rng, 6), (x + 1, y + 1, 13, 13))
     return tile
 
 
+@cache
 def plaster_tile() -> pygame.Surface:
     """Mottled plaster, a see-through tile of faint blotches laid over a wall's colour (a 96 px tile)."""
-    tile = _TILES.get("plaster")
-    if tile is None:
-        rng = random.Random(7)
-        tile = pygame.Surface((96, 96), pygame.SRCALPHA)
-        for _i in range(140):
-            x, y, r = rng.randrange(96), rng.randrange(96), rng.randint(2, 7)
-            shade = (255, 255, 255, rng.randint(6, 14)) if rng.random() < 0.5 else (60, 40, 20, rng.randint(5, 12))
-            for dx in (-96, 0, 96):
-                for dy in (-96, 0, 96):
-                    pygame.draw.circle(tile, shade, (x + dx, y + dy), r)
-        for _i in range(10):  # hairline cracks
-            x, y = rng.randrange(96), rng.randrange(96)
-            pts = [(x, y)]
-            for _k in range(4):
-                x, y = x + rng.randint(-5, 5), y + rng.randint(2, 6)
-                pts.append((x, y))
-            pygame.draw.lines(tile, (70, 50, 30, 22), False, pts)
-        _TILES["plaster"] = tile
+    rng = random.Random(7)
+    tile = pygame.Surface((96, 96), pygame.SRCALPHA)
+    for _i in range(140):
+        x, y, r = rng.randrange(96), rng.randrange(96), rng.randint(2, 7)
+        shade = (255, 255, 255, rng.randint(6, 14)) if rng.random() < 0.5 else (60, 40, 20, rng.randint(5, 12))
+        for dx in (-96, 0, 96):
+            for dy in (-96, 0, 96):
+                pygame.draw.circle(tile, shade, (x + dx, y + dy), r)
+    for _i in range(10):  # hairline cracks
+        x, y = rng.randrange(96), rng.randrange(96)
+        pts = [(x, y)]
+        for _k in range(4):
+            x, y = x + rng.randint(-5, 5), y + rng.randint(2, 6)
+            pts.append((x, y))
+        pygame.draw.lines(tile, (70, 50, 30, 22), False, pts)
     return tile
 
 
+@cache
 def ashlar_tile() -> pygame.Surface:
     """The basement's walls: courses of rough stone blocks (a 96x48 px tile)."""
-    tile = _TILES.get("ashlar")
-    if tile is None:
-        rng = random.Random(1900)
-        tile = pygame.Surface((96, 48))
-        tile.fill(P.STONE_JOINT)
-        for row in range(3):
-            y = row * 16
-            x = (row % 2) * -12
-            while x < 96:
-                w = rng.choice((20, 24, 28))
-                w = min(w, 96 - x)
-                block = pygame.Rect(x + 1, y + 1, w - 2, 14)
-                colour = _vary(P.STONE, rng, 5)
-                pygame.draw.rect(tile, colour, block, border_radius=2)
-                if x < 0:
-                    pygame.draw.rect(tile, colour, block.move(96, 0), border_radius=2)
-                x += w
-        _TILES["ashlar"] = tile
+    rng = random.Random(1900)
+    tile = pygame.Surface((96, 48))
+    tile.fill(P.STONE_JOINT)
+    for row in range(3):
+        y = row * 16
+        x = (row % 2) * -12
+        while x < 96:
+            w = rng.choice((20, 24, 28))
+            w = min(w, 96 - x)
+            block = pygame.Rect(x + 1, y + 1, w - 2, 14)
+            colour = _vary(P.STONE, rng, 5)
+            pygame.draw.rect(tile, colour, block, border_radius=2)
+            if x < 0:
+                pygame.draw.rect(tile, colour, block.move(96, 0), border_radius=2)
+            x += w
     return tile
 
 

@@ -70,3 +70,21 @@ class PanelCache:
         self.refresh(key, render)
         target.blit(self.surface, self.rect)
         return self.hovers
+
+
+class Kept:
+    """Images that depend on nothing that changes in play (neither the language nor the display): each drawn by
+    its ``build`` once a process for its key and kept (the counters' figures, the board's ground without words).
+    With a ``limit``, the store is emptied when it would hold more (keys that come and go: board geometries)."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = limit
+        self.images: dict[Hashable, pygame.Surface] = {}
+
+    def __call__(self, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+        img = self.images.get(key)
+        if img is None:
+            if self.limit is not None and len(self.images) >= self.limit:
+                self.images.clear()
+            img = self.images[key] = build()
+        return img

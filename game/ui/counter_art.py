@@ -3,7 +3,7 @@ ink outline around each silhouette, a little shading on the side away from the l
 left).
 
 Every figure is drawn SCALE times larger on its own surface and smoothly scaled down (anti-aliased edges); the
-figures depend on no language nor display, so they are kept once a process (``_kept``) and every counter image
+figures depend on no language nor display, so they are kept once a process (``_cached``) and every counter image
 made from them is a blit. Coordinates in the drawing functions are logical pixels of the finished figure.
 
 What each figure shows:
@@ -29,6 +29,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.ui import palette as P
+from game.ui.cache import Kept
 
 SCALE = 4  # figures are drawn this much larger, then smoothly scaled down
 Point = tuple[float, float]
@@ -122,16 +123,7 @@ class Pen:
         return pygame.transform.smoothscale(self.surf, self.size)
 
 
-_kept: dict[tuple[object, ...], pygame.Surface] = {}
-
-
-def _cached(key: tuple[object, ...], draw: object) -> pygame.Surface:
-    img = _kept.get(key)
-    if img is None:
-        assert callable(draw)
-        img = draw()
-        _kept[key] = img
-    return img
+_cached = Kept()  # every figure, once a process
 
 
 # ---- defenders: a 20 x 34 figure, head and body to the waist ---------------------------------------------------

@@ -11,6 +11,7 @@ import pygame
 from game import i18n
 from game.i18n import _, p_, same
 from game.rules.data import Rules
+from game.rules.names import numbered
 from game.ui import counter_art as art
 from game.ui import palette as P
 from game.ui.fonts import blit_text, text
@@ -41,8 +42,8 @@ def group_tokens(tokens: list[str]) -> list[list[str]]:
 
 
 def named(name: str) -> bool:
-    """A defender known by his name (Konrad, Gorski, J. Pipka), not by his rank and a number."""
-    return not name.startswith(("Trained ", "Postal worker "))
+    """A defender known by his name (Konrad, Gorski, J. Pipka), not by his rank and a number (names.numbered)."""
+    return not numbered(name)
 
 
 def short_name(name: str) -> str:
