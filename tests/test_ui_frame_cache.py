@@ -258,3 +258,69 @@ def test_pieces_at_rest_kept_from_frame_to_frame_match_them_drawn_anew_through_e
         layer._layer, layer._layer_key_drawn = kept_image, kept_key  # a stale image would stay stale
         compared += 1
     assert compared >= 200 and kept >= 150 and suppressed >= 20  # busy phases, mostly from the kept image
+
+
+STALE = (255, 0, 255)  # no colour of the game: a pixel still this colour was not painted by the frame
+
+
+def stale_pixels(app: App) -> int:
+    """How many pixels a frame left unpainted: the screen is filled with STALE, a frame drawn over it."""
+    app.display.logical.fill(STALE)
+    app.ctx.stack.draw(app.display.logical)
+    return int(pygame.mask.from_threshold(app.display.logical, STALE, (1, 1, 1, 255)).count())
+
+
+def test_the_table_painted_only_around_the_panels_leaves_no_pixel_of_the_last_frame(
+        play: tuple[App, PlayScene], data_dir: object) -> None:
+    """The board layer paints the table only where no opaque panel lies over it (BoardLayer._table_gaps): every
+    pixel of a frame is still painted, at rest, during an Enemy Phase, and in the guided game (whose coach takes
+    the lower part of the log)."""
+    from game.ui.scenes.tutorial import TutorialScene
+    from tests.test_ui_tutorial import open_tutorial
+
+    app, scene = play
+    idle(app, scene)
+    assert scene.board_layer._layer_key(scene._marks(), False) is not None  # the kept layer, with the gaps
+    assert stale_pixels(app) == 0
+    for _ in range(2000):
+        if scene.queue.busy and scene.view.s["phase"] == "enemy":
+            break
+        if not scene.queue.busy and scene.game.decision:
+            busy_choice(scene)
+        app.step(1 / 60, [])
+    assert scene.queue.busy and scene.view.s["phase"] == "enemy"
+    for _ in range(30):
+        app.step(1 / 60, [])
+        assert stale_pixels(app) == 0
+    guided = App(headless=True, seed=1)
+    tutorial = open_tutorial(guided)
+    for _ in range(90):
+        guided.step(1 / 60, [])
+    assert isinstance(guided.stack.top, TutorialScene) and tutorial.coach_rect() is not None
+    assert tutorial.log.rect.h < tutorial.log_area.h  # the coach under the log
+    assert stale_pixels(guided) == 0
+
+
+def test_uncovered_parts_tile_the_area_outside_the_covers() -> None:
+    """layout.uncovered: the parts are disjoint, inside the area, outside every cover, and with the covers they
+    fill the area (checked pixel by pixel on 300 random cases)."""
+    import random
+
+    from game.ui.layout import uncovered
+
+    rand = random.Random(7)
+    for _ in range(300):
+        area = pygame.Rect(rand.randrange(0, 40), rand.randrange(0, 40), rand.randrange(1, 80), rand.randrange(1, 80))
+        covers = tuple(pygame.Rect(rand.randrange(-10, 110), rand.randrange(-10, 110), rand.randrange(0, 60),
+                                   rand.randrange(0, 60)) for _ in range(rand.randrange(0, 6)))
+        parts = uncovered(area, covers)
+        counts = [[0] * 130 for _ in range(130)]
+        for part in parts:
+            assert area.contains(part) and part.w > 0 and part.h > 0
+            for x in range(part.left, part.right):
+                for y in range(part.top, part.bottom):
+                    counts[x][y] += 1
+        for x in range(area.left, area.right):
+            for y in range(area.top, area.bottom):
+                covered = any(c.collidepoint(x, y) for c in covers)
+                assert counts[x][y] == (0 if covered else 1), (area, covers, (x, y))

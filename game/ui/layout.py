@@ -40,6 +40,26 @@ INTERIOR_WRAP = 6  # spread columns before a new row
 BUILDING = (392, 300, 250, 410)  # the post office seen from outside, board units
 
 
+def uncovered(area: pygame.Rect, covers: tuple[pygame.Rect, ...]) -> list[pygame.Rect]:
+    """The parts of ``area`` outside every rect of ``covers``, as disjoint rects (what a frame must still paint
+    under the opaque panels drawn over it)."""
+    parts = [pygame.Rect(area)]
+    for cover in covers:
+        rest: list[pygame.Rect] = []
+        for r in parts:
+            cut = r.clip(cover)
+            if not cut.w or not cut.h:
+                rest.append(r)
+                continue
+            pieces = (pygame.Rect(r.x, r.y, r.w, cut.y - r.y),  # above the cover, the whole width
+                      pygame.Rect(r.x, cut.bottom, r.w, r.bottom - cut.bottom),  # below it
+                      pygame.Rect(r.x, cut.y, cut.x - r.x, cut.h),  # beside it, left and right
+                      pygame.Rect(cut.right, cut.y, r.right - cut.right, cut.h))
+            rest.extend(p for p in pieces if p.w > 0 and p.h > 0)
+        parts = rest
+    return parts
+
+
 def bp(x: float, y: float) -> tuple[float, float]:
     """Board units -> logical pixels."""
     return (BOARD_OFFSET[0] + x * BOARD_SCALE, BOARD_OFFSET[1] + y * BOARD_SCALE)

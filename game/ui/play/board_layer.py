@@ -36,6 +36,7 @@ from game.ui.layout import (
     bs,
     free_spot,
     support_tab,
+    uncovered,
 )
 from game.ui.play import danger
 from game.ui.play.reveal import RevealArt
@@ -208,16 +209,19 @@ class BoardLayer:
         self._state_version = -1  # the view's version the pieces' state was worked out for, and that state
         self._state = ("", "")
         self._shadowed: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}  # by counter image: with its shadow
+        self._gaps: dict[tuple[tuple[int, ...], ...], list[pygame.Rect]] = {}  # the table left bare by the panels
 
     def invalidate(self) -> None:
         """Forget the cached board: the next frame draws it from scratch."""
         self._base_key = None
         self._layer_key_drawn = None
 
-    def draw(self, surface: pygame.Surface, marks: BoardMarks, colour_blind: bool) -> HoverRegions:
+    def draw(self, surface: pygame.Surface, marks: BoardMarks, colour_blind: bool,
+             panels: tuple[pygame.Rect, ...] = ()) -> HoverRegions:
         """The board and everything on it; returns the hover regions of the defense tracks. While nothing is lit
         under the counters but the enemy card's places, the pieces at rest come from :meth:`_pieces` (drawn once
-        until one of them changes) and only what moves is drawn over them."""
+        until one of them changes) and only what moves is drawn over them. ``panels`` are the opaque panels the
+        frame draws over the table afterwards: the table is painted only around them."""
         ox, oy = self.stage.shake.offset()
         st = self.stage
         key = self._layer_key(marks, colour_blind)
@@ -225,8 +229,8 @@ class BoardLayer:
             if key != self._layer_key_drawn:
                 self._pieces(key, marks, colour_blind)
             assert self._layer is not None
-            for strip in TABLE_STRIPS:  # the table around the board (the panels lie on it)
-                surface.fill(P.TABLE, strip)
+            for gap in self._table_gaps(panels):  # the table around the board, where no panel lies on it
+                surface.fill(P.TABLE, gap)
             surface.blit(self._layer, BOARD_RECT.topleft, BOARD_RECT)
             hovers = self._defense_hovers()
             self._draw_defenders(surface, marks, moving=True)
@@ -262,6 +266,17 @@ class BoardLayer:
         if ox or oy:  # screen shake: the whole board jolts
             shake_board(surface, BOARD_RECT, int(ox), int(oy), SHAKE_BACKGROUND)
         return hovers
+
+    def _table_gaps(self, panels: tuple[pygame.Rect, ...]) -> list[pygame.Rect]:
+        """The table around the board (TABLE_STRIPS) less the opaque panels lying on it: painting it under them
+        too cost 0.7 ms a frame (the panels cover most of it)."""
+        key = tuple(tuple(r) for r in panels)
+        gaps = self._gaps.get(key)
+        if gaps is None:
+            if len(self._gaps) > 8:  # the panels' places change only with the guided game's coach
+                self._gaps.clear()
+            gaps = self._gaps[key] = [gap for strip in TABLE_STRIPS for gap in uncovered(strip, panels)]
+        return gaps
 
     def _layer_key(self, marks: BoardMarks, colour_blind: bool) -> tuple[tuple[object, ...], ...] | None:
         """Everything the pieces at rest are drawn from (:meth:`_pieces`), one key a side of the board (SIDES: the

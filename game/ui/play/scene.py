@@ -464,7 +464,8 @@ class PlayScene(Scene):
 
     def _draw_frame(self, surface: pygame.Surface) -> None:
         c = self.controller
-        self.hover_regions = self.board_layer.draw(surface, self._marks(), self.ctx.settings.colour_blind)
+        self.hover_regions = self.board_layer.draw(surface, self._marks(), self.ctx.settings.colour_blind,
+                                                    self.hud.opaque())
         self.hud.draw_top(surface, self.view, self.top_buttons, self.hint_blocker, self.undo_blocker)
         self.hover_regions.extend(self.hud.draw_side(surface, self.stage))
         if self.summary is not None:  # over the log: the log's hover texts are under it
