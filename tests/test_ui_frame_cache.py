@@ -263,9 +263,11 @@ def test_pieces_at_rest_kept_from_frame_to_frame_match_them_drawn_anew_through_e
 STALE = (255, 0, 255)  # no colour of the game: a pixel still this colour was not painted by the frame
 
 
-def stale_pixels(app: App) -> int:
-    """How many pixels a frame left unpainted: the screen is filled with STALE, a frame drawn over it."""
+def stale_pixels(app: App, scene: PlayScene) -> int:
+    """How many pixels a frame left unpainted: the screen is filled with STALE (the scene told it no longer holds
+    its last frame: ScreenMemory), a frame drawn over it."""
     app.display.logical.fill(STALE)
+    scene.memory.forget()
     app.ctx.stack.draw(app.display.logical)
     return int(pygame.mask.from_threshold(app.display.logical, STALE, (1, 1, 1, 255)).count())
 
@@ -281,7 +283,7 @@ def test_the_table_painted_only_around_the_panels_leaves_no_pixel_of_the_last_fr
     app, scene = play
     idle(app, scene)
     assert scene.board_layer._layer_key(scene._marks(), False) is not None  # the kept layer, with the gaps
-    assert stale_pixels(app) == 0
+    assert stale_pixels(app, scene) == 0
     for _ in range(2000):
         if scene.queue.busy and scene.view.s["phase"] == "enemy":
             break
@@ -291,14 +293,14 @@ def test_the_table_painted_only_around_the_panels_leaves_no_pixel_of_the_last_fr
     assert scene.queue.busy and scene.view.s["phase"] == "enemy"
     for _ in range(30):
         app.step(1 / 60, [])
-        assert stale_pixels(app) == 0
+        assert stale_pixels(app, scene) == 0
     guided = App(headless=True, seed=1)
     tutorial = open_tutorial(guided)
     for _ in range(90):
         guided.step(1 / 60, [])
     assert isinstance(guided.stack.top, TutorialScene) and tutorial.coach_rect() is not None
     assert tutorial.log.rect.h < tutorial.log_area.h  # the coach under the log
-    assert stale_pixels(guided) == 0
+    assert stale_pixels(guided, tutorial) == 0
 
 
 def test_uncovered_parts_tile_the_area_outside_the_covers() -> None:
@@ -324,3 +326,58 @@ def test_uncovered_parts_tile_the_area_outside_the_covers() -> None:
             for y in range(area.top, area.bottom):
                 covered = any(c.collidepoint(x, y) for c in covers)
                 assert counts[x][y] == (0 if covered else 1), (area, covers, (x, y))
+
+
+def hover_points(scene: PlayScene) -> list[tuple[int, int]]:
+    """Where the mouse goes in turn: the top bar's buttons, every side panel, a line of the log, the bottom bar,
+    the board's counters and spaces (their tooltips fall over the panels and the board)."""
+    hud = scene.hud
+    points = [b.rect.center for b in scene.top_buttons]
+    points += [c.rect.center for c in hud.panel_caches()]
+    points += [(hud.log.rect.x + 40, hud.log.rect.bottom - 12),
+               (hud.bottom_cache.rect.x + 30, hud.bottom_cache.rect.y + 20)]
+    points += [scene.geo.pos(space) for space in list(scene.view.s["spaces"])[:6]]
+    return [(int(x), int(y)) for x, y in points]
+
+
+def test_frames_keeping_the_panels_on_screen_match_frames_drawn_whole(play: tuple[App, PlayScene]) -> None:
+    """The panels whose image did not change are not blitted again (ScreenMemory): only where the last frame
+    drew over them (tooltips, the banner, the flash, the summary, the dice, the morale marker, a menu). Through
+    1,000 frames of a busy game at 4x with the mouse moving over every panel and the board, a pause menu opened
+    and closed and the summary closed, each frame kept that way has the same pixels as the frame drawn whole."""
+    from game.ui.cache import ScreenMemory
+
+    app, scene = play
+    scene.set_speed(4.0)
+    points = hover_points(scene)
+    compared = paused = summaries = 0
+    kept_before = scene.memory.kept
+    for i in range(1000):
+        if not scene.queue.busy and scene.game.decision and not scene.game.over:
+            busy_choice(scene)
+        events = []
+        if i % 7 == 0:
+            pos = points[(i // 7) % len(points)]
+            events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        if i % 250 == 120:
+            scene.open_pause()
+            paused += 1
+        elif app.stack.top is not scene:
+            app.stack.pop()
+        if scene.summary is not None and i % 50 == 0:
+            scene.close_summary()
+            summaries += 1
+        app.step(1 / 60, events)
+        assert not scene.game.over
+        if app.stack.top is not scene:
+            continue
+        kept = pygame.image.tobytes(app.display.logical, "RGB")
+        memory = scene.memory
+        scene.memory = scene.hud.memory = ScreenMemory()  # a screen that remembers nothing: every panel blitted
+        whole = pygame.Surface(app.display.logical.get_size())
+        scene.draw(whole)
+        scene.memory = scene.hud.memory = memory
+        assert kept == pygame.image.tobytes(whole, "RGB"), f"frame {i}: a kept panel differs from it blitted"
+        compared += 1
+    assert compared >= 900 and paused == 4 and summaries >= 1
+    assert scene.memory.kept - kept_before >= 2000  # most panels kept from frame to frame

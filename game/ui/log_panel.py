@@ -13,7 +13,7 @@ import pygame
 from game import i18n
 from game.i18n import Lazy, Said, _, n_, same
 from game.ui import palette as P
-from game.ui.cache import HoverRegions, PanelCache
+from game.ui.cache import HoverRegions, PanelCache, ScreenMemory
 from game.ui.fonts import font, text, wrap
 
 SECTION = re.compile(r"^\[(\d+\.\d+(?:\.\d+)*)\]")  # the rulebook section a narrated line starts with
@@ -181,10 +181,11 @@ class LogPanel:
                 return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, memory: ScreenMemory | None = None) -> None:
+        """The log on ``surface`` (with a ``memory`` of the screen: blitted only where needed, PanelCache.draw)."""
         if self.cache.rect != self.rect:
             self.cache = PanelCache(self.rect, under=self.under)
-        self.cache.draw(surface, self.signature(), self._render)
+        self.cache.draw(surface, self.signature(), self._render, memory)
 
     def _render(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The panel at ``rect`` (its own cached image: the rect at the origin)."""

@@ -74,6 +74,7 @@ class SceneStack:
 
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
+        self.draws = 0  # how many frames were drawn: a scene knows whether the screen still holds its last one
 
     @property
     def top(self) -> Scene | None:
@@ -141,6 +142,7 @@ class SceneStack:
         return self.scenes[max(start, 0):]
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.draws += 1
         for scene in self.visible():
             scene.draw(surface)
 

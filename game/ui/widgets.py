@@ -24,9 +24,9 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: P.Colour = P.PAPER_L
 
 
 def tooltip(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 20,
-            avoid: pygame.Rect | None = None) -> None:
+            avoid: pygame.Rect | None = None) -> pygame.Rect:
     """A small paper label near ``pos``, kept on screen and, when it can be, off ``avoid`` (an open menu):
-    below right of the pointer, else above left, below left or above right."""
+    below right of the pointer, else above left, below left or above right. Returns where it was drawn."""
     lines = msg.split("\n")
     imgs = [text(line, "sans", size, P.INK) for line in lines]
     w = max(i.get_width() for i in imgs) + 16
@@ -50,6 +50,7 @@ def tooltip(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int =
     for img in imgs:
         surface.blit(img, (x + 8, yy))
         yy += img.get_height()
+    return rect.union(shadow)
 
 
 _label_sizes: dict[tuple[str, str, int, int], int] = {}

@@ -106,7 +106,7 @@ def shake_board(surface: pygame.Surface, board: pygame.Rect, dx: int, dy: int, b
             corners.append(pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(surface.get_rect()))
     saved = [(r.topleft, surface.subsurface(r).copy()) for r in corners if r.w and r.h]
     clip = surface.get_clip()
-    surface.set_clip(box)
+    surface.set_clip(box.clip(clip))  # (within the surface's clip: a board drawn clipped to itself stays in it)
     surface.scroll(dx, dy)
     surface.set_clip(clip)
     if dx:
@@ -222,15 +222,24 @@ class BoardLayer:
         under the counters but the enemy card's places, the pieces at rest come from :meth:`_pieces` (drawn once
         until one of them changes) and only what moves is drawn over them. ``panels`` are the opaque panels the
         frame draws over the table afterwards: the table is painted only around them."""
+        key = self._layer_key(marks, colour_blind)
+        for gap in self._table_gaps(panels):  # the table around the board, where no panel lies on it
+            surface.fill(P.TABLE, gap)
+        clip = surface.get_clip()
+        surface.set_clip(BOARD_RECT.clip(clip))  # nothing drawn on the board reaches the panels around it
+        try:
+            return self._draw_board(surface, marks, colour_blind, key)
+        finally:
+            surface.set_clip(clip)
+
+    def _draw_board(self, surface: pygame.Surface, marks: BoardMarks, colour_blind: bool,
+                    key: tuple[tuple[object, ...], ...] | None) -> HoverRegions:
         ox, oy = self.stage.shake.offset()
         st = self.stage
-        key = self._layer_key(marks, colour_blind)
         if key is not None:
             if key != self._layer_key_drawn:
                 self._pieces(key, marks, colour_blind)
             assert self._layer is not None
-            for gap in self._table_gaps(panels):  # the table around the board, where no panel lies on it
-                surface.fill(P.TABLE, gap)
             surface.blit(self._layer, BOARD_RECT.topleft, BOARD_RECT)
             hovers = self._defense_hovers()
             self._draw_defenders(surface, marks, moving=True)
@@ -362,7 +371,8 @@ class BoardLayer:
     def _draw_under(self, surface: pygame.Surface, marks: BoardMarks, colour_blind: bool) -> HoverRegions:
         """Every piece drawn this frame, with what lights the board under them (the danger's tints, the enemy
         card's places, the targets and a question's space) in between; the defense tracks' hover regions."""
-        surface.blit(self._board_base(colour_blind), (0, 0))  # the static board, the barriers and the track cells
+        # the static board and the track cells (around the board the base is the table: painted by draw)
+        surface.blit(self._board_base(colour_blind), BOARD_RECT.topleft, BOARD_RECT)
         vs = self.view.s
         hovers = self._defense_hovers()
         self._draw_defense_markers(surface)
@@ -399,20 +409,23 @@ class BoardLayer:
 
 
     # ------------------------------------------------------------------ over the panels
-    def draw_banner(self, surface: pygame.Surface) -> None:
+    def draw_banner(self, surface: pygame.Surface) -> pygame.Rect | None:
         """The phase or attack banner over the top bar (which says the same once it fades), never over the board's
-        pieces: drops in, fades out."""
+        pieces: drops in, fades out. Returns where it was drawn, if it was."""
         if self.stage.banner_t <= 0:
-            return
+            return None
         a = min(1.0, self.stage.banner_t * 3)
         rect = BANNER.move(0, -int(20 * (1 - a)))  # over the whole of the top bar's words, never half of them
         panel(surface, rect, P.INK, P.GOLD, int(255 * a), 2)  # opaque: the top bar never shows through
         blit_text(surface, self.stage.banner, "type_bold", 28, P.PAPER_LIGHT, rect.center, "center")
+        return rect
 
-    def draw_flash(self, surface: pygame.Surface) -> None:
-        """The white flash of a breach over the whole screen."""
-        if self.stage.flash > 0:
-            tint(surface, surface.get_rect(), FLASH, min(1.0, 400 / 255 * self.stage.flash))
+    def draw_flash(self, surface: pygame.Surface) -> bool:
+        """The white flash of a breach over the whole screen; whether it was drawn."""
+        if self.stage.flash <= 0:
+            return False
+        tint(surface, surface.get_rect(), FLASH, min(1.0, 400 / 255 * self.stage.flash))
+        return True
 
     # ------------------------------------------------------------------ the board under the counters
     def _board_base(self, colour_blind: bool) -> pygame.Surface:

@@ -14,7 +14,7 @@ from game.i18n import N_, Said, _, same
 from game.rules import Game, Rules
 from game.rules.names import card_text
 from game.ui import palette as P
-from game.ui.cache import HoverRegions, PanelCache
+from game.ui.cache import HoverRegions, PanelCache, ScreenMemory
 from game.ui.effects import DiceTray
 from game.ui.fonts import blit_text, font, wrap
 from game.ui.layout import BOTTOM, DICE_TRAY, SIDE, TOP_BAR
@@ -109,6 +109,8 @@ class Hud:
         self.tactics_cache = PanelCache(self.tactics_rect, under=P.TABLE) if self.tactics_rect.h else None
         self.bottom_cache = PanelCache(BOTTOM, under=P.TABLE)
         self.status_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y + 320, SIDE.w, 90), under=P.TABLE)
+        # what the scene's last frame left on the screen (set by the scene: the panels not blitted again)
+        self.memory: ScreenMemory | None = None
 
     def say(self, msg: str) -> None:
         self.notice = msg
@@ -168,7 +170,7 @@ class Hud:
             left = min(b.rect.x for b in buttons) if buttons else rect.right
             blit_text(panel_surface, status, "sans", 18, (200, 190, 170), (left - 16, rect.y + 18), "topright")
             draw_buttons(panel_surface, buttons, self.top_cache.rect.topleft)
-        self.top_cache.draw(surface, (head, status, button_states(buttons)), render)
+        self.top_cache.draw(surface, (head, status, button_states(buttons)), render, self.memory)
 
     # ------------------------------------------------------------------ side panel
     def draw_side(self, surface: pygame.Surface, stage: Stage) -> HoverRegions:
@@ -183,13 +185,15 @@ class Hud:
 
         def render_decks(panel_surface: pygame.Surface, box: pygame.Rect) -> HoverRegions:
             return self._render_decks(panel_surface, box, stage)
-        hovers.extend(self.decks_cache.draw(surface, (s["attack"], counts, card, flip), render_decks))
+        hovers.extend(self.decks_cache.draw(surface, (s["attack"], counts, card, flip), render_decks, self.memory))
         # morale track (the marker slides over the cached track)
 
         def render_morale(panel_surface: pygame.Surface, box: pygame.Rect) -> HoverRegions:
             return self._render_morale(panel_surface, box, view)
-        hovers.extend(self.morale_cache.draw(surface, (s["morale"],), render_morale))
+        hovers.extend(self.morale_cache.draw(surface, (s["morale"],), render_morale, self.memory))
         self._draw_morale_marker(surface, stage)
+        if self.memory is not None:  # the marker slides over the kept track
+            self.memory.drawn_over(self.morale_cache.rect)
         # status box: defenders
         board = fallen = escaped = 0
         for d in s["defenders"].values():
@@ -210,9 +214,9 @@ class Hud:
                                        fallen=fallen, escaped=escaped), "sans", 16, P.INK, (sbox.x + 10, sbox.y + 30))
             blit_text(panel_surface, _("enemy counters inside {inside}   barriers open {open}", inside=inside,
                                        open=opened), "sans", 16, P.INK, (sbox.x + 10, sbox.y + 56))
-        self.status_cache.draw(surface, (board, fallen, escaped, inside, opened), render_status)
+        self.status_cache.draw(surface, (board, fallen, escaped, inside, opened), render_status, self.memory)
         hovers.extend(self._draw_tactics(surface, stage))
-        self.log.draw(surface)
+        self.log.draw(surface, self.memory)
         hovers.extend(self.log.hover_regions())  # a log line: click for its rule
         return hovers
 
@@ -347,7 +351,7 @@ class Hud:
 
         def render(panel_surface: pygame.Surface, box: pygame.Rect) -> HoverRegions:
             return self._render_tactics(panel_surface, box, s["attack"], left, slots)
-        return cache.draw(surface, key, render)
+        return cache.draw(surface, key, render, self.memory)
 
     def _render_tactics(self, surface: pygame.Surface, box: pygame.Rect, attack: object, left: int,
                         slots: list[TacticSlot]) -> HoverRegions:
@@ -419,6 +423,8 @@ class Hud:
                 top = rect.y + (42 if len(lines) == 1 else 39 + 18 * i)
                 blit_text(panel_surface, line, "sans_bold", size, P.GOLD, (rect.x + 14, top))
             draw_buttons(panel_surface, buttons, self.bottom_cache.rect.topleft)
-        self.bottom_cache.draw(surface, (prompt, notice, lines, button_states(buttons)), render)
+        self.bottom_cache.draw(surface, (prompt, notice, lines, button_states(buttons)), render, self.memory)
         tray.draw(surface)
+        if self.memory is not None:  # the dice roll over the kept bar
+            self.memory.drawn_over(tray.rect)
         return hovers

@@ -16,7 +16,7 @@ from game.i18n import N_, Msg, _
 from game.rules import Action, Event, Game, IllegalAction
 from game.ui import effects, music, records, scores, storage
 from game.ui import palette as P
-from game.ui.cache import HoverRegions
+from game.ui.cache import HoverRegions, ScreenMemory
 from game.ui.counters import CounterArt
 from game.ui.layout import Geometry
 from game.ui.play import hints
@@ -74,6 +74,7 @@ class PlayScene(Scene):
         self.art = CounterArt(self.rules)
         self.queue = AnimQueue()
         self.hud = Hud(game)
+        self.memory = self.hud.memory = ScreenMemory()  # what the last frame left on the screen
         self.log = self.hud.log
         self.log.on_section = lambda section: self.stack.push(RulesScene(self.ctx, section=section))
         self.positions = Positions(self.rules, self.geo, View(game.state), self.queue)
@@ -441,6 +442,8 @@ class PlayScene(Scene):
             and not self.danger.thinking
 
     def draw(self, surface: pygame.Surface) -> None:
+        stack = self.ctx.stack
+        self.memory.begin(surface, stack.draws, stack.visible() == [self])
         with self._framed():
             self._draw_frame(surface)
 
@@ -468,22 +471,29 @@ class PlayScene(Scene):
                                                     self.hud.opaque())
         self.hud.draw_top(surface, self.view, self.top_buttons, self.hint_blocker, self.undo_blocker)
         self.hover_regions.extend(self.hud.draw_side(surface, self.stage))
+        memory = self.memory  # what is drawn over the panels from here on is told to it (ScreenMemory)
         if self.summary is not None:  # over the log: the log's hover texts are under it
             self.hover_regions = [(r, m) for r, m in self.hover_regions if not r.colliderect(self.summary.rect)]
             self.summary.draw(surface)
+            memory.drawn_over(self.summary.rect)
         if "morale" in self.stage.pointed:  # a summary's line about morale, clicked: the track is ringed
             k = self.stage.pointed["morale"]
-            pygame.draw.rect(surface, P.GOLD, self.hud.morale_cache.rect.inflate(6, 6), max(2, int(5 * min(1, k))),
-                             border_radius=8)
+            ring = self.hud.morale_cache.rect.inflate(6, 6)
+            pygame.draw.rect(surface, P.GOLD, ring, max(2, int(5 * min(1, k))), border_radius=8)
+            memory.drawn_over(ring)
         self.hover_regions.extend(self.hud.draw_bottom(surface, self.prompt(), self.caption, c.buttons,
                                                        self.stage.tray))
         if self.hint is not None and not self.queue.busy:
             hints.draw_hint(surface, self.hint_marks(self.hint[0]), self.board_layer.board, self.positions,
                             self.time)
-        self.board_layer.draw_banner(surface)
-        c.popup.draw(surface)
-        self.board_layer.draw_flash(surface)
-        draw_hover(surface, self.positions.mouse, *self._hovered())
+            memory.drawn_over_everything()  # rings on the board and around buttons
+        memory.drawn_over(self.board_layer.draw_banner(surface))
+        if c.popup.buttons and c.popup.rect:
+            c.popup.draw(surface)
+            memory.drawn_over(c.popup.rect)
+        if self.board_layer.draw_flash(surface):
+            memory.drawn_over_everything()
+        memory.drawn_over(draw_hover(surface, self.positions.mouse, *self._hovered()))
 
     def _hovered(self) -> tuple[list[Button], pygame.Rect | None, HoverRegions, Callable[[], str]]:
         """What the tooltip at the mouse is chosen from (``tooltips.hover_tip``): the buttons, the open menu, the
@@ -548,3 +558,4 @@ class PlayScene(Scene):
         """Forget every cached image: the next frame draws everything from scratch (tests compare the two)."""
         self.board_layer.invalidate()
         self.hud.invalidate()
+        self.memory.forget()

@@ -111,8 +111,9 @@ def hover_tip(pos: tuple[int, int], buttons: list[Button], popup: pygame.Rect | 
 
 
 def draw_hover(surface: pygame.Surface, pos: tuple[int, int], buttons: list[Button], popup: pygame.Rect | None,
-               regions: HoverRegions, on_board: Callable[[], str]) -> None:
-    """The one tooltip at ``pos`` (:func:`hover_tip`)."""
+               regions: HoverRegions, on_board: Callable[[], str]) -> pygame.Rect | None:
+    """The one tooltip at ``pos`` (:func:`hover_tip`); where it was drawn, if it was."""
     msg, off_popup = hover_tip(pos, buttons, popup, regions, on_board)
     if msg:
-        tooltip(surface, msg, pos, avoid=popup if off_popup else None)
+        return tooltip(surface, msg, pos, avoid=popup if off_popup else None)
+    return None

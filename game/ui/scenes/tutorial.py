@@ -369,7 +369,9 @@ class TutorialScene(PlayScene):
         if point is not None:
             glow = 2 + int(2 * abs(((self.time * 2) % 2) - 1))
             pygame.draw.rect(surface, P.GOLD, point, 3 + glow, border_radius=10)
+            self.memory.drawn_over(point.inflate(16, 16))  # (it may ring a panel: put back the next frame)
         panel(surface, coach, P.PAPER_LIGHT, P.GOLD, width=3)
+        self.memory.drawn_over(coach)
         blit_text(surface, _("WHAT JUST HAPPENED") if self.notes else _("GUIDED GAME"), "sans_bold", 18, P.POST_BLUE,
                   (coach.x + 14, coach.y + 10))
         if not self.notes and self.step < len(STEPS):
