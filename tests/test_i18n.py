@@ -612,6 +612,7 @@ def test_a_game_in_play_is_redrawn_in_the_new_language() -> None:
     scene.wait_hint()
     assert scene.caption().startswith("Hint: ")
     english_log = scene.log.texts()
+    scene.close_summary()  # the log in view (under the summary of the opening Enemy Phase it is not drawn)
     fonts.drawn = set()
     i18n.set_language("fr")
     app.step(1 / 60)

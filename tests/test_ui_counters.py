@@ -32,6 +32,7 @@ def crowded(open_play: Callable[[int, str], tuple[App, PlayScene]]) -> tuple[App
         vs["counters"][cid] = {"type": ["rifleman", "smg", "ss_smg", "leader"][k % 4], "name": "Heinrich",
                                "dis": k == 2}
         vs["interior"]["ground"].append(cid)
+    scene.view.version += 1  # the drawn position changed (what the scene's lookups are kept by)
     app.hover((5, 5))
     return app, scene
 

@@ -109,6 +109,10 @@ class ScreenMemory:
         self.damage.clear()
         self.last = None
 
+    def covered(self, cache: PanelCache) -> None:
+        """``cache``'s panel is under another one this frame (not drawn): when it shows again it is blitted."""
+        self.shown.pop(cache, None)
+
     def drawn_over(self, rect: pygame.Rect | None) -> None:
         """Something was drawn over ``rect`` after the panels (None or empty: nothing): the next frame repairs it."""
         if rect:

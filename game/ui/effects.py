@@ -700,29 +700,34 @@ class DiceTray:
         for _i in range(steps):
             self.space.step(min(dt, 1 / 30) / steps)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, (64, 84, 60), self.rect, border_radius=8)
-        pygame.draw.rect(surface, P.INK, self.rect, 2, border_radius=8)
+    def draw(self, surface: pygame.Surface, origin: tuple[int, int] = (0, 0)) -> None:
+        """The tray and its dice; ``origin`` is where ``surface``'s top left corner is on the screen (the bottom
+        bar's cached image holds a tray at rest)."""
+        ox, oy = origin
+        rect = self.rect.move(-ox, -oy)
+        pygame.draw.rect(surface, (64, 84, 60), rect, border_radius=8)
+        pygame.draw.rect(surface, P.INK, rect, 2, border_radius=8)
         if self.label:
             for j, line in enumerate(self.caption()):
-                blit_text(surface, line, "type", 14, P.PAPER_LIGHT, (self.rect.x + 8, self.rect.y + 4 + j * 16))
+                blit_text(surface, line, "type", 14, P.PAPER_LIGHT, (rect.x + 8, rect.y + 4 + j * 16))
         n = len(self.values)
         for i, v in enumerate(self.values):
             x: float
             y: float
             if self.settled or not self.bodies:
-                x = self.rect.x + 30 + (i % 7) * (self.SIZE + 8)
-                y = self.rect.y + 62 + (i // 7) * (self.SIZE + 6)
+                x = rect.x + 30 + (i % 7) * (self.SIZE + 8)
+                y = rect.y + 62 + (i // 7) * (self.SIZE + 6)
                 angle = 0.0
                 face = v
             else:
                 body = self.bodies[i]
                 x, y = body.position
+                x, y = x - ox, y - oy
                 angle = -math.degrees(body.angle)
                 face = 1 + int(self.age * 20 + i * 3) % 6
             self._die(surface, (x, y), face, angle, hit=bool(self.good) and self.settled and v >= self.good)
         if n == 0:
-            blit_text(surface, _("dice"), "type", 16, (150, 170, 140), self.rect.center, "center")
+            blit_text(surface, _("dice"), "type", 16, (150, 170, 140), rect.center, "center")
 
     def _face(self, face: int, hit: bool) -> pygame.Surface:
         """An upright die showing ``face`` (cached: never drawn on, only blitted or rotated into a new image)."""

@@ -173,8 +173,9 @@ class Hud:
         self.top_cache.draw(surface, (head, status, button_states(buttons)), render, self.memory)
 
     # ------------------------------------------------------------------ side panel
-    def draw_side(self, surface: pygame.Surface, stage: Stage) -> HoverRegions:
-        """Decks and card, morale, defenders, Tactics cards and the log; returns the panels' hover regions."""
+    def draw_side(self, surface: pygame.Surface, stage: Stage, log_covered: bool = False) -> HoverRegions:
+        """Decks and card, morale, defenders, Tactics cards and the log (unless ``log_covered``: an opaque panel is
+        drawn over the whole of it); returns the panels' hover regions."""
         view = stage.view
         s = view.s
         hovers: HoverRegions = []
@@ -216,6 +217,10 @@ class Hud:
                                        open=opened), "sans", 16, P.INK, (sbox.x + 10, sbox.y + 56))
         self.status_cache.draw(surface, (board, fallen, escaped, inside, opened), render_status, self.memory)
         hovers.extend(self._draw_tactics(surface, stage))
+        if log_covered:
+            if self.memory is not None:
+                self.memory.covered(self.log.cache)
+            return hovers
         self.log.draw(surface, self.memory)
         hovers.extend(self.log.hover_regions())  # a log line: click for its rule
         return hovers
@@ -423,8 +428,13 @@ class Hud:
                 top = rect.y + (42 if len(lines) == 1 else 39 + 18 * i)
                 blit_text(panel_surface, line, "sans_bold", size, P.GOLD, (rect.x + 14, top))
             draw_buttons(panel_surface, buttons, self.bottom_cache.rect.topleft)
-        self.bottom_cache.draw(surface, (prompt, notice, lines, button_states(buttons)), render, self.memory)
-        tray.draw(surface)
-        if self.memory is not None:  # the dice roll over the kept bar
-            self.memory.drawn_over(tray.rect)
+            if dice is not None:
+                tray.draw(panel_surface, self.bottom_cache.rect.topleft)
+        # the tray at rest is part of the bar's image (what it shows: the dice, the hits, the words of the roll)
+        dice = (tuple(tray.values), tray.good, str(tray.label)) if tray.settled else None
+        self.bottom_cache.draw(surface, (prompt, notice, lines, button_states(buttons), dice), render, self.memory)
+        if dice is None:  # the dice tumbling over the bar
+            tray.draw(surface)
+            if self.memory is not None:
+                self.memory.drawn_over(tray.rect)
         return hovers

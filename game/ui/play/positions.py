@@ -67,6 +67,10 @@ class Positions:
         self._frame_hidden: set[str] | None = None
         self._frame_here: dict[str, list[str]] | None = None
         self._frame_piles: dict[str, list[list[str]]] | None = None
+        # the lookups of the last position looked at, and what they were worked out from (view version, spread,
+        # featured): kept from frame to frame while none of them changes
+        self._looked_key: tuple[int, int, str | None, frozenset[str]] | None = None
+        self._looked: tuple[dict[str, str], dict[str, list[str]], dict[str, Point]] = ({}, {}, {})
 
     @contextmanager
     def frame(self, popup_open: bool) -> Iterator[None]:
@@ -89,9 +93,14 @@ class Positions:
         if self._frame_where is not None:
             yield
             return
-        self._frame_where = self.view.locations()
-        self._frame_here = self.view.defenders_by_space()
-        self._frame_slots = self._defender_slots()
+        key = (id(self.view), self.view.version, self.spread, self.featured)
+        if key != self._looked_key:  # (most frames draw the position the last one drew: kept)
+            self._frame_where = self.view.locations()
+            self._frame_here = self.view.defenders_by_space()
+            self._frame_slots = self._defender_slots()
+            self._looked_key = key
+            self._looked = (self._frame_where, self._frame_here, self._frame_slots)
+        self._frame_where, self._frame_here, self._frame_slots = self._looked
         try:
             yield
         finally:

@@ -470,12 +470,15 @@ class PlayScene(Scene):
         self.hover_regions = self.board_layer.draw(surface, self._marks(), self.ctx.settings.colour_blind,
                                                     self.hud.opaque())
         self.hud.draw_top(surface, self.view, self.top_buttons, self.hint_blocker, self.undo_blocker)
-        self.hover_regions.extend(self.hud.draw_side(surface, self.stage))
+        summary = self.summary  # over the log; in its place (the log is not drawn) unless the coach moved the log
+        in_place = summary is not None and summary.rect == self.log.rect
+        self.hover_regions.extend(self.hud.draw_side(surface, self.stage, in_place))
         memory = self.memory  # what is drawn over the panels from here on is told to it (ScreenMemory)
-        if self.summary is not None:  # over the log: the log's hover texts are under it
-            self.hover_regions = [(r, m) for r, m in self.hover_regions if not r.colliderect(self.summary.rect)]
-            self.summary.draw(surface)
-            memory.drawn_over(self.summary.rect)
+        if summary is not None:  # the log's hover texts are under it
+            self.hover_regions = [(r, m) for r, m in self.hover_regions if not r.colliderect(summary.rect)]
+            summary.draw(surface, memory if in_place else None)
+            if not in_place:
+                memory.drawn_over(summary.rect)
         if "morale" in self.stage.pointed:  # a summary's line about morale, clicked: the track is ringed
             k = self.stage.pointed["morale"]
             ring = self.hud.morale_cache.rect.inflate(6, 6)

@@ -17,7 +17,7 @@ from game.i18n import N_, Lazy, Msg, Plural, Words, _
 from game.rules import Event, Rules
 from game.rules.names import defender_name, join_words, space_name, unit_name
 from game.ui import palette as P
-from game.ui.cache import PanelCache
+from game.ui.cache import PanelCache, ScreenMemory
 from game.ui.fonts import blit_text, wrap
 from game.ui.widgets import Button, panel
 
@@ -137,7 +137,8 @@ class SummaryPanel:
         self.close_button = Button((rect.right - 128, rect.bottom - 48, 116, 38), N_("Close"), close, 20,
                                    tip=N_("Close the summary (Esc); the log is under it"))
         self.rows: list[tuple[pygame.Rect, Line]] = []  # where each line was drawn (for the clicks)
-        self.cache = PanelCache(rect)  # over the log: its rounded corners show the log under them
+        # opaque on the table (its rounded corners show the table): the log under it is not drawn while it shows
+        self.cache = PanelCache(rect, under=P.TABLE)
         self.mouse = (-1000, -1000)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -160,16 +161,16 @@ class SummaryPanel:
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The panel (its image cached until the line under the mouse or the language changes), then its Close
-        button."""
+    def draw(self, surface: pygame.Surface, memory: ScreenMemory | None = None) -> None:
+        """The panel with its Close button (the image cached until the line under the mouse, the button or the
+        language changes; with a ``memory`` of the screen, blitted only when needed: PanelCache.draw)."""
         hovered = next((k for k, (spot, line) in enumerate(self.rows) if line.place and spot.collidepoint(self.mouse)),
                        -1)
 
         def render(panel_surface: pygame.Surface, local: pygame.Rect) -> None:
             self.rows = [(spot.move(self.rect.topleft), line) for spot, line in self._render(panel_surface, local)]
-        self.cache.draw(surface, hovered, render)
-        self.close_button.draw(surface)
+            self.close_button.draw(panel_surface, self.rect.topleft)
+        self.cache.draw(surface, (hovered, self.close_button.state()), render, memory)
 
     def _render(self, surface: pygame.Surface, r: pygame.Rect) -> list[tuple[pygame.Rect, Line]]:
         """The panel drawn at ``r`` (its own image: the rect at the origin); where each line went, in ``r``'s
