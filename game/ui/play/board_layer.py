@@ -29,6 +29,7 @@ from game.ui.layout import (
     DEF_W,
     ENEMY_PX,
     EXTERIOR,
+    FLOOR_BANDS,
     FLOOR_X,
     INTERIOR_COLS,
     Geometry,
@@ -52,14 +53,34 @@ TABLE_STRIPS = (pygame.Rect(0, 0, 1920, BOARD_RECT.top),
                 pygame.Rect(0, BOARD_RECT.bottom, 1920, 1080 - BOARD_RECT.bottom),
                 pygame.Rect(0, BOARD_RECT.top, BOARD_RECT.left, BOARD_RECT.h),
                 pygame.Rect(BOARD_RECT.right, BOARD_RECT.top, 1920 - BOARD_RECT.right, BOARD_RECT.h))
-# The parts of the drawn position the pieces at rest are drawn from (BoardLayer._pieces): on the street side of
-# the board (with the kinds of the counters there) and on the building side (with the kinds of those inside).
+# The parts of the drawn position the pieces at rest in the street are drawn from (BoardLayer._pieces), with
+# the kinds of the counters there (a floor's: its defenders, their tokens and the counters inside).
 STREET_STATE = ("spaces", "support", "transit", "cars", "barriers_open", "supp")
-BUILDING_STATE = ("interior", "defenders", "tokens")
-# The two sides of the board, drawn again apart: the street (the exterior view) and the building cut open.
+# The two sides of the board: the street (the exterior view) and the building cut open.
 SIDES = (pygame.Rect(BOARD_RECT.x, BOARD_RECT.y, int(bp(FLOOR_X[0], 0)[0]) - BOARD_RECT.x, BOARD_RECT.h),
          pygame.Rect(int(bp(FLOOR_X[0], 0)[0]), BOARD_RECT.y, BOARD_RECT.right - int(bp(FLOOR_X[0], 0)[0]),
                      BOARD_RECT.h))
+
+
+def _floor_bands() -> tuple[tuple[str, pygame.Rect], ...]:
+    """The building side cut between its floors (FLOOR_BANDS, each cut half way across the gap between two)."""
+    names = list(FLOOR_BANDS)
+    cuts = [SIDES[1].y, *(int(bp(0, (FLOOR_BANDS[a][1] + FLOOR_BANDS[b][0]) / 2)[1])
+                          for a, b in zip(names, names[1:], strict=False)), SIDES[1].bottom]
+    return tuple((name, pygame.Rect(SIDES[1].x, top, SIDES[1].w, bottom - top))
+                 for name, top, bottom in zip(names, cuts, cuts[1:], strict=False))
+
+
+# The regions of the board the pieces at rest are drawn again apart (BoardLayer._pieces): the street, then each
+# floor of the building (a casualty upstairs leaves the ground floor and the basement as they were drawn).
+FLOORS = _floor_bands()
+REGIONS = (SIDES[0], *(band for _name, band in FLOORS))
+
+
+def _region_at(point: tuple[float, float]) -> int:
+    """The region (REGIONS) a point of the board is in (the street for a point off the board)."""
+    return next((k for k, region in enumerate(REGIONS) if region.collidepoint(int(point[0]), int(point[1]))), 0)
+
 GLOW = (255, 120, 30)  # the burning building's light over the board
 FLASH = (255, 250, 230)  # a breach's flash over the screen
 
@@ -207,7 +228,7 @@ class BoardLayer:
         self._layer_key_drawn: object = None
         self.layer_renders = 0  # how many times it was drawn (tests, profiling)
         self._state_version = -1  # the view's version the pieces' state was worked out for, and that state
-        self._state = ("", "")
+        self._state: tuple[str, ...] = ()
         self._shadowed: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}  # by counter image: with its shadow
         self._gaps: dict[tuple[tuple[int, ...], ...], list[pygame.Rect]] = {}  # the table left bare by the panels
 
@@ -288,42 +309,60 @@ class BoardLayer:
         return gaps
 
     def _layer_key(self, marks: BoardMarks, colour_blind: bool) -> tuple[tuple[object, ...], ...] | None:
-        """Everything the pieces at rest are drawn from (:meth:`_pieces`), one key a side of the board (SIDES: the
-        street, the building cut open), or None when something must be drawn between them and the board this
-        frame (the danger's tints, the lit targets, a question's space). What can reach over the line between
-        the sides (a fanned stack, a spread interior) is in both."""
+        """Everything the pieces at rest are drawn from (:meth:`_pieces`), one key a region of the board (REGIONS:
+        the street, each floor of the building cut open), or None when something must be drawn between them and
+        the board this frame (the danger's tints, the lit targets, a question's space). What can reach over the
+        lines between the regions (a fanned stack, a spread interior) is in every key."""
         if marks.danger is not None or marks.targets or marks.question:
             return None
         st, at = self.stage, self.positions
         fanned = tuple(space for space, stack in self.view.s["spaces"].items() if len(stack) > 1 and at.fanned(space))
-        lit: tuple[list[str], list[str]] = ([], [])  # the card's lit places by the side they are on
+        lit: list[list[str]] = [[] for _region in REGIONS]  # the card's lit places by the region they are in
         for place in (st.shown_focus if st.shown_card and st.shown_k >= 1 else ()):
             point = self.reveal.anchor(place)
             if point is not None:
-                lit[point[0] >= SIDES[1].x].append(place)
-        street, building = self._pieces_state()
-        flying: tuple[set[str], set[str]] = (set(), set())  # the pieces in flight by the side they rest on
+                lit[_region_at(point)].append(place)
+        states = self._pieces_state()
+        flying: list[set[str]] = [set() for _region in REGIONS]  # the pieces in flight by the region they rest in
         for piece in at.override:
-            inside = piece.startswith("d:") or (not piece.startswith("car:") and at.where(piece).endswith(":interior"))
-            flying[inside].add(piece)
-        both = (colour_blind, i18n.language(), self._base_key, at.spread, fanned)
-        return ((*both, street, frozenset(flying[0]), tuple(lit[0])),
-                (*both, building, frozenset(flying[1]), tuple(lit[1]), at.featured, marks.selected,
-                 tuple(sorted(st.defense_drawn.items()))))
+            flying[self._resting_region(piece)].add(piece)
+        every = (colour_blind, i18n.language(), self._base_key, at.spread, fanned)
+        building = (at.featured, marks.selected)
+        return ((*every, states[0], frozenset(flying[0]), tuple(lit[0])),
+                *((*every, *building, states[k], frozenset(flying[k]), tuple(lit[k]),
+                   st.defense_drawn.get(floor)) for k, (floor, _band) in enumerate(FLOORS, 1)))
 
-    def _pieces_state(self) -> tuple[str, str]:
-        """What the pieces of each side are drawn from in the drawn position (STREET_STATE, BUILDING_STATE and the
-        kinds of the counters on that side), worked out again only when the view has changed: a die rolled, a
-        card revealed or morale moved leaves the kept pieces as they are (a quarter of the redraws of a game)."""
+    def _resting_region(self, piece: str) -> int:
+        """The region (REGIONS) where a piece in flight is drawn when at rest in the drawn position: a defender
+        (``d:name``) on his space's floor, a counter inside on its floor's, a car or a counter outside in the
+        street."""
+        if piece.startswith("car:"):
+            return 0
+        space = (str(self.view.s["defenders"].get(piece[2:], {}).get("space", "")) if piece.startswith("d:")
+                 else self.positions.where(piece))
+        floor = space.split(":", 1)[0]
+        if piece.startswith("d:") or space.endswith(":interior"):
+            return next((k for k, (name, _band) in enumerate(FLOORS, 1) if name == floor), 1)
+        return 0
+
+    def _pieces_state(self) -> tuple[str, ...]:
+        """What the pieces of each region are drawn from in the drawn position (the street: STREET_STATE and the
+        kinds of the counters outside; a floor: its defenders, their tokens, the counters inside and their kinds),
+        worked out again only when the view has changed: a die rolled, a card revealed or morale moved leaves the
+        kept pieces as they are (a quarter of the redraws of a game)."""
         if self._state_version != self.view.version:
             self._state_version = self.view.version
             s = self.view.s
             kinds = s["counters"]
             outside = [*(c for stack in s["spaces"].values() for c in stack),
                        *(c for stack in s["support"].values() for c in stack), *s["transit"]]
-            inside = [c for items in s["interior"].values() for c in items]
-            self._state = (repr([*(s.get(part) for part in STREET_STATE), [kinds.get(c) for c in outside]]),
-                           repr([*(s.get(part) for part in BUILDING_STATE), [kinds.get(c) for c in inside]]))
+            floors = []
+            for floor, _band in FLOORS:
+                on = floor + ":"
+                floors.append(repr([[(n, d) for n, d in s["defenders"].items() if str(d["space"]).startswith(on)],
+                                    [(t, at) for t, at in s["tokens"].items() if str(at).startswith(on)],
+                                    [(c, kinds.get(c)) for c in s["interior"].get(floor, [])]]))
+            self._state = (repr([*(s.get(part) for part in STREET_STATE), [kinds.get(c) for c in outside]]), *floors)
         return self._state
 
     def _pieces(self, keys: tuple[tuple[object, ...], ...], marks: BoardMarks, colour_blind: bool) -> None:
@@ -335,10 +374,11 @@ class BoardLayer:
             self._layer = pygame.Surface((1920, 1080))
         layer = self._layer
         drawn = self._layer_key_drawn
-        changed = [side for k, (side, key) in enumerate(zip(SIDES, keys, strict=True))
+        changed = [region for k, (region, key) in enumerate(zip(REGIONS, keys, strict=True))
                    if not isinstance(drawn, tuple) or drawn[k] != key]
-        area = changed[0] if len(changed) == 1 else BOARD_RECT
-        street, building = area != SIDES[1], area != SIDES[0]  # what is drawn only on one side, skipped on the other
+        area = changed[0].unionall(changed[1:])
+        # what is drawn only in the street or only in the building, skipped when the area is all on the other side
+        street, building = area.colliderect(SIDES[0]), area.colliderect(SIDES[1])
         layer.set_clip(area)
         layer.blit(self._board_base(colour_blind), area.topleft, area)  # (every piece is on the board)
         if building:
