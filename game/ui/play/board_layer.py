@@ -236,6 +236,7 @@ class BoardLayer:
         """Forget the cached board: the next frame draws it from scratch."""
         self._base_key = None
         self._layer_key_drawn = None
+        self.reveal.invalidate()
 
     def draw(self, surface: pygame.Surface, marks: BoardMarks, colour_blind: bool,
              panels: tuple[pygame.Rect, ...] = ()) -> HoverRegions:

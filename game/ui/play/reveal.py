@@ -16,8 +16,10 @@ import pygame
 
 from game.i18n import _, same
 from game.rules import Event, Rules
+from game.rules.data import Card
 from game.rules.names import card_text
 from game.ui import palette as P
+from game.ui.cache import PanelCache
 from game.ui.fonts import blit_text, font, wrap
 from game.ui.layout import BOARD_RECT, FLOOR_BANDS, FLOOR_X, SIDE, Geometry, bp
 from game.ui.play.positions import Positions
@@ -72,6 +74,12 @@ class RevealArt:
         self.rules = rules
         self.geo = geo
         self.positions = positions
+        # the card lying in the street with its words and shadow, drawn once for what it shows (its corners keyed)
+        self._card_cache: PanelCache | None = None
+
+    def invalidate(self) -> None:
+        """Forget the card's kept image: the next frame draws it anew."""
+        self._card_cache = None
 
     # ------------------------------------------------------------------ places
     def anchor(self, key: str) -> tuple[float, float] | None:
@@ -160,11 +168,28 @@ class RevealArt:
         if card is None:
             return
         r = self.card_rect(k)
+        if k < 1:  # in flight from the deck: its face down
+            self._card_face(surface, r)
+            return
+        box = r.union(r.move(5, 6))  # with its shadow
+        if self._card_cache is None or self._card_cache.rect != box:
+            self._card_cache = PanelCache(box)
+
+        def render(panel_surface: pygame.Surface, local: pygame.Rect) -> None:
+            self._card_words(panel_surface, r.move(-box.x, -box.y), card, where)
+        # (it lies there for a whole Enemy Phase: its words are not worded again every frame)
+        self._card_cache.draw(surface, (card_id, where), render)
+
+    @staticmethod
+    def _card_face(surface: pygame.Surface, r: pygame.Rect) -> None:
+        """The card's shadow, paper and border at ``r``."""
         pygame.draw.rect(surface, P.mix(P.INK, P.PAPER_DARK, 0.5), r.move(5, 6), border_radius=8)  # its shadow
         pygame.draw.rect(surface, (250, 244, 226), r, border_radius=8)
         pygame.draw.rect(surface, (120, 40, 36), r, 3, border_radius=8)
-        if k < 1:
-            return
+
+    def _card_words(self, surface: pygame.Surface, r: pygame.Rect, card: Card, where: str) -> None:
+        """The card face up at ``r``: its number, kind and text, and ``where`` (what it did) under them."""
+        self._card_face(surface, r)
         x, y, w = r.x + 12, r.y + 8, r.w - 24
         blit_text(surface, _("Card {id}", id=card.id), "type_bold", 18, P.INK, (x, y))
         kind = same(_(CARD_KINDS.get(card.type, card.type)).upper())
