@@ -8,6 +8,7 @@ opens the full-screen game.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import os
 import secrets
@@ -177,10 +178,34 @@ def build_parser() -> argparse.ArgumentParser:
                      help=_("play with the rules data of this folder (a copy of levels/ with a change to try; "
                             "default: the game's own levels/)"))
     sim.add_argument("--json", action="store_true", help=_("print one JSON object instead of the table"))
+    sim.add_argument("--codes", action="store_true",
+                     help=_("print each game's code instead of the table: one line per game, its seed, a space "
+                            "and its code (postmen replay CODE --verify replays it)"))
     sim.add_argument("--chart", metavar="PATH", type=_writable_file, default=None,
                      help=_("also write a PNG chart of the score distributions, victory levels, fire truck morale "
                             "bands and escapes"))
+
+    replay = sub.add_parser("replay", help=_("replay a game from its code"),
+                            description=_("Replay a game from its code (a game handed on as a short text). "
+                                          "--verify replays it without a window and prints its score and "
+                                          "outcome in one line (exit 0), or why the code is refused (exit 2)."))
+    replay.add_argument("code", metavar="CODE", help=_("the game's code"))
+    replay.add_argument("--verify", action="store_true", required=True,
+                        help=_("replay without a window and print the final score and outcome"))
+
+    daily = sub.add_parser("daily", help=_("print the seed of a day's daily challenge"),
+                           description=_("Print the seed of the daily challenge of a date (UTC): the same game "
+                                         "for every player that day."))
+    daily.add_argument("--date", type=_date, default=None,
+                       help=_("the date, YYYY-MM-DD (default: today, UTC)"))
     return parser
+
+
+def _date(text: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected a date YYYY-MM-DD, got {text!r}", text=text[:40])) from None
 
 
 def _cli_language(args: Sequence[str]) -> str:
@@ -464,6 +489,8 @@ def _simulate(args: argparse.Namespace) -> int:
             print(f"postmen simulate: error: --levels {args.levels}: {message}", file=sys.stderr)
             return 2
     jobs = args.jobs or default_jobs()
+    if args.codes:
+        return _print_codes(args, policies, jobs)
     report: dict[str, Any]
     summaries: dict[str, dict[str, Any]]
     if len(policies) == 1:
@@ -489,6 +516,35 @@ def _simulate(args: argparse.Namespace) -> int:
         print(json.dumps(report))
     else:
         print(text)
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """``replay CODE --verify``: one line, the replayed game's score and outcome (exit 0) or why the code is
+    refused (exit 2)."""
+    from game import codes
+
+    try:
+        held = codes.unpack(args.code)
+        game = codes.replay(held)
+    except codes.CodeError as exc:
+        print(f"postmen replay: the code is refused: {exc}", file=sys.stderr)
+        return 2
+    print(codes.verdict(game, len(held.decisions)))
+    return 0
+
+
+def _print_codes(args: argparse.Namespace, policies: list[str], jobs: int) -> int:
+    """``simulate --codes``: each game's seed and code, a line a game (the policies in turn)."""
+    from game import codes
+    from game.sim import play_many, rules_for
+
+    rules = rules_for(args.levels)
+    results = play_many(args.games, args.seed, policies, jobs, args.difficulty, args.levels)
+    for policy in policies:
+        for summary in results[policy]:
+            code = codes.GameCode(int(summary["seed"]), args.difficulty, tuple(summary["choices"]))
+            print(f"{summary['seed']} {codes.pack(code, rules)}")
     return 0
 
 
@@ -526,6 +582,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             return _simulate(args)
+        if args.command == "replay":
+            return _replay(args)
+        if args.command == "daily":
+            from game.daily import daily_seed, today
+
+            print(daily_seed(args.date or today()))
+            return 0
         if args.command == "play":
             if args.text:
                 if args.demo:

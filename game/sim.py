@@ -82,16 +82,21 @@ def play_game(seed: int, policy_name: str = "random", difficulty: str = "standar
     ``attack_turns`` lists the turns each Attack reached lasted (Attack 1 first), counted from the Enemy Phases
     announced by ``phase_changed`` events, whichever ``apply`` call set the Attack up; ``longest_attack`` is
     their maximum; ``fire_truck_band`` is the morale band of the fire truck's placement (2.3), ``None`` when the
-    game ended before Attack 3."""
+    game ended before Attack 3; ``choices`` each decision as its index among the legal actions of its moment
+    (what the game's code holds, ``game/codes.py``)."""
     policy = make_policy(policy_name, seed)
     game = Game.new(seed, difficulty, rules=rules_for(levels))
     shape = _Shape()
     shape.observe(game.initial_events)
     decisions = 0
+    choices: list[int] = []  # each decision's index among the legal actions of its moment (the game's code)
     while not game.over:
         if decisions >= MAX_DECISIONS:
             raise RuntimeError(f"seed {seed}: no end after {MAX_DECISIONS} decisions (phase {game.phase})")
-        shape.observe(game.apply(policy.choose(game)))
+        legal = game.legal_actions()
+        action = policy.choose(game)
+        choices.append(legal.position(action))
+        shape.observe(game.apply(action))
         decisions += 1
     result = game.result
     assert result is not None
@@ -114,6 +119,7 @@ def play_game(seed: int, policy_name: str = "random", difficulty: str = "standar
         "fire_truck_band": shape.band,
         "attack_turns": attack_turns,
         "longest_attack": max(attack_turns, default=0),
+        "choices": choices,
     }
 
 

@@ -168,6 +168,23 @@ class Listed(Sequence[Action]):
                     return True
         return False
 
+    def position(self, action: Action) -> int:
+        """The index of ``action`` in the listing (a game code's number for a decision, ``game/codes.py``);
+        ``ValueError`` when it is not in it. Costs no more than the blocks, like ``in``."""
+        if self._plain:
+            return self._parts.index(action)
+        kind, args = action
+        for part, start in zip(self._parts, self._starts, strict=True):
+            if isinstance(part, Action):
+                if part == action:
+                    return start
+            elif part.kind == kind and args[:len(part.head)] == part.head:
+                rest = args[len(part.head):]
+                width = len(part.first[0])
+                if rest[:width] in part.first and rest[width:] in part.second:
+                    return start + part.first.index(rest[:width]) * len(part.second) + part.second.index(rest[width:])
+        raise ValueError(f"{action} is not among the legal actions")
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (Listed, list)):
             return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))

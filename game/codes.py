@@ -1,0 +1,202 @@
+"""Game codes: a game, finished or in progress, as a short text a player hands to another (issue 33).
+
+Every die of a game is drawn from its seed (``game/rules/rng.py``), so a game is its seed, its difficulty and the
+decisions taken: replayed from ``Game.new(seed, difficulty)`` they give the same game, event for event. A code
+writes each decision as its place in the legal actions of its moment (``Listed.index``: a small number, one byte
+for most), the whole as a stream of unsigned varints::
+
+    code version, rules mark (2 bytes), seed, difficulty, number of decisions, each decision's index
+
+followed by a CRC-32 of those bytes (4 bytes), written in base 32 (RFC 4648, no padding: letters and the digits
+2-7, read in either case, spaces and dashes ignored). A Standard game of about a hundred decisions is about 200
+characters. The rules mark is a checksum of the rules data: a code made with other rules (another version of the
+game) is refused, never replayed into a different game.
+
+A code is refused in one line (:class:`CodeError`) when it is damaged (a character outside the alphabet, a wrong
+checksum, cut short, bytes left over), of another version, or when a decision is not a legal choice of its moment.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import dataclasses
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules import Action, Game, IllegalAction
+from game.rules.data import DIFFICULTIES, Rules, default_rules
+
+CODE_VERSION = 1
+MAX_CODE = 8192  # characters: a code longer than this is refused unread (a game takes a few hundred)
+MAX_DECISIONS = 5000  # a game takes a few hundred at most
+MAX_SEED = 2**63
+
+
+class CodeError(ValueError):
+    """A code that cannot be replayed; the message says why in one line."""
+
+
+@dataclass(frozen=True)
+class GameCode:
+    """What a code holds: the seed, the difficulty and each decision as its index among the legal actions."""
+
+    seed: int
+    difficulty: str
+    decisions: tuple[int, ...]
+
+
+def _canonical(value: Any) -> str:
+    """A text of ``value`` that is the same in every process (sets sorted: their order follows the hash seed)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = ",".join(f"{f.name}={_canonical(getattr(value, f.name))}" for f in dataclasses.fields(value)
+                          if f.compare)  # (not a cache kept beside the data)
+        return f"{type(value).__name__}({fields})"
+    if isinstance(value, dict):
+        return "{" + ",".join(sorted(f"{_canonical(k)}:{_canonical(v)}" for k, v in value.items())) + "}"
+    if isinstance(value, (set, frozenset)):
+        return "{" + ",".join(sorted(_canonical(v) for v in value)) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(_canonical(v) for v in value) + "]"
+    return repr(value)
+
+
+_marks: dict[int, int] = {}
+
+
+def rules_mark(rules: Rules) -> int:
+    """A 16-bit checksum of the rules data (the same rules give the same mark in every process)."""
+    mark = _marks.get(id(rules))
+    if mark is None:
+        mark = _marks[id(rules)] = zlib.crc32(_canonical(rules).encode()) & 0xFFFF
+    return mark
+
+
+def _varint(n: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte, n = n & 0x7F, n >> 7
+        out.append(byte | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+class _Reader:
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.pos = 0
+
+    def varint(self, what: str, limit: int) -> int:
+        n = shift = 0
+        while True:
+            if self.pos >= len(self.data):
+                raise CodeError(f"the code is cut short (in its {what})")
+            byte = self.data[self.pos]
+            self.pos += 1
+            n |= (byte & 0x7F) << shift
+            if n >= limit:
+                raise CodeError(f"the code is damaged (its {what} is out of range)")
+            if not byte & 0x80:
+                return n
+            shift += 7
+
+
+def pack(code: GameCode, rules: Rules | None = None) -> str:
+    """The text of ``code`` (see the module's docstring)."""
+    rules = rules or default_rules()
+    mark = rules_mark(rules)
+    body = bytearray(_varint(CODE_VERSION))
+    body += bytes((mark >> 8, mark & 0xFF))
+    body += _varint(code.seed)
+    body += _varint(DIFFICULTIES.index(code.difficulty))
+    body += _varint(len(code.decisions))
+    for index in code.decisions:
+        body += _varint(index)
+    body += zlib.crc32(bytes(body)).to_bytes(4, "big")
+    return base64.b32encode(bytes(body)).decode("ascii").rstrip("=")
+
+
+def unpack(text: str, rules: Rules | None = None) -> GameCode:
+    """The seed, difficulty and decisions a code holds; :class:`CodeError` when it is damaged or of another
+    version (its decisions are not checked here: :func:`replay` does)."""
+    if len(text) > MAX_CODE:
+        raise CodeError(f"the code is too long ({len(text):,} characters; a game's code takes a few hundred)")
+    letters = "".join(text.split()).replace("-", "").upper()
+    if not letters:
+        raise CodeError("the code is empty")
+    try:
+        data = base64.b32decode(letters + "=" * (-len(letters) % 8))
+    except (binascii.Error, ValueError):
+        raise CodeError("the code is damaged (a character that is not part of a code: letters and 2-7)") from None
+    if len(data) < 5 or zlib.crc32(data[:-4]).to_bytes(4, "big") != data[-4:]:
+        raise CodeError("the code is damaged (its checksum does not match: a character changed or missing)")
+    reader = _Reader(data[:-4])
+    version = reader.varint("version", 1 << 16)
+    if version != CODE_VERSION:
+        raise CodeError(f"the code was made by another version of Postmen (code version {version}; this one "
+                        f"reads version {CODE_VERSION})")
+    if reader.pos + 2 > len(reader.data):
+        raise CodeError("the code is cut short (in its rules mark)")
+    mark = reader.data[reader.pos] << 8 | reader.data[reader.pos + 1]
+    reader.pos += 2
+    if mark != rules_mark(rules or default_rules()):
+        raise CodeError("the code was made with other rules (another version of Postmen): it cannot be replayed "
+                        "here")
+    seed = reader.varint("seed", MAX_SEED)
+    difficulty = reader.varint("difficulty", len(DIFFICULTIES))
+    count = reader.varint("number of decisions", MAX_DECISIONS + 1)
+    decisions = tuple(reader.varint(f"decision {k + 1}", 1 << 32) for k in range(count))
+    if reader.pos != len(reader.data):
+        raise CodeError("the code is damaged (bytes left over after its last decision)")
+    return GameCode(seed, DIFFICULTIES[difficulty], decisions)
+
+
+def of_game(game: Game) -> GameCode:
+    """The code of ``game`` so far: its decisions replayed from its seed, each found among the legal actions of
+    its moment. ``ValueError`` if its history does not replay (a game set up by hand)."""
+    replayed = Game.new(int(game.state["seed"]), str(game.state["difficulty"]), rules=game.rules)
+    decisions = []
+    for text in game.state["history"]:
+        legal = replayed.legal_actions()
+        index = legal.position(Action.parse(text))
+        decisions.append(index)
+        replayed.apply(legal[index])
+    return GameCode(int(game.state["seed"]), str(game.state["difficulty"]), tuple(decisions))
+
+
+def encode(game: Game) -> str:
+    """The text code of ``game`` so far (finished or not)."""
+    return pack(of_game(game), game.rules)
+
+
+def replay(code: GameCode | str, rules: Rules | None = None) -> Game:
+    """The game a code holds, replayed to its last decision; :class:`CodeError` when the code is damaged, of
+    another version, or a decision is not a legal choice of its moment (or comes after the game's end)."""
+    rules = rules or default_rules()
+    held = unpack(code, rules) if isinstance(code, str) else code
+    game = Game.new(held.seed, held.difficulty, rules=rules)
+    game.keep_history = True  # the replayed game keeps its record of decisions, as the game played did
+    for k, index in enumerate(held.decisions):
+        if game.over:
+            raise CodeError(f"the code is damaged (decision {k + 1} comes after the end of the game)")
+        legal = game.legal_actions()
+        if index >= len(legal):
+            raise CodeError(f"the code is damaged (decision {k + 1} is not a legal choice: {index + 1} of "
+                            f"{len(legal)})")
+        try:
+            game.apply(legal[index])
+        except IllegalAction as exc:  # (a legal action is always applied: this would be a bug, said in one line)
+            raise CodeError(f"decision {k + 1} could not be applied ({exc})") from None
+    return game
+
+
+def verdict(game: Game, decisions: int) -> str:
+    """One line: the replayed game's score and outcome (or its score so far)."""
+    seed, difficulty = game.state["seed"], game.state["difficulty"]
+    result = game.result
+    if result is None:
+        return (f"seed {seed}, {difficulty}: a game in progress, score now {game.score()} after {decisions} "
+                f"decisions")
+    return (f"seed {seed}, {difficulty}: score {result['score']}, {result['outcome']} ({result['how']}), "
+            f"{decisions} decisions")
