@@ -19,6 +19,7 @@ from typing import Any, NoReturn, TextIO
 
 from game import __version__, i18n
 from game.ai import POLICIES, policy_name, split_policies
+from game.codes import GameCode
 from game.i18n import LANGUAGES, N_, _, percent
 from game.rules import Action, Event, Game, IllegalAction, LevelError
 from game.rules.names import floor_name
@@ -190,8 +191,16 @@ def build_parser() -> argparse.ArgumentParser:
                                           "--verify replays it without a window and prints its score and "
                                           "outcome in one line (exit 0), or why the code is refused (exit 2)."))
     replay.add_argument("code", metavar="CODE", help=_("the game's code"))
-    replay.add_argument("--verify", action="store_true", required=True,
+    replay.add_argument("--verify", action="store_true",
                         help=_("replay without a window and print the final score and outcome"))
+    replay.add_argument("--windowed", action="store_true", help=_("open a window instead of full screen"))
+    replay.add_argument("--headless", action="store_true", help=_("no window: run --frames frames (for checks)"))
+    replay.add_argument("--frames", type=_positive, default=None, help=_("stop after this many frames"))
+    replay.add_argument("--screenshot-dir", type=_writable_folder, default=None,
+                        help=_("save PNG screenshots into this folder"))
+    replay.add_argument("--lang", choices=tuple(LANGUAGES), default=None,
+                        help=_("the game's language for this run: en (English) or fr (French) (default: the one "
+                               "chosen in Settings, else the system's)"))
 
     daily = sub.add_parser("daily", help=_("print the seed of a day's daily challenge"),
                            description=_("Print the seed of the daily challenge of a date (UTC): the same game "
@@ -520,8 +529,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    """``replay CODE --verify``: one line, the replayed game's score and outcome (exit 0) or why the code is
-    refused (exit 2)."""
+    """``replay CODE``: the game replayed on the board; with ``--verify`` one line, the replayed game's score and
+    outcome (exit 0). A refused code: why, in one line (exit 2)."""
     from game import codes
 
     try:
@@ -530,6 +539,11 @@ def _replay(args: argparse.Namespace) -> int:
     except codes.CodeError as exc:
         print(f"postmen replay: the code is refused: {exc}", file=sys.stderr)
         return 2
+    if not args.verify:  # the replay on the board, over the title
+        if args.headless and args.frames is None:
+            build_parser().error("--headless needs --frames N (a headless run has no window to close)")
+        args.seed, args.demo = None, False
+        return _graphical(args, held)
     print(codes.verdict(game, len(held.decisions)))
     return 0
 
@@ -548,7 +562,7 @@ def _print_codes(args: argparse.Namespace, policies: list[str], jobs: int) -> in
     return 0
 
 
-def _graphical(args: argparse.Namespace) -> int:
+def _graphical(args: argparse.Namespace, replay: GameCode | None = None) -> int:
     """The full-screen game; a failure of the display, the sound or the screenshot folder is one line."""
     import pygame  # imported only for the graphical game
 
@@ -560,7 +574,8 @@ def _graphical(args: argparse.Namespace) -> int:
             print(f"postmen: --lang {args.lang}: {problem}; English is shown.", file=sys.stderr)
     try:
         return run(windowed=args.windowed, headless=args.headless, frames=args.frames,
-                   screenshot_dir=args.screenshot_dir, seed=args.seed, demo=args.demo, lang=args.lang)
+                   screenshot_dir=args.screenshot_dir, seed=args.seed, demo=args.demo, lang=args.lang,
+                   replay=replay)
     except pygame.error as exc:
         print(f"postmen: cannot open the game's window or sound: {exc}", file=sys.stderr)
         return 1

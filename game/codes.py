@@ -152,17 +152,24 @@ def unpack(text: str, rules: Rules | None = None) -> GameCode:
     return GameCode(seed, DIFFICULTIES[difficulty], decisions)
 
 
-def of_game(game: Game) -> GameCode:
-    """The code of ``game`` so far: its decisions replayed from its seed, each found among the legal actions of
-    its moment. ``ValueError`` if its history does not replay (a game set up by hand)."""
-    replayed = Game.new(int(game.state["seed"]), str(game.state["difficulty"]), rules=game.rules)
+def of_history(seed: int, difficulty: str, history: list[str], rules: Rules | None = None) -> GameCode:
+    """The code of the game of ``seed`` and ``difficulty`` whose decisions were ``history`` (action texts, a
+    game's record): replayed from the seed, each found among the legal actions of its moment. ``ValueError`` if
+    they do not replay."""
+    replayed = Game.new(seed, difficulty, rules=rules)
     decisions = []
-    for text in game.state["history"]:
+    for text in history:
         legal = replayed.legal_actions()
         index = legal.position(Action.parse(text))
         decisions.append(index)
         replayed.apply(legal[index])
-    return GameCode(int(game.state["seed"]), str(game.state["difficulty"]), tuple(decisions))
+    return GameCode(seed, difficulty, tuple(decisions))
+
+
+def of_game(game: Game) -> GameCode:
+    """The code of ``game`` so far (its record of decisions, ``keep_history``)."""
+    return of_history(int(game.state["seed"]), str(game.state["difficulty"]), list(game.state["history"]),
+                      game.rules)
 
 
 def encode(game: Game) -> str:

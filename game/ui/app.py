@@ -11,11 +11,13 @@ from pathlib import Path
 import pygame
 
 from game import i18n
+from game.codes import GameCode
 from game.rules import Game
 from game.ui.display import Display
 from game.ui.play.scene import PlayScene
 from game.ui.scene import Context, Scene
 from game.ui.scenes.demo import start_demo
+from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.title import TitleScene
 from game.ui.settings import load_settings, saved_language
 
@@ -42,12 +44,15 @@ class AppScenes:
     def play(self, game: Game, fresh: bool = True) -> Scene:
         return PlayScene(self.ctx, game, fresh=fresh)
 
+    def replay(self, code: GameCode) -> Scene:
+        return ReplayScene(self.ctx, code)
+
 
 class App:
     def __init__(self, windowed: bool = False, headless: bool = False, seed: int | None = None,
-                 demo: bool = False, lang: str | None = None) -> None:
+                 demo: bool = False, lang: str | None = None, replay: GameCode | None = None) -> None:
         """``lang`` (``--lang``) speaks that language for this run; otherwise the settings' choice, else the
-        system's."""
+        system's. ``replay`` (``postmen replay CODE``): the title, and that game's replay over it."""
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -74,6 +79,8 @@ class App:
             start_demo(self.ctx)
         else:
             self.ctx.stack.push(self.ctx.scenes.title())
+            if replay is not None:  # (Close goes back to the title)
+                self.ctx.stack.push(self.ctx.scenes.replay(replay))
         pygame.key.set_repeat(300, 50)
 
     @property
@@ -165,10 +172,11 @@ class App:
 
 
 def run(windowed: bool = False, headless: bool = False, frames: int | None = None,
-        screenshot_dir: str | None = None, seed: int | None = None, demo: bool = False, lang: str | None = None) -> int:
+        screenshot_dir: str | None = None, seed: int | None = None, demo: bool = False, lang: str | None = None,
+        replay: GameCode | None = None) -> int:
     """Open the game (full screen by default) and run until Quit; returns the exit status."""
     try:
-        app = App(windowed=windowed, headless=headless, seed=seed, demo=demo, lang=lang)
+        app = App(windowed=windowed, headless=headless, seed=seed, demo=demo, lang=lang, replay=replay)
         return app.loop(frames, screenshot_dir)
     finally:
         pygame.quit()

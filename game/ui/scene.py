@@ -22,6 +22,7 @@ from game.ui.settings import Settings, save_settings
 from game.ui.sound import SoundBank
 
 if TYPE_CHECKING:
+    from game.codes import GameCode
     from game.rules import Game
 
 LOGICAL = (1920, 1080)
@@ -158,6 +159,10 @@ class Scenes(Protocol):
         """A play scene on ``game`` (``fresh``: a new game, autosaved from its first decision)."""
         ...
 
+    def replay(self, code: GameCode) -> Scene:
+        """The replay of the game ``code`` holds, from its start."""
+        ...
+
 
 class NoScenes:
     """The :class:`Scenes` of a context built without the App (tests of the stack alone): opening one is an error
@@ -167,6 +172,9 @@ class NoScenes:
         raise RuntimeError("no scenes installed in this context (the App installs them)")
 
     def play(self, game: Game, fresh: bool = True) -> Scene:
+        raise RuntimeError("no scenes installed in this context (the App installs them)")
+
+    def replay(self, code: GameCode) -> Scene:
         raise RuntimeError("no scenes installed in this context (the App installs them)")
 
 

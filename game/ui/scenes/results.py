@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pygame
 
+from game import codes
 from game.i18n import N_, _, n_, same
-from game.rules import Game
+from game.rules import Game, IllegalAction
 from game.rules.names import defender_name
 from game.ui import palette as P
 from game.ui import records, scores
@@ -54,9 +55,22 @@ class ResultsScene(Scene):
         if guided and game.state["history"]:
             record = records.Record(int(game.state["seed"]), self.difficulty, list(game.state["history"]))
         if record is not None:
+            kept = record
+            self.buttons.append(Button((120, 960, 400, 66), N_("Watch again"), lambda: self.watch(kept), 28,
+                                       tip=N_("The game replayed on the board, decision by decision")))
             self.buttons.append(Button((560, 960, 400, 66), N_("Review"), lambda: self.stack.push(
                 ReviewScene(ctx, record)), 28, tip=N_("The after-action review: the score, the turning points, the "
                                                       "luck and the planner's view of your decisions")))
+
+    def watch(self, record: records.Record) -> None:
+        """The game replayed on the board (its record turned into a code); a record that does not replay is said
+        in one line."""
+        try:
+            code = codes.of_history(record.seed, record.difficulty, record.history)
+        except (ValueError, IllegalAction) as exc:
+            self.ctx.message = _("This game cannot be replayed: {error}", error=str(exc)[:120])
+            return
+        self.stack.push(self.ctx.scenes.replay(code))
 
     def new_game(self) -> None:
         self.to_title()
