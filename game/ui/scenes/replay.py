@@ -155,11 +155,9 @@ class ReplayScene(PlayScene):
             if event.key in keys:
                 keys[event.key]()
             return None
-        if self.log.handle(event, self.positions.mouse):
-            return None
-        if handle_buttons(self.top_buttons, event) or handle_buttons(self.replay_buttons, event):
-            return None
-        return None
+        if not self.log.handle(event, self.positions.mouse) and not handle_buttons(self.top_buttons, event):
+            handle_buttons(self.replay_buttons, event)
+        return None  # the board takes no choice: the code makes them
 
     def update(self, dt: float) -> None:
         super().update(dt)
