@@ -128,7 +128,8 @@ def test_postmen_replay_code_opens_the_replay_over_the_title(data_dir: Path, cod
 
 def test_watch_again_from_the_results_replays_the_game_just_played(data_dir: Path) -> None:
     """A game played to its end in the play scene: the results' Watch again opens its replay (from the game's
-    record), which ends with the same result; Close goes back to the results."""
+    record), which ends with the same result; Close goes back to the results. Its row in the high-score table
+    opens the same replay (Watch)."""
     from game.ai import RandomPolicy
     from game.rules import Game
     from game.ui.play.scene import PlayScene
@@ -156,3 +157,13 @@ def test_watch_again_from_the_results_replays_the_game_just_played(data_dir: Pat
     assert replay_top(app).game.result == scene.game.result
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is results
+    # the same game from its row of the high-score table
+    from game.ui.scenes.highscores import HighScoresScene
+
+    table = HighScoresScene(app.ctx, "standard")
+    app.stack.push(table)
+    app.step(1 / 60)
+    app.click(next(b for b in table.buttons if b.label == "Watch").rect.center)
+    assert replay_top(app).code == codes.of_game(scene.game)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table

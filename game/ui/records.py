@@ -10,8 +10,9 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from game import codes
 from game.i18n import _
-from game.rules import Game
+from game.rules import Game, IllegalAction
 from game.rules.data import DIFFICULTIES
 from game.ui import storage
 
@@ -84,6 +85,15 @@ def load(game_id: str) -> tuple[Record | None, str]:
         return Record(seed, str(difficulty), list(history)), ""
     except (ValueError, OSError) as exc:
         return None, f"The record {target.name} is damaged ({str(exc)[:80]}): no review for that game."
+
+
+def code_of(record: Record) -> tuple[codes.GameCode | None, str]:
+    """The code of a recorded game (to watch it again) and "", or None and why it cannot be replayed (one
+    line)."""
+    try:
+        return codes.of_history(record.seed, record.difficulty, record.history), ""
+    except (ValueError, IllegalAction) as exc:
+        return None, _("This game cannot be replayed: {error}", error=str(exc)[:120])
 
 
 def prune(keep: set[str]) -> None:

@@ -36,6 +36,11 @@ def review_rect(rect: pygame.Rect, i: int) -> pygame.Rect:
     return pygame.Rect(row.right - 6 - REVIEW_W, row.y + 2, REVIEW_W, row.h - 4)
 
 
+def watch_rect(rect: pygame.Rect, i: int) -> pygame.Rect:
+    """The Watch button of row ``i``: left of its Review button."""
+    return review_rect(rect, i).move(-REVIEW_W - 6, 0)
+
+
 def draw_table(surface: pygame.Surface, rect: pygame.Rect, entries: list[scores.Entry], title: str,
                highlight: int | None = None, t: float = 0.0, reserve: int = 0) -> None:
     """A top-10 table in ``rect``: rank, score, award, date, seed; row ``highlight`` pulses in gold. ``reserve``
@@ -102,8 +107,17 @@ class HighScoresScene(Scene):
                 continue
             def open_review(record: records.Record = record) -> None:
                 self.stack.push(ReviewScene(self.ctx, record))
+
+            def watch(record: records.Record = record) -> None:
+                code, why = records.code_of(record)
+                if code is None:
+                    self.ctx.message = why
+                    return
+                self.stack.push(self.ctx.scenes.replay(code))
             self.buttons.append(Button(review_rect(TABLE_RECT, i), N_("Review"), open_review, 18,
                                        tip=N_("The after-action review of this game")))
+            self.buttons.append(Button(watch_rect(TABLE_RECT, i), N_("Watch"), watch, 18,
+                                       tip=N_("This game replayed on the board")))
 
     def back(self) -> None:
         self.stack.pop(self)
@@ -131,7 +145,7 @@ class HighScoresScene(Scene):
         rect = TABLE_RECT
         draw_table(surface, rect, self.tables.get(self.difficulty, []),
                    _("{difficulty}: the top {n}", difficulty=_(DIFFICULTY_NAMES[self.difficulty]), n=scores.TOP),
-                   None, self.t, reserve=REVIEW_W + 16)
+                   None, self.t, reserve=2 * REVIEW_W + 22)
         for b in self.buttons:
             b.draw(surface)
         for b in self.buttons:

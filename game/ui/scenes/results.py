@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import codes
 from game.i18n import N_, _, n_, same
-from game.rules import Game, IllegalAction
+from game.rules import Game
 from game.rules.names import defender_name
 from game.ui import palette as P
 from game.ui import records, scores
@@ -65,10 +64,9 @@ class ResultsScene(Scene):
     def watch(self, record: records.Record) -> None:
         """The game replayed on the board (its record turned into a code); a record that does not replay is said
         in one line."""
-        try:
-            code = codes.of_history(record.seed, record.difficulty, record.history)
-        except (ValueError, IllegalAction) as exc:
-            self.ctx.message = _("This game cannot be replayed: {error}", error=str(exc)[:120])
+        code, why = records.code_of(record)
+        if code is None:
+            self.ctx.message = why
             return
         self.stack.push(self.ctx.scenes.replay(code))
 
