@@ -139,6 +139,19 @@ def _policies(text: str) -> list[str]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _window_options(command: argparse.ArgumentParser) -> None:
+    """The options of a command that opens the game's window: --windowed, --headless, --frames,
+    --screenshot-dir and --lang."""
+    command.add_argument("--windowed", action="store_true", help=_("open a window instead of full screen"))
+    command.add_argument("--headless", action="store_true", help=_("no window: run --frames frames (for checks)"))
+    command.add_argument("--frames", type=_positive, default=None, help=_("stop after this many frames"))
+    command.add_argument("--screenshot-dir", type=_writable_folder, default=None,
+                         help=_("save PNG screenshots into this folder"))
+    command.add_argument("--lang", choices=tuple(LANGUAGES), default=None,
+                         help=_("the game's language for this run: en (English) or fr (French) (default: the one "
+                                "chosen in Settings, else the system's)"))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="postmen", description=_("Soldiers in Postmen's Uniforms: defend the Polish Post Office "
                                                    "in Danzig. With no command, starts the game."))
@@ -150,14 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
                                          "--text"), description=_("Play a game. --text plays in the terminal."))
     play.add_argument("--text", action="store_true", help=_("play in the terminal instead of the full-screen game"))
     play.add_argument("--seed", type=_seed, default=None, help=_("game seed (default: a random one, printed)"))
-    play.add_argument("--windowed", action="store_true", help=_("open a window instead of full screen"))
-    play.add_argument("--headless", action="store_true", help=_("no window: run --frames frames (for checks)"))
-    play.add_argument("--frames", type=_positive, default=None, help=_("stop after this many frames"))
-    play.add_argument("--screenshot-dir", type=_writable_folder, default=None,
-                      help=_("save PNG screenshots into this folder"))
-    play.add_argument("--lang", choices=tuple(LANGUAGES), default=None,
-                      help=_("the game's language for this run: en (English) or fr (French) (default: the one "
-                             "chosen in Settings, else the system's)"))
+    _window_options(play)
     play.add_argument("--demo", action="store_true", help=_("watch the planner play whole games (any key or click "
                       "goes to the title); with --headless --frames N a check that saves --screenshot-dir PNGs"))
 
@@ -193,14 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("code", metavar="CODE", help=_("the game's code"))
     replay.add_argument("--verify", action="store_true",
                         help=_("replay without a window and print the final score and outcome"))
-    replay.add_argument("--windowed", action="store_true", help=_("open a window instead of full screen"))
-    replay.add_argument("--headless", action="store_true", help=_("no window: run --frames frames (for checks)"))
-    replay.add_argument("--frames", type=_positive, default=None, help=_("stop after this many frames"))
-    replay.add_argument("--screenshot-dir", type=_writable_folder, default=None,
-                        help=_("save PNG screenshots into this folder"))
-    replay.add_argument("--lang", choices=tuple(LANGUAGES), default=None,
-                        help=_("the game's language for this run: en (English) or fr (French) (default: the one "
-                               "chosen in Settings, else the system's)"))
+    _window_options(replay)
 
     daily = sub.add_parser("daily", help=_("print the seed of a day's daily challenge"),
                            description=_("Print the seed of the daily challenge of a date (UTC): the same game "

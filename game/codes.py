@@ -62,15 +62,15 @@ def _canonical(value: Any) -> str:
     return repr(value)
 
 
-_marks: dict[int, int] = {}
+_marks: dict[int, tuple[Rules, int]] = {}  # by id, with the rules themselves (kept alive: the id stays theirs)
 
 
 def rules_mark(rules: Rules) -> int:
     """A 16-bit checksum of the rules data (the same rules give the same mark in every process)."""
-    mark = _marks.get(id(rules))
-    if mark is None:
-        mark = _marks[id(rules)] = zlib.crc32(_canonical(rules).encode()) & 0xFFFF
-    return mark
+    kept = _marks.get(id(rules))
+    if kept is None or kept[0] is not rules:
+        kept = _marks[id(rules)] = (rules, zlib.crc32(_canonical(rules).encode()) & 0xFFFF)
+    return kept[1]
 
 
 def _varint(n: int) -> bytes:

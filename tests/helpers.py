@@ -111,3 +111,27 @@ def submitted(saved: str, action: Any, speed: float, lang: str = "en", **setting
     app.step(1 / 60, [], draw=False)
     scene.submit(action)
     return app, scene
+
+
+def play_to_results(app: Any, seed: int) -> tuple[Any, Any]:
+    """A random game of ``seed`` played through a play scene of ``app`` (animations skipped) to its results
+    screen, drawn once: ``(play scene, results scene)``."""
+    from game.ai import RandomPolicy
+    from game.rules import Game
+    from game.ui.play.scene import PlayScene
+    from game.ui.scenes.results import ResultsScene
+
+    app.ctx.settings.speed = 0.0
+    scene = PlayScene(app.ctx, Game.new(seed), fresh=True)
+    app.stack.push(scene)
+    policy = RandomPolicy(seed)
+    for _ in range(5000):
+        app.step(1 / 60, [], draw=False)
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        if not scene.queue.busy and scene.controller.legal:
+            scene.submit(policy.choose(scene.game))
+    results = app.stack.top
+    assert isinstance(results, ResultsScene)
+    app.step(1 / 60)
+    return scene, results

@@ -17,10 +17,9 @@ from game.ai.review import replay, review, review_decisions
 from game.rules import Game
 from game.ui import records, scores
 from game.ui.app import App
-from game.ui.play.scene import PlayScene
 from game.ui.scenes.highscores import HighScoresScene
-from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.review import ReviewScene
+from tests.helpers import play_to_results
 
 
 def finished(seed: int, policy: str = "heuristic", difficulty: str = "standard") -> Game:
@@ -118,19 +117,7 @@ def test_a_record_is_kept_only_for_games_in_the_tables(data_dir: Path) -> None:
 def test_review_from_the_results_and_from_the_high_scores(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reviewing, "REVIEW_SAMPLES", 1)
     app = App(headless=True, seed=2)
-    app.ctx.settings.speed = 0.0
-    scene = PlayScene(app.ctx, Game.new(2), fresh=True)
-    app.stack.push(scene)
-    policy = RandomPolicy(2)
-    for _ in range(5000):
-        app.step(1 / 60, [], draw=False)
-        if isinstance(app.stack.top, ResultsScene):
-            break
-        if not scene.queue.busy and scene.controller.legal:
-            scene.submit(policy.choose(scene.game))
-    results = app.stack.top
-    assert isinstance(results, ResultsScene)
-    app.step(1 / 60)
+    scene, results = play_to_results(app, 2)
     app.click(next(b for b in results.buttons if b.label == "Review").rect.center)
     rev = app.stack.top
     assert isinstance(rev, ReviewScene)

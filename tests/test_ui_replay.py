@@ -15,8 +15,9 @@ from game import codes
 from game.__main__ import main
 from game.sim import play_many
 from game.ui.app import App
-from game.ui.scenes.replay import ReplayScene, open_replay, turn_starts
+from game.ui.scenes.replay import ReplayScene, turn_starts
 from game.ui.scenes.title import TitleScene
+from tests.helpers import play_to_results
 from tests.test_playout import board
 
 
@@ -51,7 +52,7 @@ def test_forward_through_a_whole_game_then_back_with_the_board_equal_to_the_core
     then Left steps back, each position the code's replayed to that decision (the same dice, exactly)."""
     app = App(headless=True, seed=1)
     app.ctx.settings.speed = 4.0
-    open_replay(app.ctx, code)
+    app.stack.push(app.ctx.scenes.replay(code))
     settle(app)
     n = len(code.decisions)
     for k in range(n):
@@ -74,7 +75,7 @@ def test_forward_through_a_whole_game_then_back_with_the_board_equal_to_the_core
 def test_play_plays_by_itself_and_turns_jump(data_dir: Path, code: codes.GameCode) -> None:
     app = App(headless=True, seed=1)
     app.ctx.settings.speed = 0.0  # Skip: no animation between decisions
-    open_replay(app.ctx, code)
+    app.stack.push(app.ctx.scenes.replay(code))
     settle(app)
     key(app, pygame.K_SPACE)
     assert replay_top(app).playing
@@ -103,7 +104,7 @@ def test_play_plays_by_itself_and_turns_jump(data_dir: Path, code: codes.GameCod
 def test_the_bar_shows_the_replay_controls_and_they_work(data_dir: Path, code: codes.GameCode) -> None:
     app = App(headless=True, seed=1)
     app.ctx.settings.speed = 0.0
-    open_replay(app.ctx, code)
+    app.stack.push(app.ctx.scenes.replay(code))
     scene = settle(app)
     labels = [b.label for b in scene.controller.buttons]
     assert labels == ["Back", "Play", "Forward", "Previous turn", "Next turn", "Close"]
@@ -130,25 +131,8 @@ def test_watch_again_from_the_results_replays_the_game_just_played(data_dir: Pat
     """A game played to its end in the play scene: the results' Watch again opens its replay (from the game's
     record), which ends with the same result; Close goes back to the results. Its row in the high-score table
     opens the same replay (Watch)."""
-    from game.ai import RandomPolicy
-    from game.rules import Game
-    from game.ui.play.scene import PlayScene
-    from game.ui.scenes.results import ResultsScene
-
     app = App(headless=True, seed=2)
-    app.ctx.settings.speed = 0.0
-    scene = PlayScene(app.ctx, Game.new(2), fresh=True)
-    app.stack.push(scene)
-    policy = RandomPolicy(2)
-    for _ in range(5000):
-        app.step(1 / 60, [], draw=False)
-        if isinstance(app.stack.top, ResultsScene):
-            break
-        if not scene.queue.busy and scene.controller.legal:
-            scene.submit(policy.choose(scene.game))
-    results = app.stack.top
-    assert isinstance(results, ResultsScene)
-    app.step(1 / 60)
+    scene, results = play_to_results(app, 2)
     app.click(next(b for b in results.buttons if b.label == "Watch again").rect.center)
     replay = replay_top(app)
     assert replay.code == codes.of_game(scene.game) and len(replay.code.decisions) == len(scene.game.state["history"])

@@ -128,9 +128,7 @@ class Hud:
     def opaque(self) -> tuple[pygame.Rect, ...]:
         """Where the panels drawn every frame cover the table, opaque (the log where it is now: the guided game's
         coach takes its lower part)."""
-        caches = [self.top_cache, self.decks_cache, self.morale_cache, self.status_cache, self.tactics_cache,
-                  self.bottom_cache]
-        return (*(c.rect for c in caches if c is not None), self.log.rect)
+        return (*(c.rect for c in self.panel_caches() if c is not self.log.cache), self.log.rect)
 
     def invalidate(self) -> None:
         for cache in self.panel_caches():

@@ -168,10 +168,3 @@ class ReplayScene(PlayScene):
         if self.wait <= 0 and self.at < len(self.code.decisions):
             self.wait = STEP_WAIT
             self.step()
-
-
-def open_replay(ctx: Context, code: codes.GameCode) -> ReplayScene:
-    """Push the replay of ``code`` from its start."""
-    scene = ReplayScene(ctx, code)
-    ctx.stack.push(scene)
-    return scene
