@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.ui import scores
+from game.ui import journal, scores
 from game.ui.settings import load_settings
 
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -98,3 +98,32 @@ def test_any_high_score_file_loads_with_one_line_and_is_kept(tmp_path_factory: A
         kept_aside(folder, "highscores.json", content)
     else:
         assert path.read_bytes() == content
+
+
+ENTRY = st.fixed_dictionaries({
+    "game": st.one_of(st.just("1-00000000"), st.text(max_size=4)), "date": st.sampled_from(["2026-11-25", "25/11"]),
+    "difficulty": st.sampled_from(["standard", "veteran", "heroic"]), "score": st.one_of(st.integers(-200, 2000),
+                                                                                        st.booleans()),
+    "outcome": st.sampled_from(["win", "draw", "loss", "won"]), "level": st.text(max_size=6),
+    "award": st.text(max_size=6), "how": st.sampled_from(["morale", "fire_truck", "bored"]),
+    "attack": st.integers(0, 4), "turn": st.integers(-1, 100), "fallen": st.lists(st.text(max_size=5), max_size=3),
+    "daily": st.sampled_from(["", "2026-11-25", "soon"]), "scored": st.one_of(st.booleans(), st.none())})
+
+
+@FUZZ
+@given(content=st.one_of(CONTENT, st.lists(st.one_of(ENTRY, JSON), max_size=6).map(
+    lambda games: json.dumps({"version": 1, "games": games}).encode())))
+def test_any_journal_of_games_loads_with_one_line_and_is_kept(tmp_path_factory: Any, content: bytes) -> None:
+    """The journal the statistics and the daily table read (game/ui/journal.py): any content loads without an
+    exception, with at most one line naming it; what it drops is kept aside; the statistics of what it kept are
+    computed."""
+    folder = tmp_path_factory.mktemp("journal")
+    path = folder / journal.NAME
+    path.write_bytes(content)
+    kept, message = journal.load(path)
+    one_line_naming(message, journal.NAME)
+    if message:
+        kept_aside(folder, journal.NAME, content)
+    else:
+        assert path.read_bytes() == content
+    assert journal.statistics(kept).games == len(kept.games)

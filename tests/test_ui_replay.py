@@ -87,7 +87,7 @@ def test_play_plays_by_itself_and_turns_jump(data_dir: Path, code: codes.GameCod
     for _ in range(120):
         app.step(1 / 60, [])
     assert replay_top(app).at == played and not replay_top(app).playing
-    starts = turn_starts(code)
+    starts = [k for k, _attack, _turn in turn_starts(code)]
     assert starts[0] == 0 and len(starts) >= 5 and starts == sorted(set(starts))
     key(app, pygame.K_PAGEDOWN)
     scene = settle(app)
@@ -107,12 +107,24 @@ def test_the_bar_shows_the_replay_controls_and_they_work(data_dir: Path, code: c
     app.stack.push(app.ctx.scenes.replay(code))
     scene = settle(app)
     labels = [b.label for b in scene.controller.buttons]
-    assert labels == ["Back", "Play", "Forward", "Previous turn", "Next turn", "Close"]
+    assert labels[:6] == ["Back", "Play", "Forward", "Previous turn", "Next turn", "Close"]
+    assert [b.key for b in scene.controller.buttons[6:]] == ["Attack 1", "Attack 2", "Attack 3"]
     assert [b.key for b in scene.top_buttons] == ["1x", "2x", "4x", "Skip"]
     forward = next(b for b in scene.controller.buttons if b.label == "Forward")
     app.click(forward.rect.center)
     scene = settle(app)
     assert scene.at == 1 and scene.save() == "" and scene.record_score() == ({}, None)
+    for attack in (3, 2, 1):  # the Attack buttons: the board at the first decision of that Attack
+        button = next(b for b in scene.controller.buttons if b.key == f"Attack {attack}")
+        start = scene.attack_start(attack)
+        assert button.enabled == (start is not None)
+        if start is None:
+            continue
+        app.click(button.rect.center)
+        scene = settle(app)
+        assert scene.at == start and scene.game.state["attack"] == attack
+        assert scene.at == 0 or codes.replay(codes.GameCode(code.seed, code.difficulty,
+                                                            code.decisions[:start - 1])).state["attack"] < attack
 
 
 def test_postmen_replay_code_opens_the_replay_over_the_title(data_dir: Path, code: codes.GameCode,

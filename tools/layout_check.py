@@ -27,6 +27,8 @@ size: the screen is the 1920x1080 logical surface scaled) and saved as PNG for a
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import datetime
 import os
 import sys
 from collections.abc import Callable, Hashable, Iterator
@@ -353,21 +355,50 @@ def scaled(frame: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
 def screens() -> list[tuple[str, Any]]:
     """Each screen besides the board, as a function of the app's context (the results of a finished game)."""
     from game.ai import HeuristicPolicy
+    from game.rules.data import DIFFICULTIES
+    from game.ui import journal
+    from game.ui.records import Record
     from game.ui.scenes.highscores import HighScoresScene
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.results import ResultsScene
+    from game.ui.scenes.review import ReviewScene
     from game.ui.scenes.rules_ref import RulesScene
     from game.ui.scenes.settings_scene import SettingsScene
+    from game.ui.scenes.statistics import StatisticsScene
     from game.ui.scenes.title import TitleScene
 
-    def results(ctx: Any) -> Any:
-        game, policy = Game.new(5), HeuristicPolicy(5)
+    def played(seed: int, difficulty: str = "standard") -> Game:
+        game, policy = Game.new(seed, difficulty), HeuristicPolicy(seed)
+        game.keep_history = True
         while not game.over:
             game.apply(policy.choose(game))
-        return ResultsScene(ctx, game)
+        return game
+
+    def results(ctx: Any) -> Any:
+        return ResultsScene(ctx, played(5))
+
+    def statistics(ctx: Any) -> Any:
+        """Twelve games, three days of daily challenges among them: every panel of the screen has something."""
+        games = journal.Journal()
+        for k in range(12):
+            game = played(k, DIFFICULTIES[k % 3])
+            day = datetime.date(2026, 11, 1 + k)
+            games.games.append(dataclasses.replace(journal.played_of(game, f"{k}-0000000{k % 10}", day.isoformat()),
+                                                   daily=day.isoformat() if k < 3 else "", scored=k < 3))
+        return StatisticsScene(ctx, games)
+
+    def review(ctx: Any) -> Any:
+        game = played(1, "veteran")
+        scene = ReviewScene(ctx, Record(1, "veteran", list(game.state["history"])), samples=2)
+        scene.thread.join()  # the planner's view of the decisions on screen too
+        return scene
     return [("title", TitleScene), ("settings", SettingsScene), ("high scores", HighScoresScene),
+            ("daily challenge table", lambda ctx: HighScoresScene(ctx, "daily")),
             ("rules", RulesScene), ("rules, a search", lambda ctx: RulesScene(ctx, "4.2")),
-            ("pause", PauseScene), ("results", results)]
+            ("pause", lambda ctx: PauseScene(ctx, code=lambda: "")), ("results", results),
+            ("statistics", statistics),
+            ("statistics, no game yet", lambda ctx: StatisticsScene(ctx, journal.Journal())),
+            ("review", review)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -381,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--summary", action="store_true", help="the panel of what changed in the next Enemy Phase")
     ap.add_argument("--lang", choices=("en", "fr"), default="en", help="the language the board is drawn in")
     ap.add_argument("--screens", action="store_true", help="also check every other screen (title, settings, high "
-                    "scores, rules, pause, results) and save it with --shots")
+                    "scores, rules, pause, results, statistics, review) and save it with --shots")
     args = ap.parse_args(argv)
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
     total = 0

@@ -18,7 +18,7 @@ from game.i18n import _, n_, number
 from game.rules import Action, Event, Game, Rules
 from game.rules.names import defender_name, door_name
 
-__all__ = ["DecisionReview", "Review", "Step", "review", "review_decisions", "replay"]
+__all__ = ["DecisionReview", "Mark", "Review", "Step", "review", "review_decisions", "replay", "timeline"]
 
 REVIEW_SAMPLES = 8  # sampled futures per option when a decision is reviewed
 REVIEW_SEED = 7  # the planner's seed for reviews (the same game gets the same review)
@@ -44,6 +44,7 @@ class DecisionReview:
     played: Action  # the player's choice
     better: Action  # the planner's
     loss: float  # expected points the player's choice lost against the planner's (on the same futures)
+    index: int = 0  # the decision's place in the record (0: the first): where its replay opens
 
 
 @dataclass
@@ -56,6 +57,40 @@ class Review:
     complete: bool  # the record replays to the game's end
     decisions: list[DecisionReview] | None = None  # filled by review_decisions
     steps: list[Step] = field(default_factory=list, repr=False)
+    turning_at: list[int] = field(default_factory=list)  # each turning point's moment: decisions taken before it
+    timeline: list[Mark] = field(default_factory=list)  # morale and defenders turn by turn (the review's chart)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Where a game stood at the end of a turn (or at its start: turn 0 of Attack 1)."""
+
+    attack: int
+    turn: int
+    morale: int
+    defenders: int  # defenders still in the post office
+
+
+def timeline(steps: list[Step], game: Game) -> list[Mark]:
+    """Morale and the defenders in the post office at the player's first decision, then at the end of each turn,
+    from the events of the replayed ``steps`` after the opening (``game``: the game they were played in; the
+    events count each casualty and escape, so the last mark is the game's last state)."""
+    start = Game.new(int(game.state["seed"]), str(game.state["difficulty"]), game.rules).state
+    morale = int(start["morale"])
+    inside = sum(1 for d in start["defenders"].values() if d["status"] == "board")
+    attack, turn = int(start["attack"]), int(start["attack_turn"])
+    marks = [Mark(attack, turn - 1, morale, inside)]
+    for step in steps[1:]:
+        for e in step.events:
+            if e.kind == "phase_changed" and (int(e.data["attack"]), int(e.data["attack_turn"])) != (attack, turn):
+                marks.append(Mark(attack, turn, morale, inside))
+                attack, turn = int(e.data["attack"]), int(e.data["attack_turn"])
+            elif e.kind == "morale_changed":
+                morale = int(e.data["new"])
+            elif e.kind in ("casualty", "escaped"):
+                inside -= 1
+    marks.append(Mark(attack, turn, morale, inside))
+    return marks
 
 
 def replay(seed: int, difficulty: str, history: list[str], rules: Rules | None = None,
@@ -80,11 +115,14 @@ def _when(attack: int, turn: int) -> str:
     return _("Attack {attack}, turn {turn}", attack=attack, turn=turn)
 
 
-def turning_points(steps: list[Step]) -> list[str]:
+def turning_points(steps: list[Step], moments: list[int] | None = None) -> list[str]:
     """The moments that shaped the game, one line per turn that had any: the counters that broke in (by
-    entrance), the morale lost or won (and who fell), the end of an Attack, the fire truck, the end."""
+    entrance), the morale lost or won (and who fell), the end of an Attack, the fire truck, the end. Each line's
+    moment is appended to ``moments``: the decisions taken before the one that brought its turn's first
+    event (a replay opened there shows the turn coming)."""
     out: list[str] = []
     attack, turn = 1, 0
+    since = 0  # the step that brought the current turn's first event
     breaches: list[str] = []
     morale: tuple[int, int] | None = None
     fallen: list[str] = []
@@ -103,15 +141,17 @@ def turning_points(steps: list[Step]) -> list[str]:
         parts += other
         if parts:
             out.append(_("{when}: {what}", when=_when(attack, turn), what="; ".join(parts)))
+            if moments is not None:
+                moments.append(max(0, since - 1))
         breaches.clear()
         fallen.clear()
         other.clear()
         morale = None
-    for step in steps:
+    for k, step in enumerate(steps):
         for e in step.events:
             if e.kind == "phase_changed" and (int(e.data["attack"]), int(e.data["attack_turn"])) != (attack, turn):
                 flush()  # a new turn (counted within its Attack, as every screen counts it)
-                attack, turn = int(e.data["attack"]), int(e.data["attack_turn"])
+                attack, turn, since = int(e.data["attack"]), int(e.data["attack_turn"]), k
             elif e.kind == "breach":
                 breaches.append(str(e.data["entrance"]))
             elif e.kind == "morale_changed":
@@ -191,9 +231,10 @@ def review(seed: int, difficulty: str, history: list[str]) -> Review:
     lines = game.score_breakdown()
     if result.get("how") == "morale":  # 1.2 / 7.0: a broken morale scores 0 whoever is left
         lines = [(_("Morale broke: the post office fell, the score is 0"), 0)]
+    moments: list[int] = []
     return Review(score=int(result.get("score", game.score())), level=str(result.get("level", "")),
-                  breakdown=lines, turning=turning_points(steps), luck=luck_report(steps), complete=game.over,
-                  steps=steps)
+                  breakdown=lines, turning=turning_points(steps, moments), luck=luck_report(steps),
+                  complete=game.over, steps=steps, turning_at=moments, timeline=timeline(steps, game))
 
 
 def review_decisions(rev: Review, progress: Callable[[int, int], None] | None = None,
@@ -203,8 +244,8 @@ def review_decisions(rev: Review, progress: Callable[[int, int], None] | None = 
     tenth of a point). ``progress(done, total)`` is called as it goes."""
     planner = PlannerPolicy(REVIEW_SEED)
     found: list[DecisionReview] = []
-    todo = [s for s in rev.steps[1:] if s.before]
-    for i, step in enumerate(todo):
+    todo = [(k, s) for k, s in enumerate(rev.steps[1:]) if s.before]
+    for i, (index, step) in enumerate(todo):
         if progress is not None:
             progress(i, len(todo))
         game = Game.from_json(step.before)
@@ -218,7 +259,7 @@ def review_decisions(rev: Review, progress: Callable[[int, int], None] | None = 
         loss = sum(values[0]) / samples - sum(values[1]) / samples
         if loss > 0.1:
             found.append(DecisionReview(int(game.state["attack"]), int(game.state["attack_turn"]), step.before,
-                                        played, choice, loss))
+                                        played, choice, loss, index))
     if progress is not None:
         progress(len(todo), len(todo))
     found.sort(key=lambda d: -d.loss)

@@ -44,8 +44,8 @@ class AppScenes:
     def play(self, game: Game, fresh: bool = True) -> Scene:
         return PlayScene(self.ctx, game, fresh=fresh)
 
-    def replay(self, code: GameCode) -> Scene:
-        return ReplayScene(self.ctx, code)
+    def replay(self, code: GameCode, at: int = 0, playing: bool = False) -> Scene:
+        return ReplayScene(self.ctx, code, at, playing)
 
 
 class App:

@@ -159,8 +159,9 @@ class Scenes(Protocol):
         """A play scene on ``game`` (``fresh``: a new game, autosaved from its first decision)."""
         ...
 
-    def replay(self, code: GameCode) -> Scene:
-        """The replay of the game ``code`` holds, from its start."""
+    def replay(self, code: GameCode, at: int = 0, playing: bool = False) -> Scene:
+        """The replay of the game ``code`` holds, shown after ``at`` of its decisions (``playing``: going on by
+        itself)."""
         ...
 
 
@@ -174,7 +175,7 @@ class NoScenes:
     def play(self, game: Game, fresh: bool = True) -> Scene:
         raise RuntimeError("no scenes installed in this context (the App installs them)")
 
-    def replay(self, code: GameCode) -> Scene:
+    def replay(self, code: GameCode, at: int = 0, playing: bool = False) -> Scene:
         raise RuntimeError("no scenes installed in this context (the App installs them)")
 
 

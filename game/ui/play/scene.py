@@ -11,10 +11,10 @@ from contextlib import contextmanager
 
 import pygame
 
-from game import i18n
+from game import codes, i18n
 from game.i18n import N_, Msg, _
 from game.rules import Action, Event, Game, IllegalAction
-from game.ui import effects, music, records, scores, storage
+from game.ui import effects, journal, music, records, scores, storage
 from game.ui import palette as P
 from game.ui.cache import HoverRegions, ScreenMemory
 from game.ui.counters import CounterArt
@@ -90,6 +90,7 @@ class PlayScene(Scene):
         self.top_buttons: list[Button] = []
         self.results_shown = False
         self.recorded: tuple[scores.Tables, int | None] | None = None  # the high-score entry, once the game ends
+        self.played: journal.Played | None = None  # its line in the journal of games, once the game ends
         self.synced = False  # the drawn position and the legal actions match the core
         self.hint: tuple[Action, str] | None = None  # the planner's recommendation (Hint button, demo caption)
         self.hint_wanted = False  # Hint asked while animations ran: given when they end
@@ -313,18 +314,28 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ the end of the game
     def record_score(self) -> tuple[scores.Tables, int | None]:
-        """Enter the finished game in the high-score table of its difficulty (once: the table knows the game's
-        id); the tables and the entry's rank."""
+        """Enter the finished game (once: the tables and the journal know the game's id): in the journal of games
+        (the statistics), and in the high-score table of its difficulty, or, for a daily challenge, as that day's
+        scored attempt when it is the first finished (later attempts are practice, in no table); the tables and
+        the entry's rank in the high-score table (None for a daily challenge)."""
         if self.recorded is None:
             result = self.game.result or {}
             gid = game_id(self.game)
-            tables, rank, msg = scores.record(str(self.game.state.get("difficulty", "standard")),
-                                              int(result.get("score", self.game.score())),
-                                              str(result.get("award") or ""), int(self.game.state["seed"]),
-                                              game=gid)
-            if rank is not None:  # in the table: its record is kept for the review; those that left, removed
+            self.played, msg = journal.enter(journal.played_of(self.game, gid))
+            if self.played.daily:
+                tables, rank = scores.load_scores()[0], None
+                keep = self.played.scored
+            else:
+                tables, rank, err = scores.record(str(self.game.state.get("difficulty", "standard")),
+                                                  int(result.get("score", self.game.score())),
+                                                  str(result.get("award") or ""), int(self.game.state["seed"]),
+                                                  game=gid)
+                msg = "; ".join(m for m in (msg, err) if m)
+                keep = rank is not None
+            if keep:  # in a table: its record is kept for the review; those that left, removed
                 msg = "; ".join(m for m in (msg, records.save(gid, self.game)) if m)
-                records.prune({e.game for entries in tables.values() for e in entries if e.game})
+                records.prune({e.game for entries in tables.values() for e in entries if e.game} |
+                              {p.game for p in journal.load()[0].daily_table()})
             if msg:
                 self.ctx.message = msg
             self.recorded = (tables, rank)
@@ -337,7 +348,8 @@ class PlayScene(Scene):
             return
         self.results_shown = True
         tables, rank = self.record_score()
-        self.stack.push(ResultsScene(self.ctx, self.game, tables=tables, rank=rank, guided=self.guided))
+        self.stack.push(ResultsScene(self.ctx, self.game, tables=tables, rank=rank, guided=self.guided,
+                                     played=self.played))
 
     # ------------------------------------------------------------------ the top bar
     def _build_top(self) -> None:
@@ -380,7 +392,7 @@ class PlayScene(Scene):
 
     def open_pause(self) -> None:
         why = self.undo_blocker()
-        self.stack.push(PauseScene(self.ctx, self.undo, why or UNDO_TIP, not why))
+        self.stack.push(PauseScene(self.ctx, self.undo, why or UNDO_TIP, not why, code=lambda: codes.encode(self.game)))
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, n_
 from game.rules.data import DIFFICULTIES
+from game.ui import journal, records, scores
 from game.ui import palette as P
-from game.ui import records, scores
 from game.ui.fonts import blit_text
 from game.ui.scene import Context, Scene
 from game.ui.scenes.review import ReviewScene
@@ -45,20 +45,39 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, entries: list[scores.
                highlight: int | None = None, t: float = 0.0, reserve: int = 0) -> None:
     """A top-10 table in ``rect``: rank, score, award, date, seed; row ``highlight`` pulses in gold. ``reserve``
     pixels are left free at the right end of the rows (for a button drawn there)."""
+    cols = [("#", 20), (N_("Score"), 80), (N_("Award"), 210), (N_("Date"), rect.w - 330 - reserve),
+            (N_("Seed"), rect.w - 130 - reserve)]
+    rows = [[str(i + 1), str(e.score), _(e.award) if e.award else "—", e.date, str(e.seed)]
+            for i, e in enumerate(entries[: scores.TOP])]
+    draw_rows(surface, rect, title, cols, rows, _("No game entered yet at this difficulty."), highlight, t)
+
+
+def draw_daily(surface: pygame.Surface, rect: pygame.Rect, entries: list[journal.Played], title: str,
+               highlight: int | None = None, t: float = 0.0, reserve: int = 0) -> None:
+    """The daily challenge's table: the scored attempt of each of the last 10 days played, the latest first."""
+    cols = [(N_("Day"), 20), (N_("Score"), 170), (N_("Victory level"), 270), (N_("Award"), 520)]
+    rows = [[e.daily, str(e.score), _(e.level) if e.level else "—", _(e.award) if e.award else "—"]
+            for e in entries[: scores.TOP]]
+    draw_rows(surface, rect, title, cols, rows, _("No daily challenge played yet."), highlight, t,
+              [0, 0, 240, rect.w - 540 - reserve])
+
+
+def draw_rows(surface: pygame.Surface, rect: pygame.Rect, title: str, cols: list[tuple[str, int]],
+              rows: list[list[str]], empty: str, highlight: int | None = None, t: float = 0.0,
+              widths: list[int] | None = None) -> None:
+    """A table of up to 10 rows in ``rect`` under ``title`` and its columns' headings (each at its x); row
+    ``highlight`` pulses in gold; a cell wider than its column's ``widths`` (0: no limit) is fitted to it."""
     panel(surface, rect, P.PAPER_LIGHT, P.INK, width=2)
     line, size = fit(title, "type_bold", 28, rect.w - 40, 18)
     blit_text(surface, line, "type_bold", size, P.INK, (rect.x + 20, rect.y + 12))
-    cols = [("#", 20), (N_("Score"), 80), (N_("Award"), 210), (N_("Date"), rect.w - 330 - reserve),
-            (N_("Seed"), rect.w - 130 - reserve)]
     y = rect.y + 58
     for label, x in cols:
         blit_text(surface, _(label), "cond", 18, P.INK_SOFT, (rect.x + x, y))
     y += 30
-    if not entries:
-        blit_text(surface, _("No game entered yet at this difficulty."), "type", 20, P.INK_SOFT,
-                  (rect.x + 20, y + 10))
+    if not rows:
+        blit_text(surface, empty, "type", 20, P.INK_SOFT, (rect.x + 20, y + 10))
         return
-    for i, e in enumerate(entries[: scores.TOP]):
+    for i, values in enumerate(rows):
         row = row_rect(rect, i)
         if i == highlight:
             glow = P.mix(P.GOLD, P.PAPER_LIGHT, 0.35 + 0.25 * abs(((t * 1.5) % 2) - 1))
@@ -66,27 +85,33 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, entries: list[scores.
             pygame.draw.rect(surface, P.INK, row, 2, border_radius=5)
         elif i % 2:
             pygame.draw.rect(surface, P.mix(P.PAPER_LIGHT, P.PAPER_DARK, 0.25), row, border_radius=5)
-        cy = row.centery
         face = "sans_bold" if i == highlight else "sans"
-        values = [str(i + 1), str(e.score), _(e.award) if e.award else "—", e.date, str(e.seed)]
-        for (_label, x), value in zip(cols, values, strict=True):
-            blit_text(surface, value[:28], face, 20, P.INK, (rect.x + x, cy), "midleft")
+        for k, ((_label, x), value) in enumerate(zip(cols, values, strict=True)):
+            width = widths[k] if widths and k < len(widths) else 0
+            text, size = fit(value, face, 20, width, 14) if width else (value[:28], 20)
+            blit_text(surface, text, face, size, P.INK, (rect.x + x, row.centery), "midleft")
 
 
 TABLE_RECT = pygame.Rect(360, 240, 1200, 690)
 
 
+DAILY = "daily"  # the tab of the daily challenge's table
+TABS = (*DIFFICULTIES, DAILY)
+
+
 class HighScoresScene(Scene):
-    """The tables, one tab per difficulty; Esc or Back returns."""
+    """The tables, one tab per difficulty and one for the daily challenge; Esc or Back returns."""
 
     name = "highscores"
 
     def __init__(self, ctx: Context, difficulty: str = "standard") -> None:
         super().__init__(ctx)
         self.tables, msg = scores.load_scores()
-        if msg:
-            ctx.message = msg
-        self.difficulty = difficulty if difficulty in DIFFICULTIES else "standard"
+        self.journal, more = journal.load()
+        self.stats = journal.statistics(self.journal)
+        if msg or more:
+            ctx.message = "; ".join(m for m in (msg, more) if m)
+        self.difficulty = difficulty if difficulty in TABS else "standard"
         self.t = 0.0
         self.mouse = (0, 0)
         self.buttons: list[Button] = []
@@ -94,15 +119,19 @@ class HighScoresScene(Scene):
 
     def _build(self) -> None:
         self.buttons = []
-        for i, diff in enumerate(DIFFICULTIES):
-            def pick(d: str = diff) -> None:
+        for i, tab in enumerate(TABS):
+            def pick(d: str = tab) -> None:
                 self.difficulty = d
                 self._build()
-            self.buttons.append(Button((460 + i * 340, 150, 320, 60), DIFFICULTY_NAMES[diff], pick, 26,
-                                       tip=DIFFICULTY_TIPS[diff], selected=diff == self.difficulty))
+            self.buttons.append(Button((290 + i * 340, 150, 320, 60), DIFFICULTY_NAMES.get(tab, N_("Daily")), pick,
+                                       26, tip=DIFFICULTY_TIPS.get(tab, N_("The daily challenge: the score of your "
+                                                                           "first finished attempt of each day")),
+                                       selected=tab == self.difficulty))
         self.buttons.append(Button((760, 960, 400, 66), N_("Back"), self.back, 28, tip=N_("Back to the title (Esc)")))
-        for i, entry in enumerate(self.tables.get(self.difficulty, [])[: scores.TOP]):
-            record = records.load(entry.game)[0] if entry.game else None
+        ids = [p.game for p in self.journal.daily_table()] if self.difficulty == DAILY else \
+            [e.game for e in self.tables.get(self.difficulty, [])]
+        for i, gid in enumerate(ids[: scores.TOP]):
+            record = records.load(gid)[0] if gid else None
             if record is None:
                 continue
             def open_review(record: records.Record = record) -> None:
@@ -129,8 +158,8 @@ class HighScoresScene(Scene):
             if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE):
                 self.back()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                i = DIFFICULTIES.index(self.difficulty) + (1 if event.key == pygame.K_RIGHT else -1)
-                self.difficulty = DIFFICULTIES[i % len(DIFFICULTIES)]
+                i = TABS.index(self.difficulty) + (1 if event.key == pygame.K_RIGHT else -1)
+                self.difficulty = TABS[i % len(TABS)]
                 self._build()
             return None
         handle_buttons(self.buttons, event)
@@ -143,9 +172,17 @@ class HighScoresScene(Scene):
         surface.fill(P.PAPER)
         blit_text(surface, _("HIGH SCORES"), "type_bold", 56, P.INK, (960, 40), "midtop")
         rect = TABLE_RECT
-        draw_table(surface, rect, self.tables.get(self.difficulty, []),
-                   _("{difficulty}: the top {n}", difficulty=_(DIFFICULTY_NAMES[self.difficulty]), n=scores.TOP),
-                   None, self.t, reserve=2 * REVIEW_W + 22)
+        if self.difficulty == DAILY:
+            stats = self.stats
+            title = n_("The daily challenge: your streak {n} day (best {best})",
+                       "The daily challenge: your streak {n} days (best {best})", stats.daily_streak,
+                       best=stats.best_daily_streak) if stats.best_daily_streak else \
+                _("The daily challenge: your first finished game of each day")
+            draw_daily(surface, rect, self.journal.daily_table(), title, None, self.t, reserve=2 * REVIEW_W + 22)
+        else:
+            draw_table(surface, rect, self.tables.get(self.difficulty, []),
+                       _("{difficulty}: the top {n}", difficulty=_(DIFFICULTY_NAMES[self.difficulty]), n=scores.TOP),
+                       None, self.t, reserve=2 * REVIEW_W + 22)
         for b in self.buttons:
             b.draw(surface)
         for b in self.buttons:

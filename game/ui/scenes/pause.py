@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, n_
+from game.ui import clipboard
 from game.ui import palette as P
 from game.ui.fonts import blit_text
 from game.ui.scene import Context
@@ -16,6 +17,16 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.rules_ref import RulesScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.widgets import panel
+from game.ui.words import fit
+
+
+def copied(code: str) -> str:
+    """Put a game's ``code`` on the clipboard; what happened, in one line."""
+    if clipboard.copy(code):
+        return n_("The game code is on the clipboard ({n} character).",
+                  "The game code is on the clipboard ({n} characters).", len(code))
+    return _("The clipboard cannot be used here.")
+
 
 LEAVE = N_("Leave to the title screen? The game is saved; Continue resumes it.")
 
@@ -25,16 +36,23 @@ class PauseScene(MenuScene):
     name = "pause"
 
     def __init__(self, ctx: Context, undo: Callable[[], None] | None = None, undo_tip: str = "",
-                 undo_enabled: bool = False, leave: str = LEAVE) -> None:
+                 undo_enabled: bool = False, leave: str = LEAVE, code: Callable[[], str] | None = None) -> None:
         """``undo`` takes back the player's last decision (offered when ``undo_enabled``); ``undo_tip`` says what
-        it does, or why it cannot now. ``leave``: what Quit to title asks, saying where the game is resumed."""
+        it does, or why it cannot now. ``leave``: what Quit to title asks, saying where the game is resumed.
+        ``code``: the game's code so far (offered to be copied to the clipboard)."""
         super().__init__(ctx)
         self.undo = undo
         self.leave = leave
+        self.code = code
+        self.note = ""  # what Copy game code did
         items = [(N_("Resume"), self.resume_play, N_("Back to the game (Esc)"), True)]
         if undo is not None:
             items.append((N_("Undo"), self.undo_last, undo_tip, undo_enabled))
-        self.rect = pygame.Rect(0, 0, 520, 142 + 82 * (len(items) + 3))  # the title and the buttons (66 high, 16 apart)
+        if code is not None:
+            items.append((N_("Copy game code"), self.copy_code, N_("The game so far as a short code on the clipboard: "
+                                                                   "open it on a title screen to watch it"), True))
+        # the title, the buttons (66 high, 16 apart) and a line for what Copy game code did
+        self.rect = pygame.Rect(0, 0, 520, 142 + 82 * (len(items) + 3) + (30 if code is not None else 0))
         self.rect.center = (960, 540)
         self.layout([
             *items,
@@ -50,6 +68,10 @@ class PauseScene(MenuScene):
         self.stack.pop(self)
         if self.undo is not None:
             self.undo()
+
+    def copy_code(self) -> None:
+        if self.code is not None:
+            self.note = copied(self.code())
 
     def rules(self) -> None:
         self.stack.push(RulesScene(self.ctx))
@@ -77,4 +99,7 @@ class PauseScene(MenuScene):
         surface.blit(shade, (0, 0))
         panel(surface, self.rect, P.PAPER_LIGHT, P.INK, width=3)
         blit_text(surface, _("PAUSED"), "type_bold", 48, P.INK, (self.rect.centerx, self.rect.y + 30), "midtop")
+        if self.note:
+            line, size = fit(self.note, "sans", 18, self.rect.w - 40, 12)
+            blit_text(surface, line, "sans", size, P.INK_SOFT, (self.rect.centerx, self.rect.bottom - 34), "midtop")
         self.draw_buttons(surface)

@@ -3,8 +3,9 @@
 Play / Pause plays the decisions one after the other at the chosen speed (the top bar's 1x 2x 4x); Forward plays
 the next decision at once, Back goes one decision back, Previous / Next turn jump to the start of a turn. Going
 back replays the code from the start to that decision (every die is drawn from the seed: the same position,
-exactly) and shows it as a game resumed there. Keys: Space play/pause, Left and Right one decision, Page Up and
-Page Down a turn, Esc back to where the replay was opened from. A replay never saves and never scores.
+exactly) and shows it as a game resumed there; Attack 1, 2 and 3 jump to the start of an Attack. Keys: Space
+play/pause, Left and Right one decision, Page Up and Page Down a turn, 1, 2 and 3 an Attack, Esc back to where the
+replay was opened from. A replay never saves and never scores.
 """
 
 from __future__ import annotations
@@ -24,16 +25,17 @@ from game.ui.widgets import Button, handle_buttons
 STEP_WAIT = 0.5  # seconds between two decisions while playing (at 1x: the board is still for a moment)
 
 
-def turn_starts(code: codes.GameCode) -> list[int]:
-    """The decisions each turn of the game starts at (its Attack and turn first seen), in order."""
+def turn_starts(code: codes.GameCode) -> list[tuple[int, int, int]]:
+    """The decisions each turn of the game starts at (its Attack and turn first seen), in order: (decision,
+    Attack, turn)."""
     game = Game.new(code.seed, code.difficulty)
-    starts: list[int] = []
+    starts: list[tuple[int, int, int]] = []
     seen: set[tuple[int, int]] = set()
     for k, index in enumerate(code.decisions):
         turn = (int(game.state["attack"]), int(game.state["attack_turn"]))
         if turn not in seen:
             seen.add(turn)
-            starts.append(k)
+            starts.append((k, *turn))
         game.apply(game.legal_actions()[index])
     return starts
 
@@ -45,7 +47,7 @@ class ReplayScene(PlayScene):
     demo = True  # never saves, never scores, no undo
 
     def __init__(self, ctx: Context, code: codes.GameCode, at: int = 0, playing: bool = False,
-                 turns: list[int] | None = None) -> None:
+                 turns: list[tuple[int, int, int]] | None = None) -> None:
         self.code = code
         self.at = max(0, min(at, len(code.decisions)))
         super().__init__(ctx, codes.replay(codes.GameCode(code.seed, code.difficulty, code.decisions[:self.at])),
@@ -99,7 +101,23 @@ class ReplayScene(PlayScene):
         buttons[0].enabled = self.at > 0
         buttons[2].enabled = buttons[4].enabled = self.at < len(self.code.decisions)
         buttons[3].enabled = self.at > 0
+        x += 12
+        for attack in (1, 2, 3):  # the start of each Attack the game reached
+            start = self.attack_start(attack)
+
+            def jump(at: int = start or 0) -> None:
+                self.goto(at)
+            buttons.append(Button((x, y, 120, 52), _("Attack {attack}", attack=attack), jump, 20,
+                                  key=f"Attack {attack}",
+                                  tip=_("The start of Attack {attack} (key {attack})", attack=attack) if start
+                                  is not None else _("The game did not reach Attack {attack}", attack=attack),
+                                  enabled=start is not None))
+            x += 128
         return buttons
+
+    def attack_start(self, attack: int) -> int | None:
+        """The decision Attack ``attack`` starts at, None when the game did not reach it."""
+        return next((k for k, a, _turn in self.turns if a == attack), None)
 
     # ---- moving through the game
     def goto(self, at: int, playing: bool = False) -> None:
@@ -130,11 +148,11 @@ class ReplayScene(PlayScene):
         self.replay_buttons = self._controls()
 
     def previous_turn(self) -> None:
-        earlier = [k for k in self.turns if k < self.at]
+        earlier = [k for k, _a, _t in self.turns if k < self.at]
         self.goto(earlier[-1] if earlier else 0)
 
     def next_turn(self) -> None:
-        later = [k for k in self.turns if k > self.at]
+        later = [k for k, _a, _t in self.turns if k > self.at]
         self.goto(later[0] if later else len(self.code.decisions))
 
     def close(self) -> None:
@@ -152,8 +170,11 @@ class ReplayScene(PlayScene):
             keys = {pygame.K_SPACE: self.toggle, pygame.K_LEFT: self.back, pygame.K_RIGHT: self.forward,
                     pygame.K_PAGEUP: self.previous_turn, pygame.K_PAGEDOWN: self.next_turn,
                     pygame.K_ESCAPE: self.close}
+            attack = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3}.get(event.key)
             if event.key in keys:
                 keys[event.key]()
+            elif attack is not None and self.attack_start(attack) is not None:
+                self.goto(self.attack_start(attack) or 0)
             return None
         if not self.log.handle(event, self.positions.mouse) and not handle_buttons(self.top_buttons, event):
             handle_buttons(self.replay_buttons, event)

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import pygame
 
+from game import codes
 from game.i18n import N_, _, n_, same
 from game.rules import Game
 from game.rules.names import defender_name
+from game.ui import journal, records, scores
 from game.ui import palette as P
-from game.ui import records, scores
 from game.ui.fonts import blit_text, wrap
 from game.ui.scene import Context, Scene
-from game.ui.scenes.highscores import DIFFICULTY_NAMES, draw_table
+from game.ui.scenes.highscores import DIFFICULTY_NAMES, draw_daily, draw_table
+from game.ui.scenes.pause import copied
 from game.ui.scenes.review import ReviewScene
 from game.ui.widgets import Button, handle_buttons, panel
 from game.ui.words import fit
@@ -22,14 +24,15 @@ STAMP = 0.35  # seconds the medal's panel glows once the score has landed
 
 
 HOW = {"fire_truck": N_("The fire truck ended the day."), "morale": N_("Morale broke: the post office fell."),
-       "no_defenders": N_("No defender was left in the post office."), "decks": N_("The Attack decks were spent.")}
+       "no_defenders": N_("No defender was left in the post office."),
+       "deck_exhausted": N_("The Attack decks were spent.")}
 
 
 class ResultsScene(Scene):
     name = "results"
 
     def __init__(self, ctx: Context, game: Game, demo: bool = False, tables: scores.Tables | None = None,
-                 rank: int | None = None, guided: bool = False) -> None:
+                 rank: int | None = None, guided: bool = False, played: journal.Played | None = None) -> None:
         super().__init__(ctx)
         self.game = game
         self.demo = demo  # a demo game's results: no buttons, no high-score entry
@@ -41,25 +44,38 @@ class ResultsScene(Scene):
                 ctx.message = msg
         self.table = tables.get(self.difficulty, [])
         self.rank = rank  # the new entry's row, None when it did not make the top 10 (or a demo game)
+        self.played = played  # the game's line in the journal (a daily challenge shows the daily table)
+        self.daily: list[journal.Played] = []
+        if played is not None and played.daily:
+            self.daily = journal.load()[0].daily_table()
+            self.rank = next((i for i, p in enumerate(self.daily[: scores.TOP]) if p.game == played.game), None)
         self.result = dict(game.result or {})
         groups: dict[str, list[str]] = {"board": [], "escaped": [], "casualty": []}
         for name, d in game.state["defenders"].items():
             groups.setdefault(d["status"], []).append(name)
         self.groups = groups
         self.t = 0.0
+        self.note = ""  # what Copy game code did
         self.buttons = [] if demo else [
-            Button((1440, 960, 400, 66), N_("Back to the title"), self.to_title, 28),
-            Button((1000, 960, 400, 66), N_("New game"), self.new_game, 28, tip=N_("Defend the post office again"))]
+            Button((1480, 960, 380, 66), N_("Back to the title"), self.to_title, 28),
+            Button((1085, 960, 380, 66), N_("New game"), self.new_game, 28, tip=N_("Defend the post office again"))]
         record = None if demo else records.load(records.game_id(game))[0]
-        if guided and game.state["history"]:
+        if not demo and game.state["history"]:  # the game in memory (any finished game; the guided one too)
             record = records.Record(int(game.state["seed"]), self.difficulty, list(game.state["history"]))
         if record is not None:
             kept = record
-            self.buttons.append(Button((120, 960, 400, 66), N_("Watch again"), lambda: self.watch(kept), 28,
+            self.buttons.append(Button((60, 960, 330, 66), N_("Watch again"), lambda: self.watch(kept), 28,
                                        tip=N_("The game replayed on the board, decision by decision")))
-            self.buttons.append(Button((560, 960, 400, 66), N_("Review"), lambda: self.stack.push(
-                ReviewScene(ctx, record)), 28, tip=N_("The after-action review: the score, the turning points, the "
-                                                      "luck and the planner's view of your decisions")))
+            self.buttons.append(Button((405, 960, 330, 66), N_("Review"), lambda: self.stack.push(
+                ReviewScene(ctx, kept)), 28, tip=N_("The after-action review: the score, the turning points, the "
+                                                    "luck and the planner's view of your decisions")))
+            self.buttons.append(Button((750, 960, 320, 66), N_("Copy game code"), lambda: self.copy_code(kept), 26,
+                                       tip=N_("This game as a short code on the clipboard: open it on a title "
+                                              "screen (Open a game code) to watch it")))
+
+    def copy_code(self, record: records.Record) -> None:
+        code, why = records.code_of(record)
+        self.note = why if code is None else copied(codes.pack(code))
 
     def watch(self, record: records.Record) -> None:
         """The game replayed on the board (its record turned into a code); a record that does not replay is said
@@ -158,6 +174,15 @@ class ResultsScene(Scene):
                 y += 22
             y += 10
         name = _(DIFFICULTY_NAMES.get(self.difficulty, "Standard"))
+        if self.played is not None and self.played.daily:
+            day = self.played.daily
+            best = next((p for p in self.daily if p.daily == day), None)
+            title = _("Daily challenge of {day}: scored", day=day) if self.played.scored else \
+                _("Daily challenge of {day}: practice (scored: {score})", day=day, score=best.score) if best else \
+                _("Daily challenge of {day}: practice", day=day)
+            draw_daily(surface, pygame.Rect(1000, 400, 860, 540), self.daily, title, self.rank, self.t)
+            self._buttons(surface)
+            return
         if self.demo:
             title = _("High scores, {difficulty} (demo games are not entered)", difficulty=name)
         elif self.guided:
@@ -167,5 +192,11 @@ class ResultsScene(Scene):
         else:
             title = _("High scores, {difficulty}: you are number {rank}", difficulty=name, rank=self.rank + 1)
         draw_table(surface, pygame.Rect(1000, 400, 860, 540), self.table, title, self.rank, self.t)
+        self._buttons(surface)
+
+    def _buttons(self, surface: pygame.Surface) -> None:
         for b in self.buttons:
             b.draw(surface)
+        if self.note:
+            line, size = fit(self.note, "sans", 18, 1000, 12)
+            blit_text(surface, line, "sans", size, P.INK_SOFT, (60, 1040))

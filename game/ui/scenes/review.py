@@ -9,21 +9,24 @@ import threading
 import pygame
 
 import game.ai.review as reviewing
+from game import codes
 from game.ai.review import Review, review, review_decisions
 from game.i18n import N_, _, n_
 from game.i18n import number as said_number
 from game.rules import Game
+from game.ui import charts
 from game.ui import palette as P
 from game.ui.fonts import blit_text, font, wrap
-from game.ui.records import Record
+from game.ui.records import Record, code_of
 from game.ui.scene import Context, Scene
 from game.ui.widgets import Button, handle_buttons, panel
 from game.ui.words import describe, fit
 
-SCORE_BOX = pygame.Rect(40, 140, 640, 540)
-TURNING_BOX = pygame.Rect(700, 140, 600, 540)
-LUCK_BOX = pygame.Rect(1320, 140, 560, 540)
-DECISIONS_BOX = pygame.Rect(40, 700, 1840, 240)
+SCORE_BOX = pygame.Rect(40, 140, 640, 460)
+TURNING_BOX = pygame.Rect(700, 140, 600, 460)
+LUCK_BOX = pygame.Rect(1320, 140, 560, 460)
+DECISIONS_BOX = pygame.Rect(40, 620, 1080, 320)
+CHART_BOX = pygame.Rect(1140, 620, 740, 320)
 DECISION_SIZES = range(18, 12, -1)  # the planner's lines: all at the largest of these at which they all fit
 
 
@@ -51,6 +54,9 @@ class ReviewScene(Scene):
         self.first: dict[str, int] = {"turning": 0, "luck": 0}
         self.last_first: dict[str, int] = {"turning": 0, "luck": 0}
         self.more: dict[str, pygame.Rect] = {}
+        self.links: list[tuple[pygame.Rect, int, bool]] = []  # drawn entries a click replays: where, the decision,
+        # whether the replay plays on (a turning point) or waits (a decision of the player's)
+        self.code: codes.GameCode | None = None  # the game's code, once a moment is asked to be watched
         self.back_button = Button((1480, 960, 400, 66), N_("Back"), self.back, 28, tip=N_("Esc"))
         self.thread = threading.Thread(target=self._decisions, args=(samples or reviewing.REVIEW_SAMPLES,),
                                        daemon=True)
@@ -72,6 +78,15 @@ class ReviewScene(Scene):
         """The turning points' or the luck's list moved by ``entries`` (down when positive), within its ends."""
         self.first[key] = max(0, min(self.last_first[key], self.first[key] + entries))
 
+    def watch(self, at: int, playing: bool) -> None:
+        """The game replayed on the board from ``at`` decisions (a record that does not replay: one line)."""
+        if self.code is None:
+            self.code, why = code_of(self.record)
+            if self.code is None:
+                self.failed = why
+                return
+        self.stack.push(self.ctx.scenes.replay(self.code, at, playing))
+
     def back(self) -> None:
         self.cancelled = True
         self.stack.pop(self)
@@ -92,6 +107,10 @@ class ReviewScene(Scene):
                 if rect.collidepoint(event.pos):
                     self.scroll(key, 3)  # a click on "and N more": the next entries
                     return None
+            for rect, at, playing in self.links:
+                if rect.collidepoint(event.pos):
+                    self.watch(at, playing)
+                    return None
         handle_buttons([self.back_button], event)
         return None
 
@@ -105,11 +124,14 @@ class ReviewScene(Scene):
                  score=rev.score, level=_(rev.level)) if rev.level else \
             _("Game {seed}, {difficulty}: score {score}", seed=rec.seed, difficulty=difficulty, score=rev.score)
         blit_text(surface, head, "sans", 24, P.INK_SOFT, (960, 94), "midtop")
+        self.links = []
         self._score(surface)
-        self._lines(surface, "turning", TURNING_BOX, _("TURNING POINTS"),
-                    rev.turning or [_("Nothing broke through: no breach, no morale lost.")])
+        self._lines(surface, "turning", TURNING_BOX, _("TURNING POINTS (a click replays it)") if rev.turning else
+                    _("TURNING POINTS"), rev.turning or [_("Nothing broke through: no breach, no morale lost.")],
+                    rev.turning_at)
         self._lines(surface, "luck", LUCK_BOX, _("LUCK"), rev.luck)
         self._decisions_panel(surface)
+        self._chart(surface)
         self.back_button.draw(surface)
         self.back_button.draw_tip(surface, self.mouse)
 
@@ -136,12 +158,15 @@ class ReviewScene(Scene):
         total = _("Total {n}", n=self.review.score)
         blit_text(surface, total, "sans_bold", 24, P.INK, (SCORE_BOX.right - 16, SCORE_BOX.bottom - 40), "topright")
 
-    def _lines(self, surface: pygame.Surface, key: str, box: pygame.Rect, title: str, lines: list[str]) -> None:
+    def _lines(self, surface: pygame.Surface, key: str, box: pygame.Rect, title: str, lines: list[str],
+               moments: list[int] | None = None) -> None:
         """A list of entries from the first one scrolled to; those below that do not fit are counted in an "and N
         more" line (a click on it, or the wheel over the box, scrolls to them) and a scrollbar shows where the
-        entries shown stand in the list."""
+        entries shown stand in the list. With ``moments`` (one per entry), an entry is a link to its moment in
+        the game's replay (highlighted under the mouse)."""
         panel(surface, box, P.PAPER_LIGHT, P.INK, width=2)
-        blit_text(surface, title, "sans_bold", 22, P.POST_BLUE, (box.x + 16, box.y + 12))
+        heading, size = fit(title, "sans_bold", 22, box.w - 32, 14)
+        blit_text(surface, heading, "sans_bold", size, P.POST_BLUE, (box.x + 16, box.y + 12))
         top, bottom = box.y + 50, box.bottom - 34
         heights = [24 * len(wrap(line, "sans", 18, box.w - 40)) + 6 for line in lines]
         last_first, room = len(lines), bottom - top + 6
@@ -160,6 +185,11 @@ class ReviewScene(Scene):
                                             P.INK_SOFT, (more.right + 6, bottom + 4)))
                 self.more[key] = more.inflate(8, 8)
                 break
+            entry = pygame.Rect(box.x + 8, y - 3, box.w - 24, 24 * len(wrapped) + 4)
+            if moments is not None and i < len(moments):
+                self.links.append((entry, moments[i], True))
+                if entry.collidepoint(self.mouse):
+                    pygame.draw.rect(surface, P.mix(P.PAPER_LIGHT, P.GOLD, 0.35), entry, border_radius=4)
             for part in wrapped:
                 blit_text(surface, part, "sans", 18, P.INK, (box.x + 16, y))
                 y += 24
@@ -176,8 +206,10 @@ class ReviewScene(Scene):
     def _decisions_panel(self, surface: pygame.Surface) -> None:
         box = DECISIONS_BOX
         panel(surface, box, P.PAPER_LIGHT, P.INK, width=2)
-        blit_text(surface, _("YOUR DECISIONS, AS THE PLANNER SEES THEM"), "sans_bold", 22, P.POST_BLUE,
-                  (box.x + 16, box.y + 12))
+        heading, size = fit(_("YOUR DECISIONS, AS THE PLANNER SEES THEM (a click shows the moment)")
+                            if self.review.decisions else _("YOUR DECISIONS, AS THE PLANNER SEES THEM"),
+                            "sans_bold", 22, box.w - 32, 14)
+        blit_text(surface, heading, "sans_bold", size, P.POST_BLUE, (box.x + 16, box.y + 12))
         decisions = self.review.decisions
         if self.failed:
             blit_text(surface, self.failed, "sans", 18, P.INK, (box.x + 16, box.y + 52))
@@ -212,8 +244,37 @@ class ReviewScene(Scene):
             if sum(len(p) for p in parts) * step + 10 * (len(parts) - 1) <= room:
                 break
         y = box.y + 46
-        for wrapped in parts:
+        for wrapped, decision in zip(parts, decisions, strict=True):
+            entry = pygame.Rect(box.x + 8, y - 3, box.w - 16, step * len(wrapped) + 4)
+            self.links.append((entry, decision.index, False))
+            if entry.collidepoint(self.mouse):
+                pygame.draw.rect(surface, P.mix(P.PAPER_LIGHT, P.GOLD, 0.35), entry, border_radius=4)
             for part in wrapped:
                 blit_text(surface, part, "sans", size, P.INK, (box.x + 16, y))
                 y += step
             y += 10
+
+    def _chart(self, surface: pygame.Surface) -> None:
+        """Morale and the defenders in the post office turn by turn (the first decision, then the end of each
+        turn), the Attacks marked along the turns."""
+        box = CHART_BOX
+        panel(surface, box, P.PAPER_LIGHT, P.INK, width=2)
+        heading, size = fit(_("MORALE AND DEFENDERS, TURN BY TURN"), "sans_bold", 22, box.w - 32, 14)
+        blit_text(surface, heading, "sans_bold", size, P.POST_BLUE, (box.x + 16, box.y + 12))
+        marks = self.review.timeline
+        if len(marks) < 2:
+            return
+        x_marks = [(i, _("Attack {attack}", attack=m.attack)) for i, m in enumerate(marks)
+                   if i and m.attack != marks[i - 1].attack]
+        morale = [m.morale for m in marks]
+        defenders = [m.defenders for m in marks]
+        legend = (box.x + 60, box.y + 58)
+        charts.legend(surface, legend, [(_("Morale"), P.POST_BLUE)], box.w // 2 - 60)
+        charts.plot(surface, pygame.Rect(box.x + 8, box.y + 66, box.w - 16, 100),
+                    [charts.Series(_("Morale"), P.POST_BLUE, morale)], 0, max(10, *morale), x_marks=x_marks,
+                    y_step=5, x_labels=False)
+        charts.legend(surface, (legend[0], box.y + 178), [(_("Defenders in the post office"), P.TARGET)],
+                      box.w - 80)
+        charts.plot(surface, pygame.Rect(box.x + 8, box.y + 186, box.w - 16, 130),
+                    [charts.Series(_("Defenders"), P.TARGET, defenders)], 0, max(10, *defenders), x_marks=x_marks,
+                    y_step=10, axis=_("turns"))

@@ -3,20 +3,22 @@ flashes unless motion is reduced); a one-line message for a damaged save or sett
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
 from typing import Any
 
 import pygame
 
-from game.i18n import N_, _
+from game import codes, daily
+from game.i18n import N_, _, n_
 from game.rules import Game, LevelError
 from game.rules.data import DIFFICULTIES
 from game.rules.engine import NewerSaveError
+from game.ui import clipboard, journal, scores, storage
 from game.ui import palette as P
-from game.ui import scores, storage
 from game.ui.effects import glow, soft
-from game.ui.fonts import blit_text
+from game.ui.fonts import blit_text, wrap
 from game.ui.play.scene import PlayScene
 from game.ui.scene import Context
 from game.ui.scenes.confirm import ConfirmScene
@@ -25,6 +27,7 @@ from game.ui.scenes.highscores import DIFFICULTY_NAMES, DIFFICULTY_TIPS, HighSco
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.rules_ref import RulesScene
 from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.scenes.statistics import StatisticsScene
 from game.ui.scenes.tutorial import start_tutorial, tutorial_path
 from game.ui.widgets import Button, handle_buttons, panel
 from game.ui.words import fit
@@ -55,6 +58,14 @@ def load_save(ctx: Context) -> Game | None:
 
 
 MESSAGE_BOX = pygame.Rect(40, 1016, 1840, 44)
+DAILY_BOX = pygame.Rect(640, 40, 540, 190)  # the daily challenge, beside the best scores
+MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+          N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
+
+
+def long_date(day: datetime.date) -> str:
+    """``day`` in words of the player's language (28 November 2026)."""
+    return _("{day} {month} {year}", day=day.day, month=_(MONTHS[day.month - 1]), year=day.year)
 SMOKE_PUFFS = 26  # the smoke over the burning roof on the title
 FLASH_WINDOWS = ((230, 515), (470, 655), (830, 515), (950, 795), (350, 795))  # windows a defender fires from
 ATTRACT_IDLE = 30.0  # seconds without input on the title before the demo starts (attract mode)
@@ -62,23 +73,25 @@ INPUT_EVENTS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pyga
                 pygame.JOYBUTTONDOWN, pygame.FINGERDOWN)
 
 
-def saved_game() -> tuple[str, bool, tuple[int, int] | None]:
+def saved_game() -> tuple[str, bool, tuple[int, int] | None, int]:
     """The difficulty recorded in the autosave ("" when it cannot be read; Continue then reports the damage),
-    whether that game is finished (Continue then shows its results) and where it stands: its Attack and the turn
-    of that Attack (None when the file does not say it plainly; Continue checks the whole save)."""
+    whether that game is finished (Continue then shows its results), where it stands (its Attack and the turn
+    of that Attack; None when the file does not say it plainly: Continue checks the whole save) and its seed (-1
+    when not plainly said)."""
     try:
         text = storage.read_text(storage.save_path())
         raw = json.loads(text) if text else None
     except (ValueError, OSError, RecursionError):
-        return "", False, None
+        return "", False, None, -1
     if not isinstance(raw, dict):
-        return "", False, None
+        return "", False, None, -1
     value = raw.get("difficulty")
     attack, turn = raw.get("attack"), raw.get("attack_turn")
     where = (attack, turn) if type(attack) is int and type(turn) is int and 1 <= attack <= 3 and 1 <= turn <= 99 \
         else None
+    seed = raw.get("seed")
     return (value if isinstance(value, str) and value in DIFFICULTIES else ""), isinstance(raw.get("result"), dict), \
-        where
+        where, seed if type(seed) is int and seed >= 0 else -1
 
 
 class TitleScene(MenuScene):
@@ -93,6 +106,12 @@ class TitleScene(MenuScene):
         self.saved_difficulty = ""
         self.difficulty_buttons: list[Button] = []
         self.best: list[Any] = []  # the top three of the chosen difficulty
+        self.challenge = daily.today()  # the daily challenge's date (UTC)
+        self.saved_daily = False  # the autosave is today's challenge, unfinished
+        self.scored_today: journal.Played | None = None  # today's challenge's scored attempt
+        self.journal_stats = journal.statistics(journal.Journal())
+        self.daily_button = Button(DAILY_BOX, N_("Play today's challenge"))
+        self.paste_button = Button((0, 0, 1, 1), N_("Open a game code"))
 
     def enter(self) -> None:
         self.ctx.music.want("title")
@@ -108,7 +127,10 @@ class TitleScene(MenuScene):
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type in INPUT_EVENTS:
             self.idle = 0.0
-        if handle_buttons(self.difficulty_buttons, event):
+        if handle_buttons([*self.difficulty_buttons, self.daily_button, self.paste_button], event):
+            return None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+            self.paste_code()
             return None
         return super().handle(event)
 
@@ -133,7 +155,16 @@ class TitleScene(MenuScene):
 
     def refresh(self) -> None:
         self.has_save = storage.save_path().exists()
-        self.saved_difficulty, self.save_finished, where = saved_game() if self.has_save else ("", False, None)
+        self.saved_difficulty, self.save_finished, where, seed = saved_game() if self.has_save else \
+            ("", False, None, -1)
+        self.challenge = daily.today()
+        self.saved_daily = not self.save_finished and \
+            daily.challenge_date(seed, self.saved_difficulty) == self.challenge  # today's, unfinished
+        played, msg = journal.load()
+        self.journal_stats = journal.statistics(played, self.challenge)
+        self.scored_today = played.scored_daily(self.challenge.isoformat())
+        if msg:
+            self.ctx.message = msg
         diff = _(DIFFICULTY_NAMES.get(self.ctx.settings.difficulty, "Standard"))
         saved = _(DIFFICULTY_NAMES.get(self.saved_difficulty, "Standard"))
         if self.save_finished:
@@ -153,13 +184,27 @@ class TitleScene(MenuScene):
                     "happens"), True),
             (N_("Continue"), self.continue_game, resume if self.has_save else _("No saved game yet"), self.has_save),
             (N_("Demo"), self.demo, _("Watch the planner play (any key or click returns here)"), True),
-            (N_("High scores"), self.high_scores, _("The top 10 of each difficulty"), True),
+            (N_("High scores"), self.high_scores, _("The top 10 of each difficulty, and the daily challenge's"), True),
+            (N_("Statistics"), self.statistics, _("Your games in pictures: wins, scores over time, who fell"), True),
             (N_("Rules"), self.rules, _("A summary of the phases with their section numbers"), True),
             (N_("Settings"), self.settings, _("Volume, animation speed, colour-blind patterns, full screen, language"),
              True),
             (N_("Quit"), self.quit, _("Leave the game"), True),
         ]
-        self.layout(items, 1245, 312, h=54, gap=10)
+        self.layout(items, 1245, 300, h=50, gap=8)
+        self.daily_button = Button((DAILY_BOX.x + 16, DAILY_BOX.bottom - 62, DAILY_BOX.w - 32, 48),
+                                   N_("Play today's challenge"), self.play_daily, 24, key="daily")
+        if self.saved_daily:
+            self.daily_button.label = N_("Continue today's challenge")
+            self.daily_button.tip = _("Resume the autosaved game of today's challenge")
+        elif self.scored_today is not None:
+            self.daily_button.label = N_("Practise today's challenge")
+            self.daily_button.tip = _("Your score of the day is kept; another attempt is practice")
+        else:
+            self.daily_button.tip = _("The first game you finish today is your score of the day")
+        self.paste_button = Button((60, 244, 300, 44), N_("Open a game code"), self.paste_code, 20,
+                                   tip=_("Paste a game code copied from the results or the pause menu (Ctrl+V) "
+                                         "to watch that game"))
         tables, msg = scores.load_scores()
         if msg:
             self.ctx.message = msg
@@ -197,14 +242,67 @@ class TitleScene(MenuScene):
         """The one-line message (a damaged file...) fitted to its box: smaller type, then cut with an ellipsis."""
         return fit(self.ctx.message, "sans", 18, MESSAGE_BOX.w - 24, 14)
 
+    def _draw_daily(self, surface: pygame.Surface) -> None:
+        """The daily challenge: its date, the player's score of the day or the streak, and its button."""
+        box = DAILY_BOX
+        panel(surface, box, P.PAPER_LIGHT, P.INK, alpha=235)
+        head, size = fit(_("DAILY CHALLENGE · {date}", date=long_date(self.challenge).upper()), "cond", 20,
+                         box.w - 32, 14)
+        blit_text(surface, head, "cond", size, P.INK_SOFT, (box.x + 16, box.y + 12))
+        played = self.scored_today
+        said = _("Today's score: {score}, {level}", score=played.score, level=_(played.level)) if played else \
+            _("The same game for every player today (Standard).")
+        for k, line in enumerate(wrap(said, "type", 18, box.w - 32)[:2]):
+            blit_text(surface, line, "type", 18, P.INK, (box.x + 16, box.y + 42 + 22 * k))
+        stats = self.journal_stats
+        streak = n_("Streak: {n} day (best {best})", "Streak: {n} days (best {best})", stats.daily_streak,
+                    best=stats.best_daily_streak) if stats.best_daily_streak else \
+            _("Finish today's game to start a streak of days.")
+        line, size = fit(streak, "type", 18, box.w - 32, 12)
+        blit_text(surface, line, "type", size, P.INK_SOFT, (box.x + 16, box.y + 90))
+        self.daily_button.draw(surface)
+
+    def play_daily(self) -> None:
+        """Today's challenge: continued when the autosave is it, else started anew (the autosaved game, if one is
+        unfinished, replaced after a question)."""
+        if self.saved_daily:
+            self.continue_game()
+            return
+        self.start(daily.daily_seed(self.challenge), daily.DIFFICULTY)
+
+    def paste_code(self) -> None:
+        """The game of the code on the clipboard, replayed on the board; a clipboard without a code is a line."""
+        text = clipboard.paste()
+        if text is None:
+            self.ctx.message = _("The clipboard cannot be read here.")
+            return
+        if not text.strip():
+            self.ctx.message = _("The clipboard is empty: copy a game code first (the results or the pause menu).")
+            return
+        try:
+            code = codes.unpack(text.strip())
+            codes.replay(code)  # every decision checked before the board opens
+        except codes.CodeError as exc:
+            self.ctx.message = _("The clipboard holds no game code that can be opened: {error}", error=exc)
+            return
+        self.ctx.message = ""
+        self.stack.push(self.ctx.scenes.replay(code))
+
+    def statistics(self) -> None:
+        self.stack.push(StatisticsScene(self.ctx))
+
     def high_scores(self) -> None:
         self.stack.push(HighScoresScene(self.ctx, self.ctx.settings.difficulty))
 
     def new_game(self) -> None:
+        seed = self.ctx.seed if self.ctx.seed is not None else int(pygame.time.get_ticks() * 7919) % 1_000_000
+        self.start(seed, self.ctx.settings.difficulty)
+
+    def start(self, seed: int, difficulty: str) -> None:
+        """A new game of ``seed`` at ``difficulty`` (after a question when an unfinished autosave would go)."""
         def start() -> None:
-            seed = self.ctx.seed if self.ctx.seed is not None else int(pygame.time.get_ticks() * 7919) % 1_000_000
             try:
-                game = Game.new(seed, self.ctx.settings.difficulty)
+                game = Game.new(seed, difficulty)
             except LevelError as exc:  # damaged levels/ data: a message, not a traceback
                 self.ctx.message = _("Cannot start: {error}", error=exc)
                 return
@@ -308,8 +406,10 @@ class TitleScene(MenuScene):
             blit_text(surface, line, "sans", size, P.INK, (r.x + 12, r.centery), "midleft")
         blit_text(surface, _("Difficulty of a new game"), "cond", 18, P.INK_SOFT, (1247, 840))
         self._draw_best(surface)
+        self._draw_daily(surface)
+        self.paste_button.draw(surface)
         for b in self.difficulty_buttons:
             b.draw(surface)
         self.draw_buttons(surface)
-        for b in self.difficulty_buttons:
+        for b in [*self.difficulty_buttons, self.daily_button, self.paste_button]:
             b.draw_tip(surface, self.mouse)
