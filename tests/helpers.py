@@ -119,12 +119,19 @@ def play_to_results(app: Any, seed: int) -> tuple[Any, Any]:
     from game.ai import RandomPolicy
     from game.rules import Game
     from game.ui.play.scene import PlayScene
-    from game.ui.scenes.results import ResultsScene
 
     app.ctx.settings.speed = 0.0
     scene = PlayScene(app.ctx, Game.new(seed), fresh=True)
     app.stack.push(scene)
-    policy = RandomPolicy(seed)
+    return scene, finish(app, RandomPolicy(seed))
+
+
+def finish(app: Any, policy: Any) -> Any:
+    """The game of the play scene on top of ``app`` played by ``policy`` to its results screen (animations as
+    the settings say), drawn once: the results scene."""
+    from game.ui.scenes.results import ResultsScene
+
+    scene = app.stack.top
     for _ in range(5000):
         app.step(1 / 60, [], draw=False)
         if isinstance(app.stack.top, ResultsScene):
@@ -134,4 +141,4 @@ def play_to_results(app: Any, seed: int) -> tuple[Any, Any]:
     results = app.stack.top
     assert isinstance(results, ResultsScene)
     app.step(1 / 60)
-    return scene, results
+    return results

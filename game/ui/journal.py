@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from game import daily
-from game.i18n import _, n_
+from game.i18n import _
 from game.rules import Game
 from game.rules.data import DIFFICULTIES
 from game.ui import storage
-from game.ui.scores import DATE
+from game.ui.scores import DATE, dropped_line
 
 NAME = "journal.json"
 VERSION = 1
@@ -148,12 +148,8 @@ def load(target: Path | None = None) -> tuple[Journal, str]:
               file=target.name, error=exc)
     if not dropped:
         return journal, ""
-    storage.move_aside(target)
-    err = save(journal, target)
-    msg = n_("{n} damaged entry was dropped from {file} ({reason}); the other {kept} kept.",
-             "{n} damaged entries were dropped from {file} ({reason}); the other {kept} kept.", dropped,
-             file=target.name, reason=reason, kept=len(journal.games))
-    return journal, "; ".join(m for m in (msg, err) if m)
+    aside = storage.move_aside(target)
+    return journal, dropped_line(dropped, target, reason, len(journal.games), aside, save(journal, target))
 
 
 def save(journal: Journal, target: Path | None = None) -> str:

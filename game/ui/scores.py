@@ -117,7 +117,12 @@ def load_scores(path: Path | None = None) -> tuple[Tables, str]:
         return tables, ""
     aside = storage.move_aside(path)
     err = save_scores(tables, path)
-    kept = sum(len(v) for v in tables.values())
+    return tables, dropped_line(dropped, path, reason, sum(len(v) for v in tables.values()), aside, err)
+
+
+def dropped_line(dropped: int, path: Path, reason: str, kept: int, aside: Path | None, error: str) -> str:
+    """What a file whose damaged entries were dropped says, in one line (the others written back, the file as it
+    was kept as ``aside``; ``error``: what writing it back said)."""
     if aside:
         msg = n_("{n} damaged entry was dropped from {file} ({reason}); the other {kept} kept, the file as it was "
                  "kept as {aside}.", "{n} damaged entries were dropped from {file} ({reason}); the other {kept} "
@@ -127,7 +132,7 @@ def load_scores(path: Path | None = None) -> tuple[Tables, str]:
         msg = n_("{n} damaged entry was dropped from {file} ({reason}); the other {kept} kept.",
                  "{n} damaged entries were dropped from {file} ({reason}); the other {kept} kept.", dropped,
                  file=path.name, reason=reason, kept=kept)
-    return tables, "; ".join(m for m in (msg, err) if m)
+    return "; ".join(m for m in (msg, error) if m)
 
 
 def save_scores(tables: Tables, path: Path | None = None) -> str:
