@@ -11,27 +11,17 @@ import argparse
 import datetime
 import json
 import os
-import secrets
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn
 
 from game import __version__, i18n
 from game.ai import POLICIES, policy_name, split_policies
 from game.codes import GameCode
-from game.i18n import LANGUAGES, N_, _, percent
-from game.rules import Action, Event, Game, IllegalAction, LevelError
-from game.rules.names import floor_name
-
-# The phases as the text mode's header names them ("Enemy phase").
-PHASES = {"setup": N_("setup"), "enemy": N_("enemy"), "moves": N_("moves"), "actions": N_("actions"),
-          "clearing": N_("clearing"), "escape": N_("escape"), "over": N_("over")}
-# A menu lists at most this many entries; larger sets of choices are grouped (defender first).
-MENU_LIMIT = 24
-
-HELP = N_("Type a number or an action's text (e.g. end_moves, 'move Konrad ground:2-3 lmg1'); "
-          "b = back, ? = board and choices again, h = help, q = quit.")
+from game.i18n import LANGUAGES, _
+from game.rules import LevelError
+from game.text_mode import play_text
 
 
 class _Help(argparse.HelpFormatter):
@@ -62,7 +52,6 @@ MAX_GAMES = 1_000_000  # simulate keeps one small record per game (about 1 KB): 
 MAX_JOBS = 256
 MAX_FRAMES = 100_000_000
 MAX_SEED = 2**63 - 1
-MAX_LINE = 1000  # characters of one line typed in the text mode (longer lines are refused, unread)
 
 
 def _whole(text: str, low: int, high: int) -> int:
@@ -227,258 +216,6 @@ def _cli_language(args: Sequence[str]) -> str:
     from game.ui.settings import saved_language  # (no pygame: the settings file only)
 
     return saved_language() or i18n.system_language()
-
-
-# ---------------------------------------------------------------------------------------------- text play
-def _key(action: Action) -> tuple[str, ...]:
-    """Grouping key: the defender (first argument) first, then the kind, then the other arguments."""
-    if action.args:
-        return (action.args[0], action.kind, *action.args[1:])
-    return (action.kind,)
-
-
-class TextPlay:
-    """A terminal game: board summary, narrated events, numbered (grouped) choices."""
-
-    def __init__(self, game: Game, inp: TextIO, out: TextIO, seed: int) -> None:
-        self.game = game
-        self.inp = inp
-        self.out = out
-        self.seed = seed
-        self.path: tuple[str, ...] = ()  # the group the player has opened
-        self.entries: list[tuple[str, tuple[str, ...], list[Action]]] = []
-
-    # ---- output
-    def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
-
-    def narrate(self, events: list[Event]) -> None:
-        for event in events:
-            self.say(f"  {event}")
-
-    def counter_text(self, cid: str) -> str:
-        dis = "*" if self.game.state["counters"][cid]["dis"] else ""
-        return f"{self.game.counter_label(cid)} {cid}{dis}"
-
-    def board(self) -> None:
-        g, s, r = self.game, self.game.state, self.game.rules
-        defense = ", ".join(f"{floor_name(r, f)} {r.floors[f].defense[s['defense'][f]]}" for f in r.floors)
-        decks = ", ".join(f"A{k} {len(v)}" for k, v in sorted(s["decks"].items()))
-        self.say(_("== Attack {attack}, turn {turn}, {phase} phase; morale {morale}/{max}; score now {score}",
-                   attack=s["attack"], turn=s["attack_turn"],
-                   phase=_(PHASES.get(s["phase"], s["phase"])), morale=s["morale"], max=r.morale_max,
-                   score=g.score()))
-        self.say(_("   defense: {defense}; cards left: {decks}; barriers destroyed: {barriers}", defense=defense,
-                   decks=decks, barriers=", ".join(map(str, sorted(s["barriers_open"]))) or _("none")))
-        cars = {space: car for car, space in s["cars"].items()}
-        spaces = sorted(set(s["spaces"]) | set(cars) | set(s["supp"]))
-        if spaces:
-            self.say(_("   enemy on the tracks:"))
-            for space in spaces:
-                parts = [self.counter_text(c) for c in s["spaces"].get(space, [])]
-                if space in cars:
-                    parts.insert(0, _("[armored car]"))
-                if s["supp"].get(space):
-                    parts.append(_("({n} suppression tokens)", n=s["supp"][space]))
-                self.say(f"     {space:<9} {', '.join(parts)}")
-        else:
-            self.say(_("   enemy on the tracks: none"))
-        support = [f"{sp}: {', '.join(self.counter_text(c) for c in st)}" for sp, st in sorted(s["support"].items())
-                   if st]
-        self.say(_("   support: {support}", support="; ".join(support) or _("none")))
-        inside = [f"{f}: {', '.join(self.counter_text(c) for c in items)}" for f, items in s["interior"].items()
-                  if items]
-        self.say(_("   inside the post office: {inside}", inside="; ".join(inside) or _("nobody")))
-        self.say(_("   defenders (E exhausted, D disrupted, m moved, a acted; tokens in brackets):"))
-        for floor in r.floors:
-            for space in (*r.floor_spaces[floor], r.interior(floor)):
-                names = []
-                for name in g.defenders_in(space):
-                    d = s["defenders"][name]
-                    flags = "".join(f for f, on in (("E", d["exh"]), ("D", d["dis"]), ("m", d["moved"]),
-                                                    ("a", d["acted"])) if on)
-                    names.append(f"{name}({flags})" if flags else name)
-                tokens = sorted(g.tokens_in(space))
-                if not names and not tokens:
-                    continue
-                cap = "" if r.is_interior(space) else f"/{r.defender_spaces[space].capacity}"
-                line = f"     {space:<17} {len(names)}{cap:<2} {', '.join(names) or '-'}"
-                if tokens:
-                    line += f"  [{' '.join(tokens)}]"
-                self.say(line)
-        statuses = [d["status"] for d in s["defenders"].values()]
-        self.say(_("   casualties {fallen}, escaped {escaped}", fallen=statuses.count("casualty"),
-                   escaped=statuses.count("escaped")))
-
-    def header(self) -> str:
-        g, s = self.game, self.game.state
-        dec = g.decision or {}
-        kind = dec.get("kind", "")
-        if kind == "moves":
-            return _("Defense Phase, moves: {n} of {limit} used", n=s["moves"], limit=g.limit("defender_moves"))
-        if kind == "actions":
-            return _("Defense Phase, actions: {n} of {limit} used", n=s["actions"], limit=g.limit("defender_actions"))
-        if kind == "command":
-            return _("{defender} commands: {n} free recover actions left", defender=dec.get("by"), n=dec.get("left"))
-        if kind == "suppression":
-            cid = str(dec.get("counter", ""))
-            label = g.counter_label(cid) if cid in s["counters"] else _("counter")
-            return _("The {unit} enters {space}, which holds {n} suppression tokens (its defense {defense}): how many "
-                     "tokens do you spend?", unit=label, space=dec.get("space"), n=dec.get("tokens"),
-                     defense=dec.get("defense"))
-        if kind == "casualty":
-            return _("A defender in {space} must be removed: choose who", space=dec.get("space"))
-        if kind == "escape":
-            return _("Escape Phase: who escapes?")
-        return _("Decision: {kind}", kind=kind)
-
-    def describe(self, action: Action) -> str:
-        text = str(action)
-        if action.kind == "attack":
-            g = self.game
-            cid = action.args[1]
-            odds = g.odds(action)
-            where = g.counter_space(cid)
-            text += _("   ({unit} on {space}, {n} dice vs {defense}: {chance})", unit=g.counter_label(cid), space=where,
-                      n=g.attack_dice(action.args[0]), defense=g.assault_defense(cid), chance=percent(odds)) \
-                if odds is not None else ""
-        return text
-
-    def menu(self) -> None:
-        """Build and print the entries of the current group: actions, or groups sharing a key prefix."""
-        legal = self.game.legal_actions()
-        actions = [a for a in legal if _key(a)[: len(self.path)] == self.path]
-        if not actions:
-            self.path = ()
-            actions = list(legal)
-        self.entries = []
-        if len(actions) <= MENU_LIMIT:
-            self.entries = [(self.describe(a), _key(a), [a]) for a in actions]
-        else:
-            depth = len(self.path) + 1
-            while True:  # the shortest deeper prefix that splits the choices
-                groups: dict[tuple[str, ...], list[Action]] = {}
-                for a in actions:
-                    groups.setdefault(_key(a)[:depth], []).append(a)
-                if len(groups) > 1 or all(len(_key(a)) <= depth for a in actions):
-                    break
-                depth += 1
-            for prefix, members in groups.items():
-                if len(members) == 1:
-                    self.entries.append((self.describe(members[0]), _key(members[0]), members))
-                else:
-                    self.entries.append((_("{group} ... ({n} choices)", group=self.group_label(prefix),
-                                           n=len(members)), prefix, members))
-        self.say(self.header() + (f"  [{' '.join(self.path)}]" if self.path else ""))
-        for i, (label, _prefix, _members) in enumerate(self.entries, start=1):
-            self.say(f"  {i:>3}. {label}")
-
-    def group_label(self, prefix: tuple[str, ...]) -> str:
-        if len(prefix) == 1:
-            name = prefix[0]
-            if name in self.game.state["defenders"]:
-                d = self.game.state["defenders"][name]
-                return _("{defender} (in {space}, combat {combat})", defender=name, space=d["space"],
-                         combat=self.game.rules.defenders[name].combat)
-            return name
-        return str(Action(prefix[1], (prefix[0], *prefix[2:])))
-
-    # ---- input
-    def read(self) -> str | None:
-        self.out.write(f"{'/'.join(self.path) + ' ' if self.path else ''}> ")
-        self.out.flush()
-        if self.inp is sys.stdin and self.out is sys.stdout:
-            try:
-                return input()
-            except EOFError:
-                return None
-        line = self.inp.readline(MAX_LINE + 2)
-        if len(line) > MAX_LINE and not line.endswith("\n"):  # a long line: skip the rest of it, a chunk at a time
-            while (more := self.inp.readline(65536)) and not more.endswith("\n"):
-                pass
-        return line.rstrip("\r\n") if line else None
-
-    def play(self) -> int:
-        g = self.game
-        self.say(_("Postmen: Soldiers in Postmen's Uniforms. Seed {seed} (replay with --seed {seed}).", seed=self.seed))
-        self.say(_(HELP))
-        self.narrate(g.initial_events)
-        self.board()
-        self.menu()
-        while not g.over:
-            line = self.read()
-            if line is None:
-                self.say("\n" + _("End of input: leaving the game."))
-                return 0
-            if len(line) > MAX_LINE:
-                self.say(_("That line is {n:,} characters long; a choice is a number or at most {max} characters.",
-                           n=len(line), max=MAX_LINE))
-                continue
-            text = line.strip()
-            low = text.lower()
-            if low in ("q", "quit", "exit"):
-                self.say(_("Leaving the game."))
-                return 0
-            if low in ("", "l", "list"):
-                self.menu()
-                continue
-            if low in ("?", "board"):
-                self.board()
-                self.menu()
-                continue
-            if low in ("h", "help"):
-                self.say(_(HELP))
-                continue
-            if low in ("b", "back"):
-                if not self.path:
-                    self.say(_("Already at the first list of choices."))
-                else:
-                    self.path = self.path[:-1] if len(self.path) > 1 else ()
-                    self.menu()
-                continue
-            if text.isdigit():
-                index = int(text)
-                if not 1 <= index <= len(self.entries):
-                    self.say(_("No choice {index}: pick 1 to {n}.", index=index, n=len(self.entries)))
-                    continue
-                _label, prefix, members = self.entries[index - 1]
-                if len(members) > 1:
-                    self.path = prefix
-                    self.menu()
-                    continue
-                action = members[0]
-            else:
-                try:
-                    action = Action.parse(text)
-                except IllegalAction as exc:
-                    self.say(_("Not understood: {error}", error=exc))
-                    continue
-            phase = g.phase
-            try:
-                events = g.apply(action)
-            except IllegalAction as exc:
-                self.say(_("Not possible: {error}", error=exc))
-                continue
-            self.path = ()
-            self.narrate(events)
-            if g.over:
-                break
-            if g.phase != phase:
-                self.board()
-            self.menu()
-        result = g.result or {}
-        level = _(str(result.get("level", "")))
-        how, points = result.get("how"), result.get("score")
-        self.say(_("Game over ({how}): score {score}, {level}, {award}.", how=how, score=points, level=level,
-                   award=_(str(result["award"]))) if result.get("award") else
-                 _("Game over ({how}): score {score}, {level}.", how=how, score=points, level=level))
-        return 0
-
-
-def play_text(seed: int | None, inp: TextIO | None = None, out: TextIO | None = None) -> int:
-    if seed is None:
-        seed = secrets.randbelow(1_000_000)
-    return TextPlay(Game.new(seed), inp or sys.stdin, out or sys.stdout, seed).play()
 
 
 def _simulate(args: argparse.Namespace) -> int:

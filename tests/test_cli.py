@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from game.__main__ import TextPlay, main
+from game.__main__ import main
 from game.rules import Game
+from game.text_mode import TextPlay
 
 REQUIRED = {"games", "policy", "seed", "mean_score", "win_rate", "draw_rate", "loss_rate", "morale_losses",
             "games_per_second"}

@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.__main__ import MAX_GAMES, MAX_LINE, TextPlay, main
+from game.__main__ import MAX_GAMES, main
 from game.rules import Game
+from game.text_mode import MAX_LINE, TextPlay
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

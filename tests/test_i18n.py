@@ -17,10 +17,11 @@ import pytest
 from babel.messages.pofile import read_po
 
 from game import i18n
-from game.__main__ import build_parser, main, play_text
+from game.__main__ import build_parser, main
 from game.ai import HeuristicPolicy, RandomPolicy
 from game.i18n import Said, Words, _, n_
 from game.rules import Game
+from game.text_mode import play_text
 from game.ui import fonts
 from game.ui.app import App
 from game.ui.log_panel import LogPanel

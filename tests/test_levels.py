@@ -13,8 +13,8 @@ import pytest
 
 from game.rules import LevelError, load_rules
 from game.rules.data import levels_dir
-from game.rules.scenario import run_file, scenario_files
 from game.rules.toml_reader import load_toml
+from game.scenario import run_file, scenario_files
 
 LEVELS = levels_dir()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.scenario import ScenarioResult, main, run_file, scenario_files
+from game.scenario import ScenarioResult, main, run_file, scenario_files
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = scenario_files([SCENARIOS])
@@ -38,7 +38,7 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "game.rules.scenario", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "game.scenario", *args], capture_output=True, text=True,
                           timeout=300)
 
 

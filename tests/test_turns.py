@@ -9,10 +9,10 @@ import io
 import re
 from pathlib import Path
 
-from game.__main__ import TextPlay
 from game.ai import HeuristicPolicy
 from game.ai.review import review
 from game.rules import Action, Game
+from game.text_mode import TextPlay
 from game.ui import storage
 from game.ui.app import App
 from game.ui.play.scene import PlayScene

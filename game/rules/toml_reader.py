@@ -1,5 +1,5 @@
 """The one strict reader of the game's TOML files: ``levels/*.toml`` (:func:`game.rules.data.load_rules`) and the
-scenario files (:mod:`game.rules.scenario`).
+scenario files (:mod:`game.scenario`).
 
 :func:`load_toml` turns every kind of damage to a file (missing, unreadable, not UTF-8, not TOML, nested too
 deeply for the parser) into one error line naming the file. :class:`Reader` gives typed access to one table; each

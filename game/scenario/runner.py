@@ -4,8 +4,8 @@ DESIGN.md, section "Scenarios: the rulebook's examples as executable tests": *th
 file (TOML) that sets a position by semantic ids, forces the next dice values, applies actions, and states the
 expected outcome; and a command runs one or many.* This module is that reader and that command::
 
-    python -m game.rules.scenario tests/scenarios            # every *.toml below the folder
-    python -m game.rules.scenario a.toml b.toml --events     # also print each scenario's event log
+    python -m game.scenario tests/scenarios            # every *.toml below the folder
+    python -m game.scenario a.toml b.toml --events     # also print each scenario's event log
 
 It prints ``PASS name`` or ``FAIL name: reason`` per scenario (``ERROR file: reason`` for a file that cannot be
 read or understood) and exits with 1 if any scenario did not pass. :func:`run_file` does the same for one file.
@@ -1226,7 +1226,7 @@ def scenario_files(paths: Sequence[str | Path]) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.rules.scenario",
+    parser = argparse.ArgumentParser(prog="python -m game.scenario",
                                      description="Run scenario files (rulebook gameplay examples) against the "
                                                  "rules core.")
     parser.add_argument("paths", nargs="+", help="scenario files or folders (searched for *.toml)")
