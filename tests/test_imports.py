@@ -115,3 +115,27 @@ def test_rules_core_and_ai_never_import_the_ui(package: str) -> None:
         if module == package or module.startswith(package + "."):
             bad = {d for d in deps if d.split(".")[0] in ("pygame", "pymunk") or d.startswith("game.ui")}
             assert not bad, f"{module} imports {sorted(bad)}"
+
+
+def folder_of(module: str) -> str:
+    """The folder a module's file lies in (a package's ``__init__`` lies in its own folder)."""
+    path = GAME.parent / Path(*module.split("."))
+    return module if path.is_dir() else module.rpartition(".")[0]
+
+
+def test_no_folder_imports_a_folder_that_imports_it_back() -> None:
+    """Folders as rooms: ``game/ui/play`` never imports ``game/ui/scenes`` (the play scene opens the pause,
+    results and rules scenes through the context), nor any folder one that imports it back. A folder and the
+    folders inside it are one line of descent, not a cycle."""
+    folders: dict[str, set[str]] = {}
+    for module, deps in internal_graph().items():
+        home = folder_of(module)
+        for dep in deps:
+            there = folder_of(dep)
+            if not (home == there or home.startswith(there + ".") or there.startswith(home + ".")):
+                folders.setdefault(home, set()).add(there)
+    for home in list(folders):
+        for there in folders[home]:
+            folders.setdefault(there, set())
+    assert "game.ui.scenes" in folders and "game.ui.play" in folders["game.ui.scenes"]
+    assert cycles(folders) == []

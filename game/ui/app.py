@@ -6,6 +6,7 @@ tests and by tools/bench_frames.py."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -13,11 +14,15 @@ import pygame
 from game import i18n
 from game.codes import GameCode
 from game.rules import Game
+from game.ui import journal, scores
 from game.ui.display import Display
 from game.ui.play.scene import PlayScene
 from game.ui.scene import Context, Scene
 from game.ui.scenes.demo import start_demo
+from game.ui.scenes.pause import LEAVE, PauseScene
 from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.results import ResultsScene
+from game.ui.scenes.rules_ref import RulesScene
 from game.ui.scenes.title import TitleScene
 from game.ui.settings import load_settings, saved_language
 
@@ -46,6 +51,17 @@ class AppScenes:
 
     def replay(self, code: GameCode, at: int = 0, playing: bool = False) -> Scene:
         return ReplayScene(self.ctx, code, at, playing)
+
+    def pause(self, undo: Callable[[], None] | None = None, undo_tip: str = "", undo_enabled: bool = False,
+              leave: str | None = None, code: Callable[[], str] | None = None) -> Scene:
+        return PauseScene(self.ctx, undo, undo_tip, undo_enabled, LEAVE if leave is None else leave, code)
+
+    def results(self, game: Game, tables: scores.Tables | None = None, rank: int | None = None,
+                guided: bool = False, played: journal.Played | None = None) -> Scene:
+        return ResultsScene(self.ctx, game, tables=tables, rank=rank, guided=guided, played=played)
+
+    def rules(self, section: str | None = None) -> Scene:
+        return RulesScene(self.ctx, section or "")
 
 
 class App:

@@ -22,8 +22,12 @@ from game.ui.settings import Settings, save_settings
 from game.ui.sound import SoundBank
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from game.codes import GameCode
     from game.rules import Game
+    from game.ui.journal import Played
+    from game.ui.scores import Tables
 
 LOGICAL = (1920, 1080)
 
@@ -164,6 +168,21 @@ class Scenes(Protocol):
         itself)."""
         ...
 
+    def pause(self, undo: Callable[[], None] | None = None, undo_tip: str = "", undo_enabled: bool = False,
+              leave: str | None = None, code: Callable[[], str] | None = None) -> Scene:
+        """The pause menu over a game (``undo``: taking back the last decision; ``leave``: what Quit to title
+        asks; ``code``: the game's code so far, to copy)."""
+        ...
+
+    def results(self, game: Game, tables: Tables | None = None, rank: int | None = None, guided: bool = False,
+                played: Played | None = None) -> Scene:
+        """The results of the finished ``game`` (its high-score ``tables`` and ``rank``, its journal line)."""
+        ...
+
+    def rules(self, section: str | None = None) -> Scene:
+        """The rules reference, opened at ``section`` when given."""
+        ...
+
 
 class NoScenes:
     """The :class:`Scenes` of a context built without the App (tests of the stack alone): opening one is an error
@@ -176,6 +195,17 @@ class NoScenes:
         raise RuntimeError("no scenes installed in this context (the App installs them)")
 
     def replay(self, code: GameCode, at: int = 0, playing: bool = False) -> Scene:
+        raise RuntimeError("no scenes installed in this context (the App installs them)")
+
+    def pause(self, undo: Callable[[], None] | None = None, undo_tip: str = "", undo_enabled: bool = False,
+              leave: str | None = None, code: Callable[[], str] | None = None) -> Scene:
+        raise RuntimeError("no scenes installed in this context (the App installs them)")
+
+    def results(self, game: Game, tables: Tables | None = None, rank: int | None = None, guided: bool = False,
+                played: Played | None = None) -> Scene:
+        raise RuntimeError("no scenes installed in this context (the App installs them)")
+
+    def rules(self, section: str | None = None) -> Scene:
         raise RuntimeError("no scenes installed in this context (the App installs them)")
 
 

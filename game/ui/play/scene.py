@@ -32,9 +32,6 @@ from game.ui.play.summary import Section, SummaryPanel, summarize
 from game.ui.play.tooltips import board_text, draw_hover, hover_tip
 from game.ui.records import game_id
 from game.ui.scene import Context, Scene
-from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.results import ResultsScene
-from game.ui.scenes.rules_ref import RulesScene
 from game.ui.tween import AnimQueue
 from game.ui.view import View
 from game.ui.widgets import Button, handle_buttons
@@ -76,7 +73,7 @@ class PlayScene(Scene):
         self.hud = Hud(game)
         self.memory = self.hud.memory = ScreenMemory()  # what the last frame left on the screen
         self.log = self.hud.log
-        self.log.on_section = lambda section: self.stack.push(RulesScene(self.ctx, section=section))
+        self.log.on_section = lambda section: self.stack.push(self.ctx.scenes.rules(section))
         self.positions = Positions(self.rules, self.geo, View(game.state), self.queue)
         self.positions.aiming = lambda: self.controller.mode == "attack"
         self.view = self.positions.view
@@ -348,8 +345,7 @@ class PlayScene(Scene):
             return
         self.results_shown = True
         tables, rank = self.record_score()
-        self.stack.push(ResultsScene(self.ctx, self.game, tables=tables, rank=rank, guided=self.guided,
-                                     played=self.played))
+        self.stack.push(self.ctx.scenes.results(self.game, tables, rank, self.guided, self.played))
 
     # ------------------------------------------------------------------ the top bar
     def _build_top(self) -> None:
@@ -392,7 +388,8 @@ class PlayScene(Scene):
 
     def open_pause(self) -> None:
         why = self.undo_blocker()
-        self.stack.push(PauseScene(self.ctx, self.undo, why or UNDO_TIP, not why, code=lambda: codes.encode(self.game)))
+        self.stack.push(self.ctx.scenes.pause(self.undo, why or UNDO_TIP, not why,
+                                              code=lambda: codes.encode(self.game)))
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
