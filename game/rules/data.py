@@ -505,20 +505,35 @@ def _ref(r: Reader, key: str, value: Any, known: Any, what: str, where: str = ""
         raise r.fail(key, f"unknown {what} {value!r}{where} (expected one of: {names})")
 
 
-def load_rules(folder: Path | None = None) -> Rules:
-    """Read and check every file of ``levels/``; raises :class:`LevelError` on the first problem.
+@dataclass
+class _Board:
+    """What ``board.toml`` holds, checked: the floors, entrances and spaces, the tracks (joins resolved), the
+    placement table, the barriers, the support spaces and the morale track (read by :func:`load_rules`)."""
 
-    Each file is first checked against its schema (above): unknown and missing keys, types, ranges and duplicate
-    ids. Then the references: a defender space's colours are on its floor's Target table, every track and support
-    space colour is some floor's, entrances, tracks, joined track spaces, start spaces, leaders, support spaces,
-    barriers and Tactics cards exist; and the totals the rules fix (39 defenders, 70 assault counters, 90 enemy
-    cards, one grenade bundle per barrier, one fire truck in deck 3, a space's capacity).
-    """
-    folder = folder or levels_dir()
-    board = _read(folder, "board.toml")
-    size = board.get("logical_size", List(Int(100, 8000), 2, 2))
-    board.check(_board_schema(size[0], size[1]))
+    reader: Reader
+    size: tuple[int, int]
+    floors: dict[str, Floor]
+    links: tuple[tuple[str, str], ...]
+    entrances: dict[str, Entrance]
+    dspaces: dict[str, DefenderSpace]
+    tracks: dict[str, Track] = field(default_factory=dict)
+    tspaces: dict[str, TrackSpace] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)
+    placement: dict[int, str] = field(default_factory=dict)
+    barriers: dict[int, tuple[int, int]] = field(default_factory=dict)
+    barrier_space: dict[int, str] = field(default_factory=dict)
+    sspaces: dict[str, SupportSpace] = field(default_factory=dict)
+    morale: tuple[int, int, tuple[tuple[str, int, int], ...]] = (0, 0, ())  # start, max, bands
+    depth: dict[str, int] = field(default_factory=dict)  # the fire truck's depth in deck 3 by morale band (2.3)
+    depth_reader: Reader | None = None  # (its table, for a depth found too deep once the decks are read)
 
+    @property
+    def all_colours(self) -> list[str]:
+        return sorted({c for floor in self.floors.values() for c in floor.colour_order()})
+
+
+def _floors(board: Reader) -> dict[str, Floor]:
+    """The floors: each with its defense values, its Target table (faces 1 to 6 exactly once) and its interior."""
     floors: dict[str, Floor] = {}
     for r in board.tables("floors"):
         fid = r.get("id", str)
@@ -528,19 +543,31 @@ def load_rules(folder: Path | None = None) -> Rules:
         pos = r.sub("interior")
         floors[fid] = Floor(fid, r.get("name", str), tuple(r.get("defense", list)), tuple(target),
                             r.get("next_floor_when_empty", str), pos.get("x", int), pos.get("y", int))
-    floor_colours = {f: set(floor.colour_order()) for f, floor in floors.items()}
-    all_colours = sorted(set().union(*floor_colours.values()))
+    return floors
+
+
+def _interior_links(board: Reader) -> tuple[tuple[str, str], ...]:
     links = [(pair[0], pair[1]) for pair in board.get("interior_links", list)]
     for i, (a, b) in enumerate(links):
         if (a, b) in links[:i] or (b, a) in links[:i]:
             raise board.fail(f"interior_links[{i}]", f"duplicate link {a} - {b}")
+    return tuple(links)
 
+
+def _entrances(board: Reader) -> dict[str, Entrance]:
     entrances: dict[str, Entrance] = {}
     for r in board.tables("entrances"):
         eid = r.get("id", str)
         entrances[eid] = Entrance(eid, r.get("floor", str), r.get("kills", str), r.get("escape", bool),
                                   r.get("x", int), r.get("y", int))
+    return entrances
 
+
+def _defender_spaces(board: Reader, floors: dict[str, Floor],
+                     entrances: dict[str, Entrance]) -> dict[str, DefenderSpace]:
+    """The defender spaces (``floor:label``): colours on their floor's Target table, labels that do not overlap
+    in a colour, an entrance's killing space on its floor, every Target colour with a space."""
+    floor_colours = {f: set(floor.colour_order()) for f, floor in floors.items()}
     dspaces: dict[str, DefenderSpace] = {}
     for r in board.tables("defender_spaces"):
         sid = r.get("id", str)
@@ -569,20 +596,20 @@ def load_rules(folder: Path | None = None) -> Rules:
         for colour in f.colour_order():
             if not any(s.floor == f.id and colour in s.colours for s in dspaces.values()):
                 raise board.fail(f"floors.{f.id}.target", f"colour {colour!r} has no defender space on that floor")
+    return dspaces
 
-    tracks: dict[str, Track] = {}
-    tspaces: dict[str, TrackSpace] = {}
-    aliases: dict[str, str] = {}
+
+def _track_spaces(b: _Board) -> dict[str, list[str]]:
+    """Every track's own spaces, with canonical ids (``track:index``), into ``b.tspaces`` and ``b.tracks``; a
+    track ending on another's space joins it (resolved here). Each track's sequence of space ids."""
     pending_joins: list[tuple[str, int, str, Reader]] = []
-    raw_tracks = board.tables("tracks")
-    # First pass: every track's own spaces get canonical ids; joins are resolved afterwards.
     seqs: dict[str, list[str]] = {}
-    for r in raw_tracks:
+    for r in b.reader.tables("tracks"):
         tid = r.get("id", str)
-        if tid in floors:
+        if tid in b.floors:
             raise r.fail("id", f"{tid!r} is a floor id: its spaces would be named like defender spaces")
         entrance = r.get("entrance", str)
-        _ref(r, "entrance", entrance, entrances, "entrance")
+        _ref(r, "entrance", entrance, b.entrances, "entrance")
         seq: list[str] = []
         spaces = r.tables("spaces")
         for i, sr in enumerate(spaces, start=1):
@@ -596,91 +623,114 @@ def load_rules(folder: Path | None = None) -> Rules:
             sid = f"{tid}:{i}"
             colours = tuple(sr.get("colours", list))
             for k, colour in enumerate(colours):
-                _ref(sr, f"colours[{k}]", colour, all_colours, "colour")
-            tspaces[sid] = TrackSpace(sid, tid, i, colours, "", "", 0, sr.get("x", int), sr.get("y", int))
+                _ref(sr, f"colours[{k}]", colour, b.all_colours, "colour")
+            b.tspaces[sid] = TrackSpace(sid, tid, i, colours, "", "", 0, sr.get("x", int), sr.get("y", int))
             seq.append(sid)
         seqs[tid] = seq
-        tracks[tid] = Track(tid, r.get("die", str), entrance, ())
+        b.tracks[tid] = Track(tid, r.get("die", str), entrance, ())
     for tid, i, joined, sr in pending_joins:
-        if joined not in tspaces or tspaces[joined].track == tid:
+        if joined not in b.tspaces or b.tspaces[joined].track == tid:
             raise sr.fail("joins", f"unknown track space {joined!r} of another track")
-        other = tspaces[joined].track
-        if tracks[other].entrance != tracks[tid].entrance:
+        other = b.tspaces[joined].track
+        if b.tracks[other].entrance != b.tracks[tid].entrance:
             raise sr.fail("joins", f"track {tid} joins track {other}, which leads to another entrance")
-        k = tspaces[joined].index
-        tail = seqs[other][k - 1:]
+        tail = seqs[other][b.tspaces[joined].index - 1:]
         if "" in tail:
             raise sr.fail("joins", f"track {other} joins a third track: join that track's space instead")
         seqs[tid] = seqs[tid][: i - 1] + tail
-    barrier_space: dict[int, str] = {}
-    for r in raw_tracks:
+    return seqs
+
+
+def _tracks(b: _Board) -> None:
+    """The tracks (3.1): their spaces in order (a joined track's shared spaces under their aliases), the barrier
+    after a space of some tracks, each space's next space or its entrance."""
+    seqs = _track_spaces(b)
+    for r in b.reader.tables("tracks"):
         tid = r.get("id", str)
         seq = seqs[tid]
-        tracks[tid] = Track(tid, tracks[tid].die, tracks[tid].entrance, tuple(seq))
+        b.tracks[tid] = Track(tid, b.tracks[tid].die, b.tracks[tid].entrance, tuple(seq))
         for i, sid in enumerate(seq, start=1):
-            if tspaces[sid].track != tid:
-                aliases[f"{tid}:{i}"] = sid
+            if b.tspaces[sid].track != tid:
+                b.aliases[f"{tid}:{i}"] = sid
         barrier = r.get("barrier", int, 0)
         if barrier:
             after = r.get("barrier_after", int)
             if not 1 <= after < len(seq):
                 raise r.fail("barrier_after", f"must be an index from 1 to {len(seq) - 1}")
-            if barrier in barrier_space:
+            if barrier in b.barrier_space:
                 raise r.fail("barrier", f"barrier {barrier} is on two tracks")
-            barrier_space[barrier] = seq[after - 1]
+            b.barrier_space[barrier] = seq[after - 1]
         elif r.has("barrier_after"):
             raise r.fail("barrier_after", "only for a track with a barrier")
-    for tid, track in tracks.items():
+    for tid, track in b.tracks.items():
         for i, sid in enumerate(track.spaces):
             nxt = track.spaces[i + 1] if i + 1 < len(track.spaces) else ""
-            old = tspaces[sid]
+            old = b.tspaces[sid]
             if old.next and old.next != nxt:
-                raise board.fail(f"tracks.{tid}", f"space {sid} leads to two different spaces")
-            barrier = next((b for b, s in barrier_space.items() if s == sid), 0)
-            tspaces[sid] = TrackSpace(sid, old.track, old.index, old.colours, nxt,
-                                      track.entrance if not nxt else "", barrier, old.x, old.y)
-    placement: dict[int, str] = {}
-    raw_place = board.sub("placement")
+                raise b.reader.fail(f"tracks.{tid}", f"space {sid} leads to two different spaces")
+            barrier = next((n for n, s in b.barrier_space.items() if s == sid), 0)
+            b.tspaces[sid] = TrackSpace(sid, old.track, old.index, old.colours, nxt,
+                                        track.entrance if not nxt else "", barrier, old.x, old.y)
+
+
+def _placement_and_barriers(b: _Board) -> None:
+    """3.1's placement table (faces 1-6 on the 1-6 tracks, 7-12 on the others) and barriers 1 to 4."""
+    raw_place = b.reader.sub("placement")
     for face in range(1, 13):
         tid = raw_place.get(str(face), str)
-        _ref(raw_place, str(face), tid, tracks, "track")
-        if (face <= 6) != (tracks[tid].die == "1-6"):
-            raise board.fail(f"placement.{face}", f"track {tid} is placed with the {tracks[tid].die} die")
-        placement[face] = tid
-    barriers: dict[int, tuple[int, int]] = {}
-    for r in board.tables("barriers"):
+        _ref(raw_place, str(face), tid, b.tracks, "track")
+        if (face <= 6) != (b.tracks[tid].die == "1-6"):
+            raise b.reader.fail(f"placement.{face}", f"track {tid} is placed with the {b.tracks[tid].die} die")
+        b.placement[face] = tid
+    for r in b.reader.tables("barriers"):
         bid = r.get("id", int)
-        if bid not in barrier_space:
+        if bid not in b.barrier_space:
             raise r.fail("id", f"barrier {bid} lies on no track")
-        barriers[bid] = (r.get("x", int), r.get("y", int))
-    if sorted(barrier_space) != [1, 2, 3, 4]:
-        raise board.fail("barriers", "expected barriers 1 to 4, each on one track")
+        b.barriers[bid] = (r.get("x", int), r.get("y", int))
+    if sorted(b.barrier_space) != [1, 2, 3, 4]:
+        raise b.reader.fail("barriers", "expected barriers 1 to 4, each on one track")
 
-    sspaces: dict[str, SupportSpace] = {}
-    for r in board.tables("support_spaces"):
+
+def _support_spaces_and_morale(b: _Board) -> None:
+    """The support spaces (ids of their own, colours of some floor) and the morale track: its bands cover 1 to
+    its maximum once, the start inside; the fire truck's depth per band (2.3)."""
+    for r in b.reader.tables("support_spaces"):
         sid = r.get("id", str)
-        if sid in dspaces or sid in tspaces:
+        if sid in b.dspaces or sid in b.tspaces:
             raise r.fail("id", f"{sid!r} is also the id of a defender or track space")
         colours = tuple(r.get("colours", list))
         for k, colour in enumerate(colours):
-            _ref(r, f"colours[{k}]", colour, all_colours, "colour")
-        sspaces[sid] = SupportSpace(sid, r.get("kind", str), colours, r.get("x", int), r.get("y", int))
-
-    morale = board.sub("morale")
+            _ref(r, f"colours[{k}]", colour, b.all_colours, "colour")
+        b.sspaces[sid] = SupportSpace(sid, r.get("kind", str), colours, r.get("x", int), r.get("y", int))
+    morale = b.reader.sub("morale")
     mstart, mmax = morale.get("start", int), morale.get("max", int)
-    bands = [(b["name"], b["low"], b["high"]) for b in morale.get("bands", list)]
+    bands = tuple((band["name"], band["low"], band["high"]) for band in morale.get("bands", list))
     covered = sorted(v for _, lo, hi in bands for v in range(lo, hi + 1))
     if covered != list(range(1, mmax + 1)) or not 1 <= mstart <= mmax:
         raise morale.fail("bands", f"bands must cover morale 1 to {mmax} exactly once, with start inside")
-    depth_table = morale.sub("fire_truck_depth")
-    depth = {name: depth_table.get(name, int) for name, _, _ in bands}
-    depth_table.done()
+    b.morale = (mstart, mmax, bands)
+    b.depth_reader = morale.sub("fire_truck_depth")
+    b.depth = {name: b.depth_reader.get(name, int) for name, _, _ in bands}
+    b.depth_reader.done()
 
-    space_floor: dict[str, str] = {ds.id: ds.floor for ds in dspaces.values()}
-    for fid in floors:
-        space_floor[f"{fid}:interior"] = fid
-    space_ids = list(space_floor)
 
+def _load_board(folder: Path) -> _Board:
+    """``levels/board.toml`` against its schema, then its references (see :func:`load_rules`)."""
+    board = _read(folder, "board.toml")
+    size = board.get("logical_size", List(Int(100, 8000), 2, 2))
+    board.check(_board_schema(size[0], size[1]))
+    floors = _floors(board)
+    links = _interior_links(board)
+    entrances = _entrances(board)
+    b = _Board(board, (size[0], size[1]), floors, links, entrances, _defender_spaces(board, floors, entrances))
+    _tracks(b)
+    _placement_and_barriers(b)
+    _support_spaces_and_morale(b)
+    return b
+
+
+def _load_defenders(folder: Path, b: _Board, space_ids: list[str]) -> dict[str, DefenderDef]:
+    """``levels/defenders.toml``: 39 defenders in play, each starting in a defender space that holds them."""
     dfile = _read(folder, "defenders.toml", _DEFENDERS)
     defenders: dict[str, DefenderDef] = {}
     for r in dfile.tables("defenders"):
@@ -691,11 +741,15 @@ def load_rules(folder: Path | None = None) -> Rules:
                                       tuple(r.get("attributes", list)), start)
     if len(defenders) != 39:
         raise dfile.fail("defenders", f"expected 39 defenders in play, found {len(defenders)}")
-    for sid, sp in dspaces.items():
+    for sid, sp in b.dspaces.items():
         n = sum(1 for d in defenders.values() if d.start == sid)
         if n > sp.capacity:
             raise dfile.fail("defenders", f"{n} defenders start in {sid}, which holds {sp.capacity}")
+    return defenders
 
+
+def _load_weapons(folder: Path, space_ids: list[str]) -> tuple[dict[str, Weapon], tuple[str, ...]]:
+    """``levels/weapons.toml``: the weapon tokens and the ammunition tokens, each starting in a space."""
     wfile = _read(folder, "weapons.toml", _WEAPONS)
     weapons: dict[str, Weapon] = {}
     for r in wfile.tables("weapons"):
@@ -708,7 +762,20 @@ def load_rules(folder: Path | None = None) -> Rules:
     ammo = tuple(wfile.get("ammunition", list))
     for i, s in enumerate(ammo):
         _ref(wfile, f"ammunition[{i}]", s, space_ids, "space")
+    return weapons, ammo
 
+
+@dataclass
+class _Enemies:
+    assault: dict[str, CounterType]
+    leaders: tuple[str, ...]
+    support: dict[str, CounterType]
+    car: Reader  # the armored car's table (its defense and supply)
+
+
+def _load_enemies(folder: Path) -> _Enemies:
+    """``levels/enemies.toml``: the assault counter types (70 counters in all, a name per leader), the support
+    types and the armored car."""
     efile = _read(folder, "enemies.toml", _ENEMIES)
     assault: dict[str, CounterType] = {}
     for tid in (*_ASSAULT_UNITS, "leader"):
@@ -725,8 +792,13 @@ def load_rules(folder: Path | None = None) -> Rules:
         r = efile.sub("support").sub(tid)
         support[tid] = CounterType(tid, r.get("name", str), r.get("combat", int), r.get("defense", int), 0,
                                    r.get("supply", int))
-    car = efile.sub("armored_car")
+    return _Enemies(assault, leaders, support, efile.sub("armored_car"))
 
+
+def _load_decks(folder: Path, b: _Board, leaders: tuple[str, ...]) -> tuple[dict[str, Card],
+                                                                            dict[int, tuple[str, ...]]]:
+    """``levels/decks.toml``: the three Attack decks, 90 cards (ids ``deck-NN``); a card per leader, one grenade
+    bundle per barrier, one fire truck in deck 3, no deeper than that deck (2.3)."""
     kfile = _read(folder, "decks.toml", _DECKS)
     cards: dict[str, Card] = {}
     decks: dict[int, tuple[str, ...]] = {}
@@ -741,11 +813,11 @@ def load_rules(folder: Path | None = None) -> Rules:
                 if kw["name"] in leader_cards:
                     raise r.fail("name", f"a second card for leader {kw['name']!r}")
                 leader_cards.add(kw["name"])
-                _ref(r, "space", kw["space"], tracks, "placement space")
+                _ref(r, "space", kw["space"], b.tracks, "placement space")
             elif ctype == "grenade_bundle":
-                _ref(r, "barrier", kw["barrier"], barriers, "barrier")
+                _ref(r, "barrier", kw["barrier"], b.barriers, "barrier")
             elif ctype == "support":
-                _ref(r, "space", kw["space"], sspaces, "support space")
+                _ref(r, "space", kw["space"], b.sspaces, "support space")
             for _ in range(r.get("count", int, 1)):
                 cid = f"{deck}-{len(ids) + 1:02d}"
                 cards[cid] = Card(cid, deck, ctype, **kw)
@@ -759,10 +831,15 @@ def load_rules(folder: Path | None = None) -> Rules:
     if sum(1 for c in cards.values() if c.type == "fire_truck" and c.deck == 3) != 1 \
             or sum(1 for c in cards.values() if c.type == "fire_truck") != 1:
         raise kfile.fail("deck3", "Attack deck 3 holds exactly one fire truck card")
-    for name, value in depth.items():
+    assert b.depth_reader is not None
+    for name, value in b.depth.items():
         if value > len(decks[3]):
-            raise depth_table.fail(name, f"deeper than Attack deck 3 ({len(decks[3])} cards)")
+            raise b.depth_reader.fail(name, f"deeper than Attack deck 3 ({len(decks[3])} cards)")
+    return cards, decks
 
+
+def _load_setups(folder: Path, b: _Board, car: Reader) -> dict[str, dict[int, AttackSetup]]:
+    """``levels/setup.toml``: each difficulty's set-up of each Attack (2.1, 8.1, 8.2), on placement spaces."""
     sfile = _read(folder, "setup.toml", _SETUP)
     setups: dict[str, dict[int, AttackSetup]] = {}
     for diff in DIFFICULTIES:
@@ -772,33 +849,58 @@ def load_rules(folder: Path | None = None) -> Rules:
             placed = []
             for unit, spaces_of in r.get("assault", dict, {}).items():
                 for i, space in enumerate(spaces_of):
-                    _ref(r, f"assault.{unit}[{i}]", space, tracks, "placement space")
+                    _ref(r, f"assault.{unit}[{i}]", space, b.tracks, "placement space")
                 placed.append((unit, tuple(spaces_of)))
             cars = tuple(r.get("armored_cars", list, []))
             for i, space in enumerate(cars):
-                _ref(r, f"armored_cars[{i}]", space, tracks, "placement space")
+                _ref(r, f"armored_cars[{i}]", space, b.tracks, "placement space")
             if len(cars) > car.get("supply", int):
                 raise r.fail("armored_cars", "at most one placement space per armored car")
             opened = tuple(r.get("open_barriers", list, []))
             setups[diff][attack] = AttackSetup(tuple(placed), cars, opened, tuple(r.get("fill_support", list, [])))
+    return setups
 
+
+def load_rules(folder: Path | None = None) -> Rules:
+    """Read and check every file of ``levels/``; raises :class:`LevelError` on the first problem.
+
+    Each file is first checked against its schema (above): unknown and missing keys, types, ranges and duplicate
+    ids. Then the references: a defender space's colours are on its floor's Target table, every track and support
+    space colour is some floor's, entrances, tracks, joined track spaces, start spaces, leaders, support spaces,
+    barriers and Tactics cards exist; and the totals the rules fix (39 defenders, 70 assault counters, 90 enemy
+    cards, one grenade bundle per barrier, one fire truck in deck 3, a space's capacity). One function a file, read
+    in this order: board, defenders, weapons, enemies, decks, setup, tactics.
+    """
+    folder = folder or levels_dir()
+    b = _load_board(folder)
+    space_floor: dict[str, str] = {ds.id: ds.floor for ds in b.dspaces.values()}
+    for fid in b.floors:
+        space_floor[f"{fid}:interior"] = fid
+    space_ids = list(space_floor)
+    defenders = _load_defenders(folder, b, space_ids)
+    weapons, ammo = _load_weapons(folder, space_ids)
+    enemies = _load_enemies(folder)
+    cards, decks = _load_decks(folder, b, enemies.leaders)
+    setups = _load_setups(folder, b, enemies.car)
     tactics, tactic_decks, modes = _load_tactics(folder)
 
-    floor_spaces = {f: tuple(s for s in dspaces if dspaces[s].floor == f) for f in floors}
+    floor_spaces = {f: tuple(s for s in b.dspaces if b.dspaces[s].floor == f) for f in b.floors}
     palette: dict[str, tuple[str, ...]] = {}
-    for table in (dspaces, tspaces, sspaces):
+    for table in (b.dspaces, b.tspaces, b.sspaces):
         for sid, item in table.items():
             palette[sid] = item.colours
-    seen = {a: frozenset(b for b, cb in palette.items() if set(ca) & set(cb)) for a, ca in palette.items()}
+    seen = {a: frozenset(n for n, cb in palette.items() if set(ca) & set(cb)) for a, ca in palette.items()}
+    mstart, mmax, bands = b.morale
     return Rules(
-        logical_size=(size[0], size[1]), floors=floors, interior_links=tuple(links), defender_spaces=dspaces,
-        entrances=entrances, tracks=tracks, track_spaces=tspaces, aliases=aliases, placement=placement,
-        barriers=barriers, barrier_space=barrier_space, support_spaces=sspaces, morale_start=mstart,
-        morale_max=mmax, morale_bands=tuple(bands), fire_truck_depth=depth, defenders=defenders,
-        weapons=weapons, ammunition=ammo, assault_types=assault, leaders=leaders, support_types=support,
-        armored_car_defense=car.get("defense", int), armored_car_supply=car.get("supply", int), cards=cards,
-        decks=decks, setups=setups, floor_spaces=floor_spaces, space_floor=space_floor, seen=seen,
-        tactics=tactics, tactic_decks=tactic_decks, tactics_modes=modes,
+        logical_size=b.size, floors=b.floors, interior_links=b.links, defender_spaces=b.dspaces,
+        entrances=b.entrances, tracks=b.tracks, track_spaces=b.tspaces, aliases=b.aliases, placement=b.placement,
+        barriers=b.barriers, barrier_space=b.barrier_space, support_spaces=b.sspaces, morale_start=mstart,
+        morale_max=mmax, morale_bands=bands, fire_truck_depth=b.depth, defenders=defenders,
+        weapons=weapons, ammunition=ammo, assault_types=enemies.assault, leaders=enemies.leaders,
+        support_types=enemies.support, armored_car_defense=enemies.car.get("defense", int),
+        armored_car_supply=enemies.car.get("supply", int), cards=cards, decks=decks, setups=setups,
+        floor_spaces=floor_spaces, space_floor=space_floor, seen=seen, tactics=tactics, tactic_decks=tactic_decks,
+        tactics_modes=modes,
     )
 
 
