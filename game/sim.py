@@ -26,6 +26,7 @@ from game.ai import make_policy, parse_policy
 from game.rules import Event, Game
 from game.rules.data import DIFFICULTIES, Rules, load_rules
 from game.rules.engine import AWARDS
+from game.rules.kinds import EventKind
 
 ENDINGS = ("fire_truck", "morale", "deck_exhausted")
 OUTCOMES = ("win", "draw", "loss")
@@ -67,10 +68,10 @@ class _Shape:
 
     def observe(self, events: list[Event]) -> None:
         for event in events:
-            if event.kind == "phase_changed" and event.data.get("phase") == "enemy":
+            if event.kind == EventKind.PHASE_CHANGED and event.data.get("phase") == "enemy":
                 # 3.0: every turn opens with an Enemy Phase, announced with its Attack
                 self.turns[int(event.data["attack"])] += 1
-            elif event.kind == "fire_truck_shuffled":
+            elif event.kind == EventKind.FIRE_TRUCK_SHUFFLED:
                 self.band = str(event.data["band"])
 
 

@@ -9,6 +9,7 @@ from game.rules.actions import Action
 from game.rules.effects import casualty, tactic_applied
 from game.rules.events import ClearingTarget, CounterChangedFloor, CounterEvent, PhaseChanged
 from game.rules.kernel import Kernel
+from game.rules.kinds import EventKind
 from game.rules.names import colour_name, defender_name, floor_words
 from game.rules.queries import (
     Refusals,
@@ -28,7 +29,7 @@ def task_clearing(g: Kernel) -> None:
     s = g.state
     s["phase"] = "clearing"
     g.reseed("clearing")
-    g.emit("phase_changed", "5.0", Msg("Clearing Phase"),
+    g.emit(EventKind.PHASE_CHANGED, "5.0", Msg("Clearing Phase"),
            PhaseChanged(phase="clearing", turn=g.state["turn"], attack=g.state["attack"],
                         attack_turn=g.state["attack_turn"]))
     s["moved_floor"] = []
@@ -57,7 +58,8 @@ def task_clear_counter(g: Kernel, cid: str, floor: str) -> None:
         return
     label = said_label(g, cid)
     if s["counters"][cid]["dis"]:
-        g.emit("counter_idle", "5.1", Msg("The disrupted {unit} does not act", unit=label), CounterEvent(counter=cid))
+        g.emit(EventKind.COUNTER_IDLE, "5.1", Msg("The disrupted {unit} does not act", unit=label),
+               CounterEvent(counter=cid))
         return
     combat = r.assault_types[s["counters"][cid]["type"]].combat
     extra, _cards = tactic_bonus(g, "clearing_combat")
@@ -73,11 +75,11 @@ def task_clear_counter(g: Kernel, cid: str, floor: str) -> None:
             s["interior"][floor].remove(cid)
             s["interior"][nxt].append(cid)
             s["moved_floor"].append(cid)
-            g.emit("counter_changed_floor", "5.3", Msg("No defenders remain: the {unit} moves to the {floor}",
+            g.emit(EventKind.COUNTER_CHANGED_FLOOR, "5.3", Msg("No defenders remain: the {unit} moves to the {floor}",
                                                        unit=label, floor=Words(floor_words, r, nxt, "the")),
                    CounterChangedFloor(counter=cid, src=floor, floor=nxt))
         else:
-            g.emit("counter_idle", "5.3", Msg("The {unit} finds no defender in the basement", unit=label),
+            g.emit(EventKind.COUNTER_IDLE, "5.3", Msg("The {unit} finds no defender in the basement", unit=label),
                    CounterEvent(counter=cid))
         return
     fl = r.floors[floor]
@@ -98,7 +100,7 @@ def task_clear_counter(g: Kernel, cid: str, floor: str) -> None:
     else:
         target = pick_by_label(g, candidates, g.d6(Msg("the {unit}'s target space", unit=label), "5.2",
                                                    "target_space"))
-    g.emit("clearing_target", "5.2", Msg("The {unit} targets the {colour} space: {space}", unit=label,
+    g.emit(EventKind.CLEARING_TARGET, "5.2", Msg("The {unit} targets the {colour} space: {space}", unit=label,
                                          colour=Words(colour_name, colour), space=g.said_where(target)),
            ClearingTarget(counter=cid, colour=colour, space=target))
     g.push(["remove_defenders", target, *removal])
@@ -154,7 +156,7 @@ def task_clearing_end(g: Kernel) -> None:
         for cid in items:
             if s["counters"][cid]["dis"]:
                 s["counters"][cid]["dis"] = False
-                g.emit("counter_recovered", "5.4", Msg("The {unit} recovers", unit=said_label(g, cid)),
+                g.emit(EventKind.COUNTER_RECOVERED, "5.4", Msg("The {unit} recovers", unit=said_label(g, cid)),
                        CounterEvent(counter=cid))
     s["moved_floor"] = []
 

@@ -21,6 +21,7 @@ from game.rules.events import (
     TokenSpent,
 )
 from game.rules.kernel import NUMBERS, Kernel
+from game.rules.kinds import EventKind
 from game.rules.names import defender_name, said_name, space_name, the_token
 from game.rules.queries import (
     DEFENDER_PHASE_ACTIONS,
@@ -56,7 +57,7 @@ def start_defense(g: Kernel) -> None:
     s["moves"] = 0
     s["actions"] = 0
     limit = phase_limit(g, "defender_moves")
-    g.emit("phase_changed", "4.0", Msg("Defense Phase: up to {n} moves", n=Msg(NUMBERS[limit])),
+    g.emit(EventKind.PHASE_CHANGED, "4.0", Msg("Defense Phase: up to {n} moves", n=Msg(NUMBERS[limit])),
            PhaseChanged(phase="moves", turn=g.state["turn"], attack=g.state["attack"],
                         attack_turn=g.state["attack_turn"]))
     if limit != DEFENDER_PHASE_MOVES:
@@ -186,7 +187,7 @@ def do_move(g: Kernel, action: Action) -> None:
     for t in carry:
         s["tokens"][t] = dest
     s["moves"] += 1
-    g.emit("defender_moved", "4.1", Msg("{defender} moves from {src} to {space}, carrying {tokens}",
+    g.emit(EventKind.DEFENDER_MOVED, "4.1", Msg("{defender} moves from {src} to {space}, carrying {tokens}",
                                         defender=said_name(name), src=g.said_where(src), space=g.said_where(dest),
                                         tokens=g.said_carried(carry)) if carry else
            Msg("{defender} moves from {src} to {space}", defender=said_name(name), src=g.said_where(src),
@@ -203,7 +204,7 @@ def do_shift(g: Kernel, action: Action) -> None:
     s["tokens"][token] = dest
     s["defenders"][name]["moved"] = True
     s["moves"] += 1
-    g.emit("token_moved", "4.1", Msg("{defender} moves {token} from {src} to {space}", defender=said_name(name),
+    g.emit(EventKind.TOKEN_MOVED, "4.1", Msg("{defender} moves {token} from {src} to {space}", defender=said_name(name),
                                      token=Words(the_token, g.rules, token), src=g.said_where(src),
                                      space=g.said_where(dest)),
            TokenMoved(defender=name, token=token, src=src, space=dest))
@@ -226,7 +227,7 @@ def start_actions(g: Kernel) -> None:
     s = g.state
     s["phase"] = "actions"
     limit = phase_limit(g, "defender_actions")
-    g.emit("phase_changed", "4.2", Msg("Defense Phase: up to {n} actions", n=Msg(NUMBERS[limit])),
+    g.emit(EventKind.PHASE_CHANGED, "4.2", Msg("Defense Phase: up to {n} actions", n=Msg(NUMBERS[limit])),
            PhaseChanged(phase="actions", turn=g.state["turn"], attack=g.state["attack"],
                         attack_turn=g.state["attack_turn"]))
     if limit != DEFENDER_PHASE_ACTIONS:
@@ -370,7 +371,7 @@ def use_action(g: Kernel, name: str, exhausts: bool) -> None:
     if exhausts:
         d["exh"] = True
     s["actions"] += 1
-    g.emit("defender_acted", "4.2", Msg("{defender} takes an action and is exhausted", defender=said_name(name))
+    g.emit(EventKind.DEFENDER_ACTED, "4.2", Msg("{defender} takes an action and is exhausted", defender=said_name(name))
            if exhausts else Msg("{defender} takes an action", defender=said_name(name)),
            DefenderActed(defender=name, exhausted=exhausts))
 
@@ -398,7 +399,7 @@ def do_attack(g: Kernel, action: Action) -> None:
         remove_enemy(g, cid, "4.2.1", Msg("{defender} removes the {unit}", defender=who, unit=label))
     else:
         note_defense_tactic(g, cid, values, defense, label)
-        g.emit("attack_missed", "4.2.1", Msg("{defender} misses the {unit}", defender=who, unit=label),
+        g.emit(EventKind.ATTACK_MISSED, "4.2.1", Msg("{defender} misses the {unit}", defender=who, unit=label),
                AttackMissed(defender=name, counter=cid))
     after_action(g)
 
@@ -425,10 +426,11 @@ def do_grenade(g: Kernel, action: Action) -> None:
         else:
             missed = True
             note_defense_tactic(g, cid, values, defense, label)
-            g.emit("attack_missed", "4.2.1", Msg("{defender}'s grenade misses the {unit}", defender=who, unit=label),
+            g.emit(EventKind.ATTACK_MISSED, "4.2.1", Msg("{defender}'s grenade misses the {unit}", defender=who,
+                                                         unit=label),
                    AttackMissed(defender=name, counter=cid))
     s["tokens"][token] = ""
-    g.emit("token_spent", "4.2.1", Msg("The grenades are used up"), TokenSpent(token=token))
+    g.emit(EventKind.TOKEN_SPENT, "4.2.1", Msg("The grenades are used up"), TokenSpent(token=token))
     if inside and missed:
         if g.d6(Msg("{defender}'s own safety", defender=who), "4.2.1", "safety") == 1:
             casualty(g, name, "4.2.1", Msg("caught by his own grenade"))
@@ -446,7 +448,7 @@ def do_suppress(g: Kernel, action: Action) -> None:
     s["supp"][space] = s["supp"].get(space, 0) + n
     ammo = next(t for t in sorted(tokens_in(g, here)) if t.startswith("ammo"))
     s["tokens"][ammo] = ""
-    g.emit("suppression_placed", "4.2.2", Msg("{defender} places {n} suppression tokens on {space}",
+    g.emit(EventKind.SUPPRESSION_PLACED, "4.2.2", Msg("{defender} places {n} suppression tokens on {space}",
                                               defender=said_name(name), n=n, space=g.said_where(space)),
            SuppressionPlaced(defender=name, space=space, tokens=n, ammo=ammo))
     after_action(g)
@@ -464,7 +466,7 @@ def do_command(g: Kernel, action: Action) -> None:
     """4.2.4 Command [C]: the defender is exhausted and gives up to three free recover actions."""
     name = action.args[0]
     use_action(g, name, True)
-    g.emit("command", "4.2.4", Msg("{defender} takes the command action: three free recover actions",
+    g.emit(EventKind.COMMAND, "4.2.4", Msg("{defender} takes the command action: three free recover actions",
                                    defender=said_name(name)),
            DefenderEvent(defender=name))
     g.decide("command", by=name, left=3, given=[])
@@ -503,7 +505,7 @@ def end_defense(g: Kernel) -> None:
     s = g.state
     for d in s["defenders"].values():
         d["moved"] = d["acted"] = False
-    g.emit("markers_removed", "4.0", Msg("The move and action tokens are removed"), MarkersRemoved())
+    g.emit(EventKind.MARKERS_REMOVED, "4.0", Msg("The move and action tokens are removed"), MarkersRemoved())
     s["decision"] = None
     g.push(["clearing"])
 
@@ -535,12 +537,12 @@ def do_spend(g: Kernel, action: Action) -> None:
             s["transit"].pop(cid, None)
             ctype = s["counters"].pop(cid)["type"]
             s["supply"][ctype] += 1
-            g.emit("counter_suppressed", "4.2.2", Msg("The {unit} is suppressed and returns to the supply",
+            g.emit(EventKind.COUNTER_SUPPRESSED, "4.2.2", Msg("The {unit} is suppressed and returns to the supply",
                                                       unit=label),
                    CounterSuppressed(counter=cid, space=space, spent=k, left=left))
             return
     del s["supp"][space]
-    g.emit("suppression_failed", "4.2.2", Msg("The {unit} pushes through; all {n} suppression tokens there are "
+    g.emit(EventKind.SUPPRESSION_FAILED, "4.2.2", Msg("The {unit} pushes through; all {n} suppression tokens there are "
                                               "discarded", unit=label, n=k + left),
            SuppressionFailed(counter=cid, space=space, spent=k, discarded=k + left))
 

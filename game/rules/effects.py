@@ -15,6 +15,7 @@ from game.rules.events import (
     TacticApplied,
 )
 from game.rules.kernel import Kernel
+from game.rules.kinds import EventKind
 from game.rules.names import a_unit, said_name, tactic_names
 from game.rules.queries import base_defense, counter_space, defense_bonus
 from game.rules.scoring import end_game
@@ -24,7 +25,7 @@ def tactic_applied(g: Kernel, cards: list[TacticCard], how: str | Lazy, section:
     """Log that a tactic changed a result: ``how`` says what it changed."""
     names = tuple(dict.fromkeys(c.name for c in cards))
     card = cards[0]
-    g.emit("tactic_applied", section, Msg("{cards}: {how}", cards=Words(tactic_names, names), how=how),
+    g.emit(EventKind.TACTIC_APPLIED, section, Msg("{cards}: {how}", cards=Words(tactic_names, names), how=how),
            TacticApplied(card=card.id, name=card.name, text=card.text, cards=[c.id for c in cards]))
 
 
@@ -43,7 +44,7 @@ def disrupt(g: Kernel, name: str, section: str) -> None:
         casualty(g, name, section, Msg("disrupted a second time"))
     else:
         d["dis"] = True
-        g.emit("defender_disrupted", section, Msg("{defender} is disrupted", defender=said_name(name)),
+        g.emit(EventKind.DEFENDER_DISRUPTED, section, Msg("{defender} is disrupted", defender=said_name(name)),
                DefenderEvent(defender=name))
 
 
@@ -53,14 +54,14 @@ def casualty(g: Kernel, name: str, section: str, why: str | Lazy) -> None:
     space = d["space"]
     d["status"] = "casualty"
     d["dis"] = d["exh"] = False
-    g.emit("casualty", section, Msg("{defender} becomes a casualty ({why})", defender=said_name(name), why=why),
+    g.emit(EventKind.CASUALTY, section, Msg("{defender} becomes a casualty ({why})", defender=said_name(name), why=why),
            Casualty(defender=name, space=space))
     adj = r.defenders[name].morale
     if adj:
         old = s["morale"]
         s["morale"] = max(0, min(r.morale_max, old - adj))
         if s["morale"] != old:
-            g.emit("morale_changed", "1.2", Msg("Morale falls to {morale}", morale=s["morale"]) if adj > 0 else
+            g.emit(EventKind.MORALE_CHANGED, "1.2", Msg("Morale falls to {morale}", morale=s["morale"]) if adj > 0 else
                    Msg("Morale rises to {morale}", morale=s["morale"]),
                    MoraleChanged(old=old, new=s["morale"], defender=name))
     if s["morale"] <= 0:
@@ -82,19 +83,19 @@ def remove_enemy(g: Kernel, cid: str, section: str, text: str | Lazy) -> None:
             del s[key][sp]
     ctype = s["counters"].pop(cid)["type"]
     s["supply"][ctype] += 1
-    g.emit("counter_removed", section, text, CounterRemoved(counter=cid, unit=ctype, space=space))
+    g.emit(EventKind.COUNTER_REMOVED, section, text, CounterRemoved(counter=cid, unit=ctype, space=space))
 
 
 def recover(g: Kernel, name: str, what: str, section: str) -> None:
     d = g.state["defenders"][name]
     if what == "exhausted":
         d["exh"] = False
-        g.emit("defender_recovered", section, Msg("{defender} is flipped back from his exhausted side",
+        g.emit(EventKind.DEFENDER_RECOVERED, section, Msg("{defender} is flipped back from his exhausted side",
                                                   defender=said_name(name)),
                DefenderRecovered(defender=name, what=what))
     else:
         d["dis"] = False
-        g.emit("defender_recovered", section, Msg("{defender}'s disrupted token is removed",
+        g.emit(EventKind.DEFENDER_RECOVERED, section, Msg("{defender}'s disrupted token is removed",
                                                   defender=said_name(name)),
                DefenderRecovered(defender=name, what=what))
 
@@ -125,7 +126,7 @@ def place_support(g: Kernel, space: str, section: str) -> bool:
     if cid is None:
         return False
     stack.append(cid)
-    g.emit("support_placed", section, Msg("{unit} is placed in {space}", unit=Words(a_unit, r, unit, "", True),
+    g.emit(EventKind.SUPPORT_PLACED, section, Msg("{unit} is placed in {space}", unit=Words(a_unit, r, unit, "", True),
                                           space=g.said_where(space)),
            SupportPlaced(counter=cid, unit=unit, space=space))
     return True

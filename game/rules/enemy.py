@@ -26,6 +26,7 @@ from game.rules.events import (
     SuppressionDiscarded,
 )
 from game.rules.kernel import Kernel
+from game.rules.kinds import EventKind
 from game.rules.names import a_counter, card_text, entrance_name, floor_words, tactic_names, unit_name
 from game.rules.queries import (
     barrier_closed,
@@ -65,7 +66,7 @@ def task_draw(g: Kernel) -> None:
     g.reseed(f"card {s['drawn']}")
     s["in_play"].append(cid)
     card = r.cards[cid]
-    g.emit("card_revealed", "3.0", Msg("Card {n}: {card}", n=s["drawn"], card=Words(card_text, r, card)),
+    g.emit(EventKind.CARD_REVEALED, "3.0", Msg("Card {n}: {card}", n=s["drawn"], card=Words(card_text, r, card)),
            CardRevealed(card=cid, type=card.type, left=len(deck)))
     g.push(["draw"])
     if card.type == "assault":
@@ -81,7 +82,7 @@ def task_draw(g: Kernel) -> None:
         g.push_all([["howitzer", f] for f in FLOOR_ORDER_HIGH_FIRST])
     elif card.type == "fire_truck":
         s["fire_truck_drawn"] = True
-        g.emit("fire_truck", "2.3", Msg("The fire truck arrives: the game ends after this turn"), FireTruck())
+        g.emit(EventKind.FIRE_TRUCK, "2.3", Msg("The fire truck arrives: the game ends after this turn"), FireTruck())
 
 
 def task_enemy_end(g: Kernel) -> None:
@@ -101,13 +102,13 @@ def task_place(g: Kernel, unit: str, track: str, name: str, section: str) -> Non
     cid = new_counter(g, unit, name)
     if cid is None:
         # DECISION: a counter type exhausted in the supply places nothing (the rulebook is silent).
-        g.emit("counter_unavailable", section,
+        g.emit(EventKind.COUNTER_UNAVAILABLE, section,
                Msg("No {unit} left in the supply", unit=Words(unit_name, g.rules, unit, name)) if unit == "leader"
                else Msg("No {unit} counter left in the supply", unit=Words(unit_name, g.rules, unit, name)),
                CounterUnavailable(unit=unit))
         return
     space = g.rules.tracks[track].spaces[0]
-    g.emit("counter_placed", section, Msg("{counter} is placed on track {track}",
+    g.emit(EventKind.COUNTER_PLACED, section, Msg("{counter} is placed on track {track}",
                                           counter=Words(a_counter, g.rules, unit, name), track=track),
            CounterPlaced(counter=cid, unit=unit, name=name, space=space))
     # Until the counters already there have advanced, the new counter is "in transit" to its space.
@@ -175,11 +176,11 @@ def task_land(g: Kernel, cid: str, space: str, src: str, car: str) -> None:
     tokens = s["supp"].get(space, 0)
     if car:
         s["cars"][car] = space
-        g.emit("car_moved", "3.1", Msg("The armored car advances to {space}", space=g.said_where(space)),
+        g.emit(EventKind.CAR_MOVED, "3.1", Msg("The armored car advances to {space}", space=g.said_where(space)),
                CarMoved(car=car, src=src, space=space))
         if tokens:
             del s["supp"][space]
-            g.emit("suppression_discarded", "3.1",
+            g.emit(EventKind.SUPPRESSION_DISCARDED, "3.1",
                    Msg("The armored car drives over {n} suppression tokens: discarded", n=tokens),
                    SuppressionDiscarded(space=space, tokens=tokens))
             tokens = 0
@@ -209,7 +210,7 @@ def arrive(g: Kernel, cid: str, space: str, src: str) -> None:
     stack.append(cid)
     said = Msg("The {unit} stacks at the barrier on {space}", unit=said_label(g, cid), space=g.said_where(space)) \
         if len(stack) > 1 else Msg("The {unit} moves to {space}", unit=said_label(g, cid), space=g.said_where(space))
-    g.emit("counter_advanced", "3.1.2", said,
+    g.emit(EventKind.COUNTER_ADVANCED, "3.1.2", said,
            CounterAdvanced(counter=cid, src=src, space=space, stacked=len(stack) > 1))
     barrier = r.track_spaces[space].barrier
     if barrier and barrier not in s["barriers_open"] and barrier not in s["bundles_shuffled"]:
@@ -237,7 +238,7 @@ def blast(g: Kernel, barrier: int, cards: list[TacticCard]) -> None:
             pile.remove(cid)
             s["removed"].append(cid)
     tactic_applied(g, cards, Msg("barrier {barrier} is blown open", barrier=barrier), "3.1")
-    g.emit("barrier_destroyed", "3.1", Msg("Barrier {barrier} is destroyed", barrier=barrier),
+    g.emit(EventKind.BARRIER_DESTROYED, "3.1", Msg("Barrier {barrier} is destroyed", barrier=barrier),
            BarrierDestroyed(barrier=barrier))
     g.push(["release", barrier])
 
@@ -256,7 +257,8 @@ def shuffle_in_bundle(g: Kernel, barrier: int) -> None:
     s["aside"].remove(card)
     deck = s["decks"][str(s["attack"])]
     deck.insert(g.rng.below(len(deck) + 1), card)
-    g.emit("bundle_shuffled", "3.1", Msg("A counter reached barrier {barrier}: its grenade bundle card is shuffled "
+    g.emit(EventKind.BUNDLE_SHUFFLED, "3.1",
+           Msg("A counter reached barrier {barrier}: its grenade bundle card is shuffled "
                                          "into the Attack {attack} deck", barrier=barrier, attack=s["attack"]),
            BundleShuffled(barrier=barrier, card=card))
 
@@ -266,7 +268,7 @@ def task_bundle(g: Kernel, barrier: int) -> None:
     s = g.state
     if barrier not in s["barriers_open"]:
         s["barriers_open"].append(barrier)
-    g.emit("barrier_destroyed", "3.1", Msg("Grenade bundle: barrier {barrier} is destroyed", barrier=barrier),
+    g.emit(EventKind.BARRIER_DESTROYED, "3.1", Msg("Grenade bundle: barrier {barrier} is destroyed", barrier=barrier),
            BarrierDestroyed(barrier=barrier))
     g.push(["release", barrier])
 
@@ -297,7 +299,7 @@ def task_breach(g: Kernel, cid: str, src: str) -> None:
     s["spaces"][src].remove(cid)
     if not s["spaces"][src]:
         del s["spaces"][src]
-    g.emit("breach", "3.1.2", Msg("The {unit} breaches {entrance}", unit=said_label(g, cid),
+    g.emit(EventKind.BREACH, "3.1.2", Msg("The {unit} breaches {entrance}", unit=said_label(g, cid),
                                   entrance=Words(entrance_name, entrance.id)),
            Breach(counter=cid, src=src, entrance=entrance.id, floor=entrance.floor))
     s["interior"][entrance.floor].append(cid)  # on the board throughout, even if morale breaks below
@@ -307,7 +309,7 @@ def task_breach(g: Kernel, cid: str, src: str) -> None:
             if g.over:
                 return
     interior = f"{entrance.floor}:interior"
-    g.emit("counter_entered", "3.1.2", Msg("The {unit} enters {space}", unit=said_label(g, cid),
+    g.emit(EventKind.COUNTER_ENTERED, "3.1.2", Msg("The {unit} enters {space}", unit=said_label(g, cid),
                                            space=g.said_where(interior)),
            CounterEntered(counter=cid, floor=entrance.floor, space=interior))
 
@@ -348,23 +350,24 @@ def bombard(g: Kernel, floor: str, dice: int, section: str, unit: str | Lazy,
                                       floor=Words(floor_words, r, floor, "the"), defense=defense,
                                       extra=extra_dice_note(extra, cards)), section, defense, "bombardment")
     if max(values) < defense:
-        g.emit("attack_missed", section, Msg("No die reaches {defense}: no effect", defense=defense),
+        g.emit(EventKind.ATTACK_MISSED, section, Msg("No die reaches {defense}: no effect", defense=defense),
                AttackMissed(floor=floor))
         return
     if extra and max(values[:dice]) < defense:
         tactic_applied(g, cards, Msg("the extra die of the {unit} hits", unit=unit), section)
     if index + 1 < len(track):
         s["defense"][floor] = index + 1
-        g.emit("defense_shifted", section, Msg("The {floor} defense drops to {value}",
+        g.emit(EventKind.DEFENSE_SHIFTED, section, Msg("The {floor} defense drops to {value}",
                                                floor=Words(floor_words, r, floor, "of the"), value=track[index + 1]),
                DefenseShifted(floor=floor, index=index + 1, value=track[index + 1]))
         return
-    g.emit("floor_disrupted", section, Msg("The {floor} defense is at its lowest: everyone on the floor is disrupted",
+    g.emit(EventKind.FLOOR_DISRUPTED, section,
+           Msg("The {floor} defense is at its lowest: everyone on the floor is disrupted",
                                            floor=Words(floor_words, r, floor, "of the")), FloorDisrupted(floor=floor))
     for cid in s["interior"][floor]:
         if not s["counters"][cid]["dis"]:
             s["counters"][cid]["dis"] = True
-            g.emit("counter_disrupted", section, Msg("The {unit} is disrupted", unit=said_label(g, cid)),
+            g.emit(EventKind.COUNTER_DISRUPTED, section, Msg("The {unit} is disrupted", unit=said_label(g, cid)),
                    CounterEvent(counter=cid))
     for name in [n for n, d in s["defenders"].items() if d["status"] == "board"
                  and r.floor_of(d["space"]) == floor]:
@@ -383,14 +386,14 @@ def machine_gunner(g: Kernel, cid: str, sspace: str) -> None:
         if occupied:
             break
     else:
-        g.emit("no_target", "3.2.2", Msg("The {unit} in {space} sees no defender", unit=said_label(g, cid),
+        g.emit(EventKind.NO_TARGET, "3.2.2", Msg("The {unit} in {space} sees no defender", unit=said_label(g, cid),
                                          space=g.said_where(sspace)),
                NoTarget(counter=cid, space=sspace))
         return
     roll = g.d6(Msg("the {unit}'s target space", unit=said_label(g, cid)), "3.2.2", "target_space")
     target = pick_by_label(g, occupied, roll)
     defense = r.floors[floor].defense[s["defense"][floor]]
-    g.emit("support_targets", "3.2.2", Msg("The {unit} in {space} fires at {target}", unit=said_label(g, cid),
+    g.emit(EventKind.SUPPORT_TARGETS, "3.2.2", Msg("The {unit} in {space} fires at {target}", unit=said_label(g, cid),
                                            space=g.said_where(sspace), target=g.said_where(target)),
            SupportTargets(counter=cid, space=sspace, target=target))
     extra, cards = tactic_bonus(g, "support_dice")
@@ -398,7 +401,8 @@ def machine_gunner(g: Kernel, cid: str, sspace: str) -> None:
                                         defense=defense, extra=extra_dice_note(extra, cards)), "3.2.2", defense,
                     "support_fire")
     if max(values) < defense:
-        g.emit("attack_missed", "3.2.2", Msg("No die reaches {defense}: the disruption attempt fails", defense=defense),
+        g.emit(EventKind.ATTACK_MISSED, "3.2.2", Msg("No die reaches {defense}: the disruption attempt fails",
+                                                     defense=defense),
                AttackMissed(counter=cid, space=target))
         return
     if extra and max(values[:combat]) < defense:

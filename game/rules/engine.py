@@ -36,6 +36,7 @@ from game.rules.actions import Action, IllegalAction, Listed
 from game.rules.data import DIFFICULTIES, Rules, default_rules
 from game.rules.events import REVEALING, Event
 from game.rules.kernel import SAVE_VERSION, Kernel
+from game.rules.kinds import EventKind
 from game.rules.queries import hit_chance
 from game.rules.rng import Pcg32
 from game.rules.scoring import AWARDS, award_for
@@ -323,12 +324,12 @@ class Game(Kernel):
                 passing = hidden.PASSING.get(str(decision.get("kind", "")))
                 action = next((a for a in legal if a.kind == passing), legal[0])
                 for e in future.apply(action):
-                    if e.kind == "phase_changed" and e.data["phase"] == "enemy":
+                    if e.kind == EventKind.PHASE_CHANGED and e.data["phase"] == "enemy":
                         enemy = True
-                    elif e.kind == "breach" and e.data["entrance"] not in seen:
+                    elif e.kind == EventKind.BREACH and e.data["entrance"] not in seen:
                         seen.add(e.data["entrance"])
                         breach[e.data["entrance"]] = breach.get(e.data["entrance"], 0.0) + 1
-                    elif e.kind == "casualty":
+                    elif e.kind == EventKind.CASUALTY:
                         lost[e.data["space"]] = lost.get(e.data["space"], 0.0) + 1
                 future.events.clear()
             morale += int(future.state["morale"]) - start

@@ -6,6 +6,7 @@ from game.i18n import Msg, _
 from game.rules.actions import Action
 from game.rules.events import Escaped, PhaseChanged
 from game.rules.kernel import Kernel
+from game.rules.kinds import EventKind
 from game.rules.names import defender_name, said_name
 from game.rules.queries import Refusals, escape_reason
 
@@ -13,7 +14,7 @@ from game.rules.queries import Refusals, escape_reason
 def task_escape_start(g: Kernel) -> None:
     """6.0: after the Clearing Phase of an Attack 3 turn, defenders may escape."""
     g.state["phase"] = "escape"
-    g.emit("phase_changed", "6.0", Msg("Escape Phase"),
+    g.emit(EventKind.PHASE_CHANGED, "6.0", Msg("Escape Phase"),
            PhaseChanged(phase="escape", turn=g.state["turn"], attack=g.state["attack"],
                         attack_turn=g.state["attack_turn"]))
     g.decide("escape")
@@ -51,7 +52,7 @@ def do_escape(g: Kernel, action: Action) -> None:
     name = action.args[0]
     d = g.state["defenders"][name]
     d["status"] = "escaped"
-    g.emit("escaped", "6.0", Msg("{defender} escapes from the post office", defender=said_name(name)),
+    g.emit(EventKind.ESCAPED, "6.0", Msg("{defender} escapes from the post office", defender=said_name(name)),
            Escaped(defender=name, space=d["space"]))
     auto_end(g)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, NotRequired, TypedDict
 
 from game.i18n import Lazy
+from game.rules.kinds import EventKind
 
 
 @dataclass(frozen=True)
@@ -20,10 +21,11 @@ class Event:
     ``barrier_destroyed``, ``breach``, ``casualty``, ``morale_changed``, ``defense_shifted``); ``section`` is
     the rulebook section applied; ``said`` narrates it for the log, worded when read (``text``) in the reader's
     language (issue 21: a :class:`~game.i18n.Lazy` text, or a plain one); ``data`` carries plain JSON values,
-    shaped by the kind's payload in :data:`PAYLOADS`.
+    shaped by the kind's payload in :data:`PAYLOADS`. ``kind`` is an :class:`EventKind` member (given as its
+    text, it is checked and made one).
     """
 
-    kind: str
+    kind: EventKind
     section: str
     said: str | Lazy
     data: dict[str, Any] = field(default_factory=dict)
@@ -32,6 +34,10 @@ class Event:
     def text(self) -> str:
         """The narration in the current language."""
         return str(self.said)
+
+    def __post_init__(self) -> None:
+        if type(self.kind) is not EventKind:  # (a kind given as its text: checked, made a member)
+            object.__setattr__(self, "kind", EventKind(self.kind))
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "section": self.section, "text": self.text, "data": self.data}
@@ -332,27 +338,32 @@ class TacticApplied(TypedDict):
 
 # The events that show the player something the dice or the decks decided: a die, a card, a shuffle. A decision
 # whose events hold none of them can be taken back (Game.undo) without revealing or rerolling anything.
-REVEALING = frozenset({"die_rolled", "dice_rolled", "card_revealed", "bundle_shuffled", "deck_reshuffled",
-                       "fire_truck_shuffled", "tactic_revealed", "tactics_reshuffled"})
+REVEALING = frozenset({EventKind.DIE_ROLLED, EventKind.DICE_ROLLED, EventKind.CARD_REVEALED,
+                       EventKind.BUNDLE_SHUFFLED, EventKind.DECK_RESHUFFLED,
+                       EventKind.FIRE_TRUCK_SHUFFLED, EventKind.TACTIC_REVEALED, EventKind.TACTICS_RESHUFFLED})
 
-PAYLOADS: dict[str, type] = {
-    "attack_started": AttackStarted, "car_placed": CarPlaced, "attack_ended": AttackEnded,
-    "deck_reshuffled": DeckReshuffled, "extension_over": ExtensionOver, "fire_truck_shuffled": FireTruckShuffled,
-    "phase_changed": PhaseChanged, "die_rolled": DieRolled, "dice_rolled": DiceRolled,
-    "card_revealed": CardRevealed, "fire_truck": FireTruck, "counter_placed": CounterPlaced,
-    "counter_unavailable": CounterUnavailable, "counter_advanced": CounterAdvanced, "car_moved": CarMoved,
-    "suppression_discarded": SuppressionDiscarded, "barrier_destroyed": BarrierDestroyed,
-    "bundle_shuffled": BundleShuffled, "breach": Breach, "counter_entered": CounterEntered,
-    "support_placed": SupportPlaced, "support_targets": SupportTargets, "no_target": NoTarget,
-    "attack_missed": AttackMissed, "defense_shifted": DefenseShifted, "floor_disrupted": FloorDisrupted,
-    "counter_disrupted": CounterEvent, "counter_idle": CounterEvent, "counter_recovered": CounterEvent,
-    "defender_disrupted": DefenderEvent, "command": DefenderEvent, "casualty": Casualty,
-    "morale_changed": MoraleChanged, "defender_moved": DefenderMoved, "token_moved": TokenMoved,
-    "defender_acted": DefenderActed, "counter_removed": CounterRemoved, "token_spent": TokenSpent,
-    "suppression_placed": SuppressionPlaced, "counter_suppressed": CounterSuppressed,
-    "suppression_failed": SuppressionFailed, "defender_recovered": DefenderRecovered,
-    "markers_removed": MarkersRemoved, "clearing_target": ClearingTarget,
-    "counter_changed_floor": CounterChangedFloor, "escaped": Escaped, "game_over": GameOver,
-    "tactic_revealed": TacticRevealed, "tactic_discarded": TacticDiscarded, "tactics_reshuffled": TacticsReshuffled,
-    "tactic_applied": TacticApplied,
+PAYLOADS: dict[EventKind, type] = {
+    EventKind.ATTACK_STARTED: AttackStarted, EventKind.CAR_PLACED: CarPlaced, EventKind.ATTACK_ENDED: AttackEnded,
+    EventKind.DECK_RESHUFFLED: DeckReshuffled, EventKind.EXTENSION_OVER: ExtensionOver,
+    EventKind.FIRE_TRUCK_SHUFFLED: FireTruckShuffled, EventKind.PHASE_CHANGED: PhaseChanged,
+    EventKind.DIE_ROLLED: DieRolled, EventKind.DICE_ROLLED: DiceRolled, EventKind.CARD_REVEALED: CardRevealed,
+    EventKind.FIRE_TRUCK: FireTruck, EventKind.COUNTER_PLACED: CounterPlaced,
+    EventKind.COUNTER_UNAVAILABLE: CounterUnavailable, EventKind.COUNTER_ADVANCED: CounterAdvanced,
+    EventKind.CAR_MOVED: CarMoved, EventKind.SUPPRESSION_DISCARDED: SuppressionDiscarded,
+    EventKind.BARRIER_DESTROYED: BarrierDestroyed, EventKind.BUNDLE_SHUFFLED: BundleShuffled,
+    EventKind.BREACH: Breach, EventKind.COUNTER_ENTERED: CounterEntered, EventKind.SUPPORT_PLACED: SupportPlaced,
+    EventKind.SUPPORT_TARGETS: SupportTargets, EventKind.NO_TARGET: NoTarget, EventKind.ATTACK_MISSED: AttackMissed,
+    EventKind.DEFENSE_SHIFTED: DefenseShifted, EventKind.FLOOR_DISRUPTED: FloorDisrupted,
+    EventKind.COUNTER_DISRUPTED: CounterEvent, EventKind.COUNTER_IDLE: CounterEvent,
+    EventKind.COUNTER_RECOVERED: CounterEvent, EventKind.DEFENDER_DISRUPTED: DefenderEvent,
+    EventKind.COMMAND: DefenderEvent, EventKind.CASUALTY: Casualty, EventKind.MORALE_CHANGED: MoraleChanged,
+    EventKind.DEFENDER_MOVED: DefenderMoved, EventKind.TOKEN_MOVED: TokenMoved,
+    EventKind.DEFENDER_ACTED: DefenderActed, EventKind.COUNTER_REMOVED: CounterRemoved,
+    EventKind.TOKEN_SPENT: TokenSpent, EventKind.SUPPRESSION_PLACED: SuppressionPlaced,
+    EventKind.COUNTER_SUPPRESSED: CounterSuppressed, EventKind.SUPPRESSION_FAILED: SuppressionFailed,
+    EventKind.DEFENDER_RECOVERED: DefenderRecovered, EventKind.MARKERS_REMOVED: MarkersRemoved,
+    EventKind.CLEARING_TARGET: ClearingTarget, EventKind.COUNTER_CHANGED_FLOOR: CounterChangedFloor,
+    EventKind.ESCAPED: Escaped, EventKind.GAME_OVER: GameOver, EventKind.TACTIC_REVEALED: TacticRevealed,
+    EventKind.TACTIC_DISCARDED: TacticDiscarded, EventKind.TACTICS_RESHUFFLED: TacticsReshuffled,
+    EventKind.TACTIC_APPLIED: TacticApplied,
 }

@@ -22,6 +22,7 @@ from game.i18n import N_, Lazy, Msg, Plural, Words
 from game.rules.actions import Action, Listed
 from game.rules.data import Rules, default_rules
 from game.rules.events import DiceRolled, DieRolled, Event
+from game.rules.kinds import EventKind
 from game.rules.names import carried_words, space_name, tokens_name
 from game.rules.rng import Pcg32
 
@@ -55,7 +56,7 @@ class Kernel:
         self.state["rng"] = [self.rng.state, self.rng.inc]
         return events
 
-    def emit(self, kind: str, section: str, said: str | Lazy, data: Mapping[str, Any], /) -> None:
+    def emit(self, kind: EventKind, section: str, said: str | Lazy, data: Mapping[str, Any], /) -> None:
         """Record an event of ``kind`` (rulebook ``section``, narration ``said``: a :class:`~game.i18n.Msg`
         worded when the event is read, in the reader's language) with its payload ``data``, built with the kind's
         ``TypedDict`` of :mod:`game.rules.events`."""
@@ -68,7 +69,7 @@ class Kernel:
         value = int(forced.pop(0)) if forced else self.rng.below(6) + 1
         if not 1 <= value <= 6:
             raise ValueError(f"forced die value {value} is not 1 to 6 ({key})")
-        self.emit("die_rolled", section, Msg("Die for {why}: {value}", why=why, value=value),
+        self.emit(EventKind.DIE_ROLLED, section, Msg("Die for {why}: {value}", why=why, value=value),
                   DieRolled(dice=[value], why=key))
         return value
 
@@ -82,7 +83,8 @@ class Kernel:
             if not 1 <= value <= 6:
                 raise ValueError(f"forced die value {value} is not 1 to 6 ({key})")
             values.append(value)
-        self.emit("dice_rolled", section, Plural("{n} die for {why}: {values}", "{n} dice for {why}: {values}", n,
+        self.emit(EventKind.DICE_ROLLED, section, Plural("{n} die for {why}: {values}",
+                                                         "{n} dice for {why}: {values}", n,
                                                  why=why, values=", ".join(map(str, values))),
                   DiceRolled(dice=values, why=key, target=target))
         return values
@@ -94,7 +96,7 @@ class Kernel:
         value = int(forced.pop(0)) if forced else self.rng.below(6) + low
         if not low <= value <= low + 5:
             raise ValueError(f"forced placement die value {value} is not on the {die} die")
-        self.emit("die_rolled", "3.1.1", Msg("Placement die ({die}): {value}", die=die, value=value),
+        self.emit(EventKind.DIE_ROLLED, "3.1.1", Msg("Placement die ({die}): {value}", die=die, value=value),
                   DieRolled(dice=[value], why="placement", die=die))
         return value
 

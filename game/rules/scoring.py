@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.i18n import N_, Msg, _, n_
 from game.rules.events import GameOver
 from game.rules.kernel import Kernel
+from game.rules.kinds import EventKind
 from game.rules.names import defender_name
 from game.rules.queries import counters_inside
 
@@ -81,4 +82,4 @@ def end_game(g: Kernel, how: str, section: str) -> None:
         text = Msg("{opening}. Score {score}: {level}, {award}", opening=opening, score=points, level=Msg(level),
                    award=Msg(award)) if award else \
             Msg("{opening}. Score {score}: {level}", opening=opening, score=points, level=Msg(level))
-    g.emit("game_over", section, text, result)
+    g.emit(EventKind.GAME_OVER, section, text, result)

@@ -16,6 +16,7 @@ from game.rules.events import (
     PhaseChanged,
 )
 from game.rules.kernel import Kernel
+from game.rules.kinds import EventKind
 from game.rules.queries import counters_inside, leader_on_board
 from game.rules.scoring import end_game
 from game.rules.tactics import deal_tactics, reshuffle_tactics
@@ -59,16 +60,17 @@ def task_attack_setup(g: Kernel, attack: int) -> None:
     s["attack_turn"] = 0
     g.reseed("setup")
     setup = r.setups[s["difficulty"]][attack]
-    g.emit("attack_started", f"2.{attack}", Msg("Attack {attack} begins", attack=attack), AttackStarted(attack=attack))
+    g.emit(EventKind.ATTACK_STARTED, f"2.{attack}", Msg("Attack {attack} begins", attack=attack),
+           AttackStarted(attack=attack))
     for i, space in enumerate(setup.armored_cars, start=1):
         target = r.tracks[space].spaces[0]
         s["cars"][f"car{i}"] = target
-        g.emit("car_placed", f"2.{attack}", Msg("Armored car placed on {space}", space=g.said_where(target)),
+        g.emit(EventKind.CAR_PLACED, f"2.{attack}", Msg("Armored car placed on {space}", space=g.said_where(target)),
                CarPlaced(car=f"car{i}", space=target))
     for b in setup.open_barriers:
         if b not in s["barriers_open"]:
             s["barriers_open"].append(b)
-            g.emit("barrier_destroyed", "2.3", Msg("A barrier token is placed on barrier {barrier}", barrier=b),
+            g.emit(EventKind.BARRIER_DESTROYED, "2.3", Msg("A barrier token is placed on barrier {barrier}", barrier=b),
                    BarrierDestroyed(barrier=b))
     for kind in setup.fill_support:
         for sid, sp in r.support_spaces.items():
@@ -101,7 +103,7 @@ def place_fire_truck(g: Kernel) -> None:
         del deck[-depth:]
         g.rng.shuffle(bottom)
         deck.extend(bottom)
-    g.emit("fire_truck_shuffled", "2.3",
+    g.emit(EventKind.FIRE_TRUCK_SHUFFLED, "2.3",
            Msg("Morale is {band}: the fire truck card goes to the bottom of the deck", band=Msg(band)) if depth == 0
            else Msg("Morale is {band}: the fire truck card goes among the bottom {n} cards", band=Msg(band), n=depth),
            FireTruckShuffled(band=band, depth=depth))
@@ -116,7 +118,7 @@ def task_turn_start(g: Kernel) -> None:
     g.reseed("turn")
     s["drawn"] = 0
     s["in_play"] = []
-    g.emit("phase_changed", "3.0", Msg("Attack {attack}, turn {turn}: Enemy Phase", attack=s["attack"],
+    g.emit(EventKind.PHASE_CHANGED, "3.0", Msg("Attack {attack}, turn {turn}: Enemy Phase", attack=s["attack"],
                                        turn=s["attack_turn"]),
            PhaseChanged(phase="enemy", turn=s["turn"], attack=s["attack"], attack_turn=s["attack_turn"]))
     if s["difficulty"] in g.rules.tactics_modes:
@@ -143,7 +145,7 @@ def task_turn_end(g: Kernel) -> None:
     goes_on = bool(inside) and leader
     deck = s["decks"][str(attack)]
     if s["extended"] and not goes_on and attack != 3:
-        g.emit("extension_over", f"2.{attack}",
+        g.emit(EventKind.EXTENSION_OVER, f"2.{attack}",
                Msg("No assault counter is left inside the post office: the extended Attack {attack} ends",
                    attack=attack) if not inside else
                Msg("No leader is left on the board: the extended Attack {attack} ends", attack=attack),
@@ -157,7 +159,8 @@ def task_turn_end(g: Kernel) -> None:
         s["discards"][str(attack)] = []
         g.rng.shuffle(pile)
         s["extended"] = True
-        g.emit("deck_reshuffled", f"2.{attack}", Msg("Assault counters are inside and a leader is on the board: the "
+        g.emit(EventKind.DECK_RESHUFFLED, f"2.{attack}",
+               Msg("Assault counters are inside and a leader is on the board: the "
                                                      "Attack {attack} discards are reshuffled and the Attack goes on",
                                                      attack=attack),
                DeckReshuffled(attack=attack, cards=len(pile)))
@@ -187,6 +190,7 @@ def end_attack(g: Kernel, attack: int) -> None:
     s["spaces"] = {}
     s["interior"] = {f: [] for f in g.rules.floors}
     s["extended"] = False
-    g.emit("attack_ended", f"2.{attack}", Msg("Attack {attack} ends: assault counters, suppression, disrupted and "
+    g.emit(EventKind.ATTACK_ENDED, f"2.{attack}",
+           Msg("Attack {attack} ends: assault counters, suppression, disrupted and "
                                               "exhausted markers are cleared", attack=attack),
            AttackEnded(attack=attack, counters=cleared))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from game.i18n import Msg
 from game.rules.events import TacticDiscarded, TacticRevealed, TacticsReshuffled
 from game.rules.kernel import Kernel
+from game.rules.kinds import EventKind
 from game.rules.queries import tactic_section
 
 
@@ -26,7 +27,7 @@ def deal_tactics(g: Kernel) -> None:
             break
         t["in_play"].insert(0, cid)
         card = r.tactics[cid]
-        g.emit("tactic_revealed", tactic_section(g), Msg("Tactics card: {card}. {text}", card=Msg(card.name),
+        g.emit(EventKind.TACTIC_REVEALED, tactic_section(g), Msg("Tactics card: {card}. {text}", card=Msg(card.name),
                                                          text=Msg(card.text)),
                TacticRevealed(card=cid, name=card.name, text=card.text))
 
@@ -36,7 +37,8 @@ def discard_tactic(g: Kernel, cid: str) -> None:
     card = g.rules.tactics[cid]
     t["in_play"].remove(cid)
     t["discards"][str(card.deck)].append(cid)
-    g.emit("tactic_discarded", tactic_section(g), Msg("The {card} Tactics card is discarded", card=Msg(card.name)),
+    g.emit(EventKind.TACTIC_DISCARDED, tactic_section(g), Msg("The {card} Tactics card is discarded",
+                                                              card=Msg(card.name)),
            TacticDiscarded(card=cid, name=card.name))
 
 
@@ -67,6 +69,7 @@ def reshuffle_tactics(g: Kernel, attack: int) -> None:
     t["discards"][key] = []
     g.rng.shuffle(pile)
     t["decks"][key] = pile
-    g.emit("tactics_reshuffled", tactic_section(g), Msg("The Attack {attack} Tactics discards are reshuffled into "
+    g.emit(EventKind.TACTICS_RESHUFFLED, tactic_section(g),
+           Msg("The Attack {attack} Tactics discards are reshuffled into "
                                                         "the Tactics deck", attack=attack),
            TacticsReshuffled(attack=attack, cards=len(pile)))

@@ -104,6 +104,7 @@ from game.rules.defense import start_actions, start_defense
 from game.rules.enemy import CARDS_PER_ENEMY_PHASE
 from game.rules.engine import Game
 from game.rules.events import Event
+from game.rules.kinds import EventKind
 from game.rules.toml_reader import Reader, load_toml
 from game.rules.toml_reader import show as _show
 
@@ -1120,7 +1121,7 @@ def _build_tactics(p: Reader, run: _Run) -> None:
 
 # ---------------------------------------------------------------------------------------------- running
 def _dice_rolled(events: list[Event]) -> int:
-    return sum(len(e.data.get("dice", [])) for e in events if e.kind in ("die_rolled", "dice_rolled"))
+    return sum(len(e.data.get("dice", [])) for e in events if e.kind in (EventKind.DIE_ROLLED, EventKind.DICE_ROLLED))
 
 
 def run_scenario(scenario: Scenario, rules: Rules | None = None) -> ScenarioResult:

@@ -8,6 +8,7 @@ import copy
 from typing import Any
 
 from game.rules import Event
+from game.rules.kinds import EventKind
 
 
 def plain_copy(value: Any) -> Any:
@@ -87,85 +88,85 @@ class View:
         """Mirror one event on the drawn position."""
         self.version += 1
         s, d, k = self.s, e.data, e.kind
-        if k == "counter_placed":
+        if k == EventKind.COUNTER_PLACED:
             s["counters"][d["counter"]] = {"type": d["unit"], "name": d.get("name", ""), "dis": False}
             self._unplace(d["counter"])
             s["transit"][d["counter"]] = d["space"]
-        elif k == "counter_advanced":
+        elif k == EventKind.COUNTER_ADVANCED:
             self._unplace(d["counter"])
             s["spaces"].setdefault(d["space"], []).append(d["counter"])
-        elif k in ("car_placed", "car_moved"):
+        elif k in (EventKind.CAR_PLACED, EventKind.CAR_MOVED):
             s["cars"][d["car"]] = d["space"]
-        elif k == "barrier_destroyed":
+        elif k == EventKind.BARRIER_DESTROYED:
             if d["barrier"] not in s["barriers_open"]:
                 s["barriers_open"].append(d["barrier"])
-        elif k == "breach":  # the counter is inside from the breach on (3.1.2), even if morale breaks below
+        elif k == EventKind.BREACH:  # the counter is inside from the breach on (3.1.2), even if morale breaks below
             self._unplace(d["counter"])
             s["interior"][d["floor"]].append(d["counter"])
-        elif k == "counter_entered":
+        elif k == EventKind.COUNTER_ENTERED:
             self._unplace(d["counter"])
             s["interior"][d["floor"]].append(d["counter"])
-        elif k == "support_placed":
+        elif k == EventKind.SUPPORT_PLACED:
             s["counters"][d["counter"]] = {"type": d["unit"], "name": "", "dis": False}
             s["support"].setdefault(d["space"], []).append(d["counter"])
-        elif k in ("counter_removed", "counter_suppressed"):
+        elif k in (EventKind.COUNTER_REMOVED, EventKind.COUNTER_SUPPRESSED):
             self._unplace(d["counter"])
-            if k == "counter_suppressed":
+            if k == EventKind.COUNTER_SUPPRESSED:
                 if d.get("left"):
                     s["supp"][d["space"]] = d["left"]
                 else:
                     s["supp"].pop(d["space"], None)
-        elif k == "counter_changed_floor":
+        elif k == EventKind.COUNTER_CHANGED_FLOOR:
             self._unplace(d["counter"])
             s["interior"][d["floor"]].append(d["counter"])
-        elif k == "counter_disrupted" and d["counter"] in s["counters"]:
+        elif k == EventKind.COUNTER_DISRUPTED and d["counter"] in s["counters"]:
             s["counters"][d["counter"]]["dis"] = True
-        elif k == "counter_recovered" and d["counter"] in s["counters"]:
+        elif k == EventKind.COUNTER_RECOVERED and d["counter"] in s["counters"]:
             s["counters"][d["counter"]]["dis"] = False
-        elif k == "casualty":
+        elif k == EventKind.CASUALTY:
             s["defenders"][d["defender"]].update(status="casualty", dis=False, exh=False)
-        elif k == "escaped":
+        elif k == EventKind.ESCAPED:
             s["defenders"][d["defender"]]["status"] = "escaped"
-        elif k == "defender_moved":
+        elif k == EventKind.DEFENDER_MOVED:
             s["defenders"][d["defender"]].update(space=d["space"], moved=True)
             for t in d.get("tokens", []):
                 s["tokens"][t] = d["space"]
-        elif k == "token_moved":
+        elif k == EventKind.TOKEN_MOVED:
             s["tokens"][d["token"]] = d["space"]
             if d.get("defender"):
                 s["defenders"][d["defender"]]["moved"] = True
-        elif k == "defender_acted":
+        elif k == EventKind.DEFENDER_ACTED:
             s["defenders"][d["defender"]]["acted"] = True
             if d["exhausted"]:
                 s["defenders"][d["defender"]]["exh"] = True
-        elif k == "markers_removed":
+        elif k == EventKind.MARKERS_REMOVED:
             for dd in s["defenders"].values():
                 dd["moved"] = dd["acted"] = False
-        elif k == "attack_ended":
+        elif k == EventKind.ATTACK_ENDED:
             for dd in s["defenders"].values():
                 dd["dis"] = dd["exh"] = False
             s["supp"] = {}
             for cid in d.get("counters", []):
                 self._unplace(cid)
                 s["counters"].pop(cid, None)
-        elif k == "token_spent":
+        elif k == EventKind.TOKEN_SPENT:
             s["tokens"][d["token"]] = ""
-        elif k == "defender_disrupted":
+        elif k == EventKind.DEFENDER_DISRUPTED:
             s["defenders"][d["defender"]]["dis"] = True
-        elif k == "defender_recovered":
+        elif k == EventKind.DEFENDER_RECOVERED:
             key = "exh" if d.get("what") == "exhausted" else "dis"
             s["defenders"][d["defender"]][key] = False
-        elif k == "morale_changed":
+        elif k == EventKind.MORALE_CHANGED:
             s["morale"] = d["new"]
-        elif k == "defense_shifted":
+        elif k == EventKind.DEFENSE_SHIFTED:
             s["defense"][d["floor"]] = d["index"]
-        elif k == "suppression_placed":
+        elif k == EventKind.SUPPRESSION_PLACED:
             s["supp"][d["space"]] = s["supp"].get(d["space"], 0) + d["tokens"]
             if d.get("ammo"):
                 s["tokens"][d["ammo"]] = ""
-        elif k in ("suppression_discarded", "suppression_failed"):
+        elif k in (EventKind.SUPPRESSION_DISCARDED, EventKind.SUPPRESSION_FAILED):
             s["supp"].pop(d["space"], None)
-        elif k == "phase_changed":
+        elif k == EventKind.PHASE_CHANGED:
             s["phase"] = d["phase"]
             if "turn" in d:
                 s["turn"] = d["turn"]
@@ -173,9 +174,9 @@ class View:
                 s["attack_turn"] = d["attack_turn"]
             if "attack" in d:
                 s["attack"] = d["attack"]
-        elif k == "attack_started":
+        elif k == EventKind.ATTACK_STARTED:
             s["attack"] = d["attack"]
-        elif k == "card_revealed":
+        elif k == EventKind.CARD_REVEALED:
             self.card = d["card"]
             self.card_left[str(s["attack"])] = d.get("left", 0)
 
@@ -187,43 +188,43 @@ class View:
         s = self.s
         for e in reversed(events):
             d, k = e.data, e.kind
-            if k in ("counter_placed", "support_placed"):
+            if k in (EventKind.COUNTER_PLACED, EventKind.SUPPORT_PLACED):
                 self._unplace(d["counter"])
                 s["counters"].pop(d["counter"], None)
-            elif k == "counter_advanced":
+            elif k == EventKind.COUNTER_ADVANCED:
                 self._unplace(d["counter"])
                 if d.get("src"):
                     s["spaces"].setdefault(d["src"], []).append(d["counter"])
-            elif k == "car_placed":
+            elif k == EventKind.CAR_PLACED:
                 s["cars"].pop(d["car"], None)
-            elif k == "car_moved":
+            elif k == EventKind.CAR_MOVED:
                 s["cars"][d["car"]] = d["src"]
-            elif k == "barrier_destroyed":
+            elif k == EventKind.BARRIER_DESTROYED:
                 if d["barrier"] in s["barriers_open"]:
                     s["barriers_open"].remove(d["barrier"])
-            elif k == "breach":
+            elif k == EventKind.BREACH:
                 self._unplace(d["counter"])
                 if d.get("src"):
                     s["spaces"].setdefault(d["src"], []).append(d["counter"])
-            elif k == "counter_removed" and d.get("space"):
+            elif k == EventKind.COUNTER_REMOVED and d.get("space"):
                 s["counters"].setdefault(d["counter"], {"type": d.get("unit", ""), "name": "", "dis": False})
                 if ":interior" in d["space"]:
                     s["interior"][d["space"].split(":")[0]].append(d["counter"])
                 else:
                     s["spaces"].setdefault(d["space"], []).append(d["counter"])
-            elif k == "casualty":
+            elif k == EventKind.CASUALTY:
                 s["defenders"][d["defender"]]["status"] = "board"
                 s["defenders"][d["defender"]]["space"] = d["space"]
-            elif k == "morale_changed":
+            elif k == EventKind.MORALE_CHANGED:
                 s["morale"] = d["old"]
-            elif k == "defense_shifted":
+            elif k == EventKind.DEFENSE_SHIFTED:
                 s["defense"][d["floor"]] = max(0, d["index"] - 1)
-            elif k == "defender_disrupted":
+            elif k == EventKind.DEFENDER_DISRUPTED:
                 s["defenders"][d["defender"]]["dis"] = False
-            elif k == "counter_disrupted" and d["counter"] in s["counters"]:
+            elif k == EventKind.COUNTER_DISRUPTED and d["counter"] in s["counters"]:
                 s["counters"][d["counter"]]["dis"] = False
-            elif k == "phase_changed":
+            elif k == EventKind.PHASE_CHANGED:
                 s["phase"] = "setup"
-            elif k == "card_revealed":
+            elif k == EventKind.CARD_REVEALED:
                 self.card = ""
                 self.card_left[str(s["attack"])] = d.get("left", 0) + 1

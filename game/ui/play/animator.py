@@ -14,6 +14,7 @@ import pygame
 
 from game.i18n import Words, _
 from game.rules import Event
+from game.rules.kinds import EventKind
 from game.ui import easing
 from game.ui import palette as P
 from game.ui.counters import CounterArt
@@ -34,19 +35,22 @@ BEAT = 0.3  # the pause between a door giving way and the intruder dropping in
 HIT_STOP = 0.08  # seconds a kill holds the screen still before the counter falls, at 1x (none: reduced motion)
 
 
-SILENT = ("counter_placed", "counter_advanced")  # narrated in the soft colour as their counters slide
+SILENT = (EventKind.COUNTER_PLACED, EventKind.COUNTER_ADVANCED)  # narrated in the soft colour as their counters slide
 
 
 def log_colour(kind: str) -> P.Colour:
     """The colour of an event's line in the log (losses red, gains green, phases blue, bookkeeping soft)."""
-    if kind in SILENT or kind in ("defender_acted", "markers_removed"):
+    if kind in SILENT or kind in (EventKind.DEFENDER_ACTED, EventKind.MARKERS_REMOVED):
         return P.INK_SOFT  # bookkeeping the board shows with its markers and slides
-    if kind in ("casualty", "breach", "barrier_destroyed", "morale_changed", "game_over", "tactic_applied"):
+    if kind in (EventKind.CASUALTY, EventKind.BREACH, EventKind.BARRIER_DESTROYED, EventKind.MORALE_CHANGED,
+                EventKind.GAME_OVER, EventKind.TACTIC_APPLIED):
         return P.TARGET  # losses, and when a Tactics card changed a result
-    if kind in ("counter_removed", "counter_suppressed", "escaped", "defender_recovered"):
+    if kind in (EventKind.COUNTER_REMOVED, EventKind.COUNTER_SUPPRESSED, EventKind.ESCAPED,
+                EventKind.DEFENDER_RECOVERED):
         return P.OK_GREEN
-    if kind in ("phase_changed", "attack_started", "tactic_revealed", "tactics_reshuffled", "deck_reshuffled",
-                "extension_over"):
+    if kind in (EventKind.PHASE_CHANGED, EventKind.ATTACK_STARTED, EventKind.TACTIC_REVEALED,
+                EventKind.TACTICS_RESHUFFLED, EventKind.DECK_RESHUFFLED,
+                EventKind.EXTENSION_OVER):
         return P.POST_BLUE
     return P.INK
 
@@ -67,11 +71,12 @@ def shots(events: list[Event]) -> dict[int, Shot]:
     out: dict[int, Shot] = {}
     shooter = ""
     for i, e in enumerate(events):
-        if e.kind == "defender_acted":
+        if e.kind == EventKind.DEFENDER_ACTED:
             shooter = str(e.data["defender"])
-        elif e.kind == "dice_rolled" and e.section == "4.2.1" and shooter:
+        elif e.kind == EventKind.DICE_ROLLED and e.section == "4.2.1" and shooter:
             target = next((str(f.data["counter"]) for f in events[i + 1:]
-                           if f.kind in ("counter_removed", "attack_missed") and "counter" in f.data), "")
+                           if f.kind in (EventKind.COUNTER_REMOVED,
+                                         EventKind.ATTACK_MISSED) and "counter" in f.data), "")
             if target:
                 out[i] = Shot(shooter, target, "grenade" in str(e.data.get("why", "")))
     return out
@@ -191,15 +196,15 @@ class Animator:
         ``e`` is (see :func:`shots`)."""
         st, at = self.stage, self.stage.positions
         k, d = e.kind, e.data
-        if k == "counter_placed":
+        if k == EventKind.COUNTER_PLACED:
             def spawn() -> None:
                 st.log.add(Words(str, e), P.INK_SOFT)
                 st.view.apply(e)
                 at.override[d["counter"]] = at.geo.waiting(d["space"])
             return [Call(spawn), Wait(0.06)]
-        if k == "counter_advanced":
+        if k == EventKind.COUNTER_ADVANCED:
             return self._slide_enemy(e)
-        if k in ("car_placed", "car_moved"):
+        if k in (EventKind.CAR_PLACED, EventKind.CAR_MOVED):
             car = d["car"]
             start = at.car_pos(car) if car in st.view.s["cars"] else at.geo.pos(d["space"])
             end = at.geo.pos(d["space"])
@@ -209,7 +214,7 @@ class Animator:
             return [self._sound("engine", 0.5, end), Tween(set_car, end, SLIDE * 2, easing.in_out_quad,
                                                        start_value=start),
                     self._narrate(e), Call(lambda: at.override.pop("car:" + car, None))]
-        if k == "card_revealed":  # it flies from its deck to the street, face up, and is read before it acts
+        if k == EventKind.CARD_REVEALED:  # it flies from its deck to the street, face up, and is read before it acts
             card = str(d["card"])
 
             def set_k(v: tuple[float, ...]) -> None:
@@ -217,7 +222,7 @@ class Animator:
             return [self._narrate(e), Call(st.flip_card), Call(lambda: st.show_card(card)),
                     self._sound("card", 0.8), Tween(set_k, (1.0,), FLY, easing.out_cubic, start_value=(0.0,)),
                     Wait(READ_CARD)]
-        if k == "barrier_destroyed":
+        if k == EventKind.BARRIER_DESTROYED:
             b = d["barrier"]
             x, y = at.rules.barriers[b]
             pos = bp(x, y)
@@ -231,7 +236,7 @@ class Animator:
                 self._play("bundle", 1.0, pos)
                 self._play("barrier", 0.7, pos)
             return [self._narrate(e), Call(blast), Wait(0.55)]
-        if k == "breach":
+        if k == EventKind.BREACH:
             cid = d["counter"]
             ent = at.geo.pos(f"entrance:{d['entrance']}")
             start = at.enemy_pos(cid)
@@ -243,7 +248,7 @@ class Animator:
             words = e.text
             return [Tween(set_c, ent, SLIDE * 1.4, easing.in_quad, start_value=start), self._narrate(e),
                     Call(lambda: st.call_out(_("BREACH"), words, ent, P.TARGET)), *self._give_way(str(d["entrance"]))]
-        if k == "counter_entered":
+        if k == EventKind.COUNTER_ENTERED:
             cid, floor = d["counter"], d["floor"]
             end = at.landing(floor, cid)  # on the pile of its kind in the box, or a new pile
             start = (end[0], end[1] - 120)
@@ -265,7 +270,7 @@ class Animator:
                     Group(Tween(set_c2, end, 0.45, easing.out_bounce, start_value=start),
                           Sequence(Wait(0.45 * 0.36), Call(land))),
                     Call(lambda: at.override.pop(cid, None)), Wait(READ_BEAT)]
-        if k in ("die_rolled", "dice_rolled"):
+        if k in (EventKind.DIE_ROLLED, EventKind.DICE_ROLLED):
             good = int(d.get("target", 0))  # the number a die must reach (0: a placement die)
 
             tumble = 0.28 if d.get("why") == "placement" else 0.4
@@ -279,7 +284,7 @@ class Animator:
                 elif shot is not None:  # a grenade bursts on its target
                     self._play("grenade", 1.0, at.enemy_pos(shot.target))
             return [self._narrate(e), Call(roll), Wait(tumble + 0.08, on_done=st.tray.finish)]
-        if k == "support_targets":
+        if k == EventKind.SUPPORT_TARGETS:
             a = at.geo.pos(d["space"])
             b = at.geo.pos(d["target"])
 
@@ -290,7 +295,8 @@ class Animator:
                 st.ring("fire:" + str(d["counter"]))
                 self._gunfire(a, b, 5, 1.3, sound=gun)
             return [self._narrate(e), Call(fire), Wait(0.45), Call(lambda: st.effects.append(Strike(b, False)))]
-        if k in ("defense_shifted", "floor_disrupted") or (k == "attack_missed" and "floor" in d):
+        if k in (EventKind.DEFENSE_SHIFTED,
+                 EventKind.FLOOR_DISRUPTED) or (k == EventKind.ATTACK_MISSED and "floor" in d):
             floor = d["floor"]
             y0, y1 = FLOOR_BANDS[floor]
             spot = zlib.crc32(f"{k}{sorted(d.items())}".encode()) % 500  # from the event's data: same in every run
@@ -304,14 +310,14 @@ class Animator:
                 if e.section == "3.3":  # the howitzer's shell (an infantry gun's impact is in its own sound)
                     self._play("howitzer", 1.0, pos)
             steps: list[Anim] = [Call(strike)]
-            if k == "defense_shifted":
+            if k == EventKind.DEFENSE_SHIFTED:
                 def set_def(v: tuple[float, ...]) -> None:
                     st.defense_drawn[floor] = v[0]
                 steps.append(Tween(set_def, (float(d["index"]),), 0.35, easing.out_back, start_value=(old,)))
             steps.append(self._narrate(e))
             steps.append(Wait(0.2))
             return steps
-        if k == "casualty":
+        if k == EventKind.CASUALTY:
             name = d["defender"]
 
             words = e.text
@@ -324,11 +330,11 @@ class Animator:
                 st.effects.append(FallingCounter(img, pos))
                 st.call_out(_("CASUALTY"), words, pos, P.TARGET)
             return [Call(fall), self._narrate(e), Wait(READ_BEAT)]
-        if k == "morale_changed":
+        if k == EventKind.MORALE_CHANGED:
             down = int(d["new"]) < int(d["old"])
             return [self._narrate(e), self._sound("morale_down" if down else "morale_up", 0.8),
                     *self.morale_hops(int(d["old"]), int(d["new"]))]
-        if k == "defender_moved":
+        if k == EventKind.DEFENDER_MOVED:
             name = d["defender"]
             start = at.defender_pos(name)
             space = d["space"]
@@ -340,7 +346,7 @@ class Animator:
                 at.override["d:" + name] = (v[0], v[1])
             return [Tween(set_dpos, end, 0.28, easing.in_out_quad, start_value=start), self._narrate(e),
                     Call(lambda: at.override.pop("d:" + name, None))]
-        if k == "counter_removed":
+        if k == EventKind.COUNTER_REMOVED:
             cid = d["counter"]
             struck = e.section == "4.2.1"  # struck down by an attack or a grenade
 
@@ -358,31 +364,31 @@ class Animator:
                     st.effects.append(Particles(pos, 8, P.SMOKE, speed=40, life=0.8, size=5, grow=12))
             stop: list[Anim] = [Call(hit), Wait(HIT_STOP)] if struck and not st.reduced else []
             return [*stop, Call(gone), self._narrate(e), Wait(0.2)]
-        if k == "counter_suppressed":
+        if k == EventKind.COUNTER_SUPPRESSED:
             cid = d["counter"]
             return [Call(lambda: st.effects.append(Particles(at.enemy_pos(cid), 10, P.HIGHLIGHT, speed=60,
                                                               life=0.7, size=4, grow=8))),
                     self._narrate(e), Wait(0.2)]
-        if k == "suppression_placed":  # a burst of covering fire into the space
+        if k == EventKind.SUPPRESSION_PLACED:  # a burst of covering fire into the space
             name, target = d["defender"], at.geo.pos(d["space"])
             gun = "lmg" if self._weapon_sound(name) == "lmg" else "smg"
             return [self._narrate(e), Call(lambda: self._gunfire(at.defender_pos(name), target, 5, sound=gun)),
                     Wait(0.3)]
-        if k == "attack_missed" and "counter" in d:  # the shots kick up dust by the counter (or its target)
+        if k == EventKind.ATTACK_MISSED and "counter" in d:  # the shots kick up dust by the counter (or its target)
             pos = at.geo.pos(d["space"]) if "space" in d else at.enemy_pos(d["counter"])
             miss = (pos[0] + 14, pos[1] + 10)
             return [Call(lambda: st.effects.append(Particles(miss, 10, (170, 152, 124), speed=70, life=0.8,
                                                              size=4, grow=12, gravity=-25))),
                     self._narrate(e)]
-        if k in ("phase_changed", "attack_started"):
+        if k in (EventKind.PHASE_CHANGED, EventKind.ATTACK_STARTED):
             label = e.text
             return [Call(st.retire_card), self._narrate(e), Call(lambda: self._banner(label)), Wait(0.3)]
-        if k == "fire_truck":
+        if k == EventKind.FIRE_TRUCK:
             return [self._narrate(e), Call(lambda: self._banner(_("The fire truck arrives"))),
                     self._sound("engine"), Wait(0.6)]
-        if k == "attack_ended":
+        if k == EventKind.ATTACK_ENDED:
             return [self._narrate(e), self._sound("attack_end", 0.8)]
-        if k == "tactic_revealed":
+        if k == EventKind.TACTIC_REVEALED:
             cid = str(d["card"])
 
             def deal() -> None:
@@ -400,7 +406,7 @@ class Animator:
                 st.tactic_flip[cid] = v[0]
             return [self._narrate(e), Call(deal), Tween(set_flip, (1.0,), 0.55, easing.out_cubic,
                                                         start_value=(0.0,)), Wait(0.35)]
-        if k == "tactic_discarded":
+        if k == EventKind.TACTIC_DISCARDED:
             cid = str(d["card"])
 
             def set_fade(v: tuple[float, ...]) -> None:
@@ -413,10 +419,10 @@ class Animator:
                 st.tactic_flip.pop(cid, None)
             return [self._narrate(e), Tween(set_fade, (0.0,), 0.35, easing.in_quad, start_value=(1.0,)),
                     Call(discard)]
-        if k == "tactics_reshuffled":
+        if k == EventKind.TACTICS_RESHUFFLED:
             return [self._narrate(e), Call(lambda: self._banner(_("Attack {attack} Tactics deck reshuffled",
                                                                   attack=d.get("attack")))), Wait(0.4)]
-        if k == "tactic_applied":
+        if k == EventKind.TACTIC_APPLIED:
             cards = [str(c) for c in d.get("cards", [d.get("card")]) if c]
             name = _(str(d.get("name", "Tactics card")))
 
@@ -425,12 +431,12 @@ class Animator:
                     st.tactic_flash[c] = 1.0
                 self._banner(_("Tactics card: {card}", card=name))
             return [self._narrate(e), Call(flash), Wait(0.5)]
-        if k == "game_over":
+        if k == EventKind.GAME_OVER:
             close = "victory" if d.get("outcome") == "win" else "defeat" if d.get("outcome") == "loss" else \
                 "attack_end"
             return [Call(st.retire_card), self._narrate(e), *self.finale(d.get("how") == "fire_truck"),
                     self._sound(close), Call(self.on_game_over)]
-        if k == "escaped":
+        if k == EventKind.ESCAPED:
             name = d["defender"]
 
             def run_away() -> None:

@@ -17,6 +17,7 @@ import pygame
 from game.i18n import _, same
 from game.rules import Event, Rules
 from game.rules.data import Card
+from game.rules.kinds import EventKind
 from game.rules.names import card_text
 from game.ui import palette as P
 from game.ui.cache import PanelCache
@@ -52,17 +53,17 @@ def focus_of(e: Event) -> tuple[str, ...]:
     """The places event ``e`` of an enemy card acts on, as keys this module draws: ``track:<id>``,
     ``space:<id>``, ``barrier:<n>``, ``floor:<id>``, ``entrance:<id>``."""
     k, d = e.kind, e.data
-    if k == "counter_placed":
+    if k == EventKind.COUNTER_PLACED:
         return (f"track:{str(d['space']).split(':')[0]}",)
-    if k in ("support_placed", "car_placed", "car_moved"):
+    if k in (EventKind.SUPPORT_PLACED, EventKind.CAR_PLACED, EventKind.CAR_MOVED):
         return (f"space:{d['space']}",)
-    if k == "support_targets":
+    if k == EventKind.SUPPORT_TARGETS:
         return (f"space:{d['space']}", f"space:{d['target']}")
-    if k == "barrier_destroyed":
+    if k == EventKind.BARRIER_DESTROYED:
         return (f"barrier:{d['barrier']}",)
-    if k in ("defense_shifted", "floor_disrupted"):
+    if k in (EventKind.DEFENSE_SHIFTED, EventKind.FLOOR_DISRUPTED):
         return (f"floor:{d['floor']}",)
-    if k == "breach":
+    if k == EventKind.BREACH:
         return (f"entrance:{d['entrance']}",)
     return ()
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from game.ai.review import replay
 from game.i18n import Lazy, Words
 from game.rules import Event, Game
+from game.rules.kinds import EventKind
 from game.ui import palette as P
 from game.ui.play.animator import log_colour
 from game.ui.view import View
@@ -45,7 +46,7 @@ def story_of(game: Game) -> Story | None:
         for e in step.events:
             story.lines.append((Words(str, e), log_colour(e.kind)))
             view.apply(e)
-            if e.kind in ("die_rolled", "dice_rolled"):
+            if e.kind in (EventKind.DIE_ROLLED, EventKind.DICE_ROLLED):
                 story.dice = e
     story.lines = story.lines[-LOG_KEEP:]
     story.card, story.card_left = view.card, dict(view.card_left)

@@ -15,6 +15,7 @@ import pygame
 
 from game.i18n import N_, Lazy, Msg, Plural, Words, _
 from game.rules import Event, Rules
+from game.rules.kinds import EventKind
 from game.rules.names import defender_name, join_words, space_name, unit_name
 from game.ui import palette as P
 from game.ui.cache import PanelCache, ScreenMemory
@@ -49,12 +50,12 @@ def _phase_events(events: list[Event]) -> list[tuple[str, int, list[Event]]]:
     out: list[tuple[str, int, list[Event]]] = []
     current: tuple[str, int, list[Event]] | None = None
     for e in events:
-        if e.kind in ("phase_changed", "attack_started", "game_over"):
+        if e.kind in (EventKind.PHASE_CHANGED, EventKind.ATTACK_STARTED, EventKind.GAME_OVER):
             if current is not None:
                 out.append(current)
                 current = None
             phase = str(e.data.get("phase", ""))
-            if e.kind == "phase_changed" and phase in PHASES:
+            if e.kind == EventKind.PHASE_CHANGED and phase in PHASES:
                 current = (phase, int(e.data.get("attack_turn", e.data.get("turn", 0))), [])
         elif current is not None:
             current[2].append(e)
@@ -72,34 +73,34 @@ def _section(rules: Rules, phase: str, turn: int, events: list[Event]) -> Sectio
     loss, gain = P.TARGET, P.OK_GREEN
     for e in events:
         d = e.data
-        if e.kind == "casualty":
+        if e.kind == EventKind.CASUALTY:
             name, space = str(d["defender"]), str(d.get("space", ""))
             lines.append(Line(Msg("{name} fell: {space}", name=Words(defender_name, name),
                                   space=Words(space_name, rules, space)), f"space:{space}", loss))
-        elif e.kind == "escaped":
+        elif e.kind == EventKind.ESCAPED:
             lines.append(Line(Msg("{name} escaped", name=Words(defender_name, str(d["defender"]))), "", gain))
-        elif e.kind == "barrier_destroyed":
+        elif e.kind == EventKind.BARRIER_DESTROYED:
             b = int(d["barrier"])
             lines.append(Line(Msg("Barrier {n} blown", n=b), f"barrier:{b}", loss))
-        elif e.kind == "breach":
+        elif e.kind == EventKind.BREACH:
             lines.append(Line(e.said, f"entrance:{d['entrance']}", loss))
-        elif e.kind == "support_placed":
+        elif e.kind == EventKind.SUPPORT_PLACED:
             space = str(d["space"])
             lines.append(Line(Msg("{unit} placed: {space}", unit=Words(_unit, rules, str(d["unit"])),
                                   space=Words(space_name, rules, space)), f"space:{space}", P.INK))
-        elif e.kind == "defense_shifted":  # "The ground floor defense drops to 5"
+        elif e.kind == EventKind.DEFENSE_SHIFTED:  # "The ground floor defense drops to 5"
             lines.append(Line(e.said, f"floor:{d['floor']}", loss))
-    disrupted = tuple(str(e.data["defender"]) for e in events if e.kind == "defender_disrupted")
+    disrupted = tuple(str(e.data["defender"]) for e in events if e.kind == EventKind.DEFENDER_DISRUPTED)
     if disrupted:
         lines.append(Line(Msg("Disrupted: {names}", names=Words(_names, disrupted)), "", loss))
-    placed = [e for e in events if e.kind == "counter_placed"]
+    placed = [e for e in events if e.kind == EventKind.COUNTER_PLACED]
     if placed:
         tracks = tuple(sorted({str(e.data["space"]).split(":")[0] for e in placed}, key=_track_order))
         lines.append(Line(Msg("{placed}: {tracks}", placed=Plural("{n} counter placed", "{n} counters placed",
                                                                   len(placed), n=len(placed)),
                               tracks=Plural("track {tracks}", "tracks {tracks}", len(tracks),
                                             tracks=Words(join_words, tracks))), f"track:{tracks[0]}", P.INK))
-    morale = [e for e in events if e.kind == "morale_changed"]
+    morale = [e for e in events if e.kind == EventKind.MORALE_CHANGED]
     if morale:
         old, new = int(morale[0].data["old"]), int(morale[-1].data["new"])
         if old != new:
