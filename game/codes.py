@@ -25,6 +25,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
+from game.i18n import _
 from game.rules import Action, Game, IllegalAction
 from game.rules.data import DIFFICULTIES, Rules, default_rules
 
@@ -91,12 +92,12 @@ class _Reader:
         n = shift = 0
         while True:
             if self.pos >= len(self.data):
-                raise CodeError(f"the code is cut short (in its {what})")
+                raise CodeError(_("the code is cut short (a character or more missing at its end)"))
             byte = self.data[self.pos]
             self.pos += 1
             n |= (byte & 0x7F) << shift
             if n >= limit:
-                raise CodeError(f"the code is damaged (its {what} is out of range)")
+                raise CodeError(_("the code is damaged (a number in it is out of range)"))
             if not byte & 0x80:
                 return n
             shift += 7
@@ -121,34 +122,38 @@ def unpack(text: str, rules: Rules | None = None) -> GameCode:
     """The seed, difficulty and decisions a code holds; :class:`CodeError` when it is damaged or of another
     version (its decisions are not checked here: :func:`replay` does)."""
     if len(text) > MAX_CODE:
-        raise CodeError(f"the code is too long ({len(text):,} characters; a game's code takes a few hundred)")
+        raise CodeError(_("the code is too long ({n} characters; a game's code takes a few hundred)", n=len(text)))
     letters = "".join(text.split()).replace("-", "").upper()
     if not letters:
-        raise CodeError("the code is empty")
+        raise CodeError(_("the code is empty"))
     try:
         data = base64.b32decode(letters + "=" * (-len(letters) % 8))
     except (binascii.Error, ValueError):
-        raise CodeError("the code is damaged (a character that is not part of a code: letters and 2-7)") from None
+        raise CodeError(_("this is not a game code (a character that is not part of a code: a code holds letters and "
+                          "the digits 2 to 7)")) from None
     if len(data) < 5 or zlib.crc32(data[:-4]).to_bytes(4, "big") != data[-4:]:
-        raise CodeError("the code is damaged (its checksum does not match: a character changed or missing)")
+        raise CodeError(_("this is not a game code, or a damaged one (its checksum does not match: a character "
+                          "changed or missing)"))
+    if base64.b32encode(data).decode("ascii").rstrip("=") != letters:  # unused low bits of the last letter set
+        raise CodeError(_("the code is damaged (its last character changed)"))
     reader = _Reader(data[:-4])
     version = reader.varint("version", 1 << 16)
     if version != CODE_VERSION:
-        raise CodeError(f"the code was made by another version of Postmen (code version {version}; this one "
-                        f"reads version {CODE_VERSION})")
+        raise CodeError(_("the code was made by another version of Postmen (code version {version}; this one "
+                          "reads version {mine})", version=version, mine=CODE_VERSION))
     if reader.pos + 2 > len(reader.data):
-        raise CodeError("the code is cut short (in its rules mark)")
+        raise CodeError(_("the code is cut short (a character or more missing at its end)"))
     mark = reader.data[reader.pos] << 8 | reader.data[reader.pos + 1]
     reader.pos += 2
     if mark != rules_mark(rules or default_rules()):
-        raise CodeError("the code was made with other rules (another version of Postmen): it cannot be replayed "
-                        "here")
+        raise CodeError(_("the code was made with other rules (another version of Postmen): it cannot be replayed "
+                          "here"))
     seed = reader.varint("seed", MAX_SEED)
     difficulty = reader.varint("difficulty", len(DIFFICULTIES))
     count = reader.varint("number of decisions", MAX_DECISIONS + 1)
     decisions = tuple(reader.varint(f"decision {k + 1}", 1 << 32) for k in range(count))
     if reader.pos != len(reader.data):
-        raise CodeError("the code is damaged (bytes left over after its last decision)")
+        raise CodeError(_("the code is damaged (bytes left over after its last decision)"))
     return GameCode(seed, DIFFICULTIES[difficulty], decisions)
 
 
@@ -186,15 +191,15 @@ def replay(code: GameCode | str, rules: Rules | None = None) -> Game:
     game.keep_history = True  # the replayed game keeps its record of decisions, as the game played did
     for k, index in enumerate(held.decisions):
         if game.over:
-            raise CodeError(f"the code is damaged (decision {k + 1} comes after the end of the game)")
+            raise CodeError(_("the code is damaged (decision {n} comes after the end of the game)", n=k + 1))
         legal = game.legal_actions()
         if index >= len(legal):
-            raise CodeError(f"the code is damaged (decision {k + 1} is not a legal choice: {index + 1} of "
-                            f"{len(legal)})")
+            raise CodeError(_("the code is damaged (decision {n} is not a legal choice: {index} of {count})",
+                              n=k + 1, index=index + 1, count=len(legal)))
         try:
             game.apply(legal[index])
         except IllegalAction as exc:  # (a legal action is always applied: this would be a bug, said in one line)
-            raise CodeError(f"decision {k + 1} could not be applied ({exc})") from None
+            raise CodeError(_("decision {n} could not be applied ({error})", n=k + 1, error=exc)) from None
     return game
 
 

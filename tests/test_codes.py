@@ -95,9 +95,21 @@ def test_codes_read_in_either_case_with_spaces_and_dashes() -> None:
     ("AAAA", "checksum"),
 ])
 def test_damaged_codes_are_refused_in_one_line(code: str, why: str) -> None:
+    """(Also a code whose last letter changed only in the bits its bytes leave unused: refused, not read.)"""
     with pytest.raises(codes.CodeError) as refused:
         codes.unpack(code)
     assert why in str(refused.value) and "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("decisions", [1, 2, 3, 4, 6, 7])  # codes whose last letter has 1 to 4 unused bits
+def test_every_change_of_one_letter_of_a_code_is_refused(decisions: int) -> None:
+    text = codes.pack(codes.GameCode(5, "elite", tuple(range(decisions))))
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+    for i, letter in enumerate(text):
+        for other in alphabet:
+            if other != letter:
+                with pytest.raises(codes.CodeError):
+                    codes.unpack(text[:i] + other + text[i + 1:])
 
 
 def test_codes_of_another_version_or_other_rules_are_refused() -> None:

@@ -217,7 +217,7 @@ def test_a_click_on_a_turning_point_opens_the_replay_at_its_moment(data_dir: Pat
     rect, at = turning[1] if len(turning) > 1 else turning[0]
     app.click(rect.center)
     replay = app.stack.top
-    assert isinstance(replay, ReplayScene) and replay.at == at and replay.playing
+    assert isinstance(replay, ReplayScene) and replay.at == at and not replay.playing  # paused at the moment
     advice = [(rect, at) for rect, at, playing in scene.links if not playing]
     assert len(advice) == len(scene.review.decisions or [])
     for (rect, at), decision in zip(advice, scene.review.decisions or [], strict=True):  # the planner's: paused
@@ -257,7 +257,11 @@ def test_a_clipboard_without_a_code_is_one_line_on_the_title(data_dir: Path, pas
     top = title(app)
     assert clipboard.copy(pasted)
     app.click(top.paste_button.rect.center)
-    assert app.stack.top is top and app.ctx.message and "\n" not in app.ctx.message
+    assert app.stack.top is top and top.note and "\n" not in top.note and top.message_line()[0]
+    top.statistics()  # said on the title only, until the next click or scene
+    assert not app.stack.top.note
+    app.stack.pop()
+    assert not top.note
 
 
 def test_copy_game_code_in_the_pause_menu_copies_the_game_so_far(data_dir: Path) -> None:

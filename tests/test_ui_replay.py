@@ -107,7 +107,7 @@ def test_the_bar_shows_the_replay_controls_and_they_work(data_dir: Path, code: c
     app.stack.push(app.ctx.scenes.replay(code))
     scene = settle(app)
     labels = [b.label for b in scene.controller.buttons]
-    assert labels[:6] == ["Back", "Play", "Forward", "Previous turn", "Next turn", "Close"]
+    assert labels[:6] == ["Step back", "Play", "Forward", "Previous turn", "Next turn", "Close"]
     assert [b.key for b in scene.controller.buttons[6:]] == ["Attack 1", "Attack 2", "Attack 3"]
     assert [b.key for b in scene.top_buttons] == ["1x", "2x", "4x", "Skip"]
     forward = next(b for b in scene.controller.buttons if b.label == "Forward")

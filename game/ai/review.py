@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from game.ai.planner import PlannerPolicy
 from game.i18n import _, n_, number
 from game.rules import Action, Event, Game, Rules
+from game.rules.kinds import EventKind
 from game.rules.names import defender_name, door_name
 
 __all__ = ["DecisionReview", "Mark", "Review", "Step", "review", "review_decisions", "replay", "timeline"]
@@ -82,12 +83,13 @@ def timeline(steps: list[Step], game: Game) -> list[Mark]:
     marks = [Mark(attack, turn - 1, morale, inside)]
     for step in steps[1:]:
         for e in step.events:
-            if e.kind == "phase_changed" and (int(e.data["attack"]), int(e.data["attack_turn"])) != (attack, turn):
+            if e.kind == EventKind.PHASE_CHANGED and (int(e.data["attack"]), int(e.data["attack_turn"])) != (attack,
+                                                                                                             turn):
                 marks.append(Mark(attack, turn, morale, inside))
                 attack, turn = int(e.data["attack"]), int(e.data["attack_turn"])
-            elif e.kind == "morale_changed":
+            elif e.kind == EventKind.MORALE_CHANGED:
                 morale = int(e.data["new"])
-            elif e.kind in ("casualty", "escaped"):
+            elif e.kind in (EventKind.CASUALTY, EventKind.ESCAPED):
                 inside -= 1
     marks.append(Mark(attack, turn, morale, inside))
     return marks
@@ -149,18 +151,19 @@ def turning_points(steps: list[Step], moments: list[int] | None = None) -> list[
         morale = None
     for k, step in enumerate(steps):
         for e in step.events:
-            if e.kind == "phase_changed" and (int(e.data["attack"]), int(e.data["attack_turn"])) != (attack, turn):
+            if e.kind == EventKind.PHASE_CHANGED and (int(e.data["attack"]), int(e.data["attack_turn"])) != (attack,
+                                                                                                             turn):
                 flush()  # a new turn (counted within its Attack, as every screen counts it)
                 attack, turn, since = int(e.data["attack"]), int(e.data["attack_turn"]), k
-            elif e.kind == "breach":
+            elif e.kind == EventKind.BREACH:
                 breaches.append(str(e.data["entrance"]))
-            elif e.kind == "morale_changed":
+            elif e.kind == EventKind.MORALE_CHANGED:
                 morale = (morale[0] if morale else int(e.data["old"]), int(e.data["new"]))
                 if e.data.get("defender"):
                     fallen.append(str(e.data["defender"]))
-            elif e.kind == "attack_ended":
+            elif e.kind == EventKind.ATTACK_ENDED:
                 other.append(_("Attack {attack} ends", attack=e.data["attack"]))
-            elif e.kind in ("fire_truck", "fire_truck_shuffled", "game_over"):
+            elif e.kind in (EventKind.FIRE_TRUCK, EventKind.FIRE_TRUCK_SHUFFLED, EventKind.GAME_OVER):
                 other.append(e.text)
     flush()
     return out
@@ -182,7 +185,7 @@ def luck_report(steps: list[Step]) -> list[str]:
     mine_dice = enemy_dice = supp_dice = 0
     for step in steps:
         for e in step.events:
-            if e.kind != "dice_rolled":
+            if e.kind != EventKind.DICE_ROLLED:
                 continue
             dice, target = list(e.data["dice"]), int(e.data["target"])
             hits, expected = _hits(dice, target)

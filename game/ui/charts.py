@@ -63,6 +63,11 @@ def plot(surface: pygame.Surface, rect: pygame.Rect, series: list[Series], low: 
                 pygame.draw.line(surface, P.PAPER_DARK, (area.x, y), (area.right - 1, y))
                 blit_text(surface, str(tick), "sans", 14, P.INK_SOFT, (area.x - 6, y), "midright")
             tick += y_step
+    shown = [(value, label) for value, label in guides if low <= value <= high]
+    for value, _label in shown:  # the guides under the points
+        y = chart.y(value)
+        for x in range(area.x, area.right, 12):
+            pygame.draw.line(surface, P.GOLD, (x, y), (min(x + 6, area.right - 1), y), 2)
     last_label = -1_000
     for at, label in x_marks:
         x = chart.x(at)
@@ -74,7 +79,7 @@ def plot(surface: pygame.Surface, rect: pygame.Rect, series: list[Series], low: 
         points = [(chart.x(i), chart.y(v)) for i, v in enumerate(s.values) if v is not None]
         if s.dots:
             colours = s.point_colours or [s.colour] * len(points)
-            radius = 4 if len(points) < 150 else 2
+            radius = 6 if len(points) < 40 else 4 if len(points) < 150 else 2
             for (x, y), colour in zip(points, colours, strict=False):
                 pygame.draw.circle(surface, colour, (x, y), radius)
                 if radius > 2:
@@ -84,12 +89,7 @@ def plot(surface: pygame.Surface, rect: pygame.Rect, series: list[Series], low: 
         elif points:
             pygame.draw.circle(surface, s.colour, points[0], 3)
     pygame.draw.rect(surface, P.INK_SOFT, area, 1)
-    shown = [(value, label) for value, label in guides if low <= value <= high]
-    for value, _label in shown:  # last: the guides over the points, their labels over every line
-        y = chart.y(value)
-        for x in range(area.x, area.right, 12):
-            pygame.draw.line(surface, P.GOLD, (x, y), (min(x + 6, area.right - 1), y), 2)
-    for value, label in shown:
+    for value, label in shown:  # last: the guides' labels over every line and point
         text, size = fit(label, "cond", 15, area.w // 3, 11)
         blit_text(surface, text, "cond", size, P.INK_SOFT, (area.right - 4, chart.y(value) - 2), "bottomright")
     if axis:

@@ -43,6 +43,7 @@ from game.ui.play import danger
 from game.ui.play.reveal import RevealArt
 from game.ui.play.stage import Stage
 from game.ui.widgets import panel
+from game.ui.words import fit
 
 SHAKE_BACKGROUND = P.TABLE  # what a jolt of the board uncovers
 # the phase banner covers the top bar's words from the title's end to the score's start (it says the same)
@@ -916,5 +917,6 @@ class BoardLayer:
         pygame.draw.rect(surface, P.INK, rect, border_radius=4)
         pygame.draw.rect(surface, P.HIGHLIGHT, rect, 2, border_radius=4)
         blit_text(surface, f"+{more}", "sans_bold", 18, P.PAPER_LIGHT, (rect.centerx, rect.centery - 6), "center")
-        blit_text(surface, n_("more", "more", more), "cond", 13, P.HIGHLIGHT, (rect.centerx, rect.bottom - 3),
+        word, size = fit(n_("more", "more", more), "cond", 13, rect.w - 4, 9)
+        blit_text(surface, word, "cond", size, P.HIGHLIGHT, (rect.centerx, rect.bottom - 3),
                   "midbottom")

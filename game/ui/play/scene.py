@@ -60,6 +60,7 @@ class PlayScene(Scene):
     name = "play"
     demo = False  # the demo scene (game/ui/scenes/demo.py) plays by itself and never saves
     guided = False  # the guided first game (game/ui/scenes/tutorial.py): not entered in the high scores
+    resumed_line = N_("Game resumed from the autosave.")  # the log's line when a game goes on from a save
 
     def __init__(self, ctx: Context, game: Game, fresh: bool = True) -> None:
         super().__init__(ctx)
@@ -130,7 +131,8 @@ class PlayScene(Scene):
             self.ctx.message = self.save() or self.ctx.message
         else:
             self.tell_story()
-            self.log.add(Msg("Game resumed from the autosave."), P.POST_BLUE)
+            if self.resumed_line:
+                self.log.add(Msg(self.resumed_line), P.POST_BLUE)
             self.after_queue()
 
     def tell_story(self) -> None:

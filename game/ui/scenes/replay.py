@@ -45,6 +45,7 @@ class ReplayScene(PlayScene):
 
     name = "replay"
     demo = True  # never saves, never scores, no undo
+    resumed_line = ""  # (a replay shown from a decision on is not a game resumed from the autosave)
 
     def __init__(self, ctx: Context, code: codes.GameCode, at: int = 0, playing: bool = False,
                  turns: list[tuple[int, int, int]] | None = None) -> None:
@@ -83,10 +84,12 @@ class ReplayScene(PlayScene):
     def caption(self) -> str:
         if self.game.over and self.game.result is not None:
             return _("The end: score {score}", score=self.game.result["score"])
+        if self.at >= len(self.code.decisions):
+            return _("The code ends here: the game went on no further when it was copied")
         return _("Playing") if self.playing else _("Paused: Space plays, the arrows step")
 
     def _controls(self) -> list[Button]:
-        specs = [(N_("Back"), self.back, N_("One decision back (Left)")),
+        specs = [(N_("Step back"), self.back, N_("One decision back (Left)")),
                  (N_("Pause") if self.playing else N_("Play"), self.toggle, N_("Play or pause (Space)")),
                  (N_("Forward"), self.forward, N_("The next decision at once (Right)")),
                  (N_("Previous turn"), self.previous_turn, N_("The start of this turn, or the one before (Page Up)")),
@@ -94,25 +97,27 @@ class ReplayScene(PlayScene):
                  (N_("Close"), self.close, N_("Leave the replay (Esc)"))]
         x, y = BOTTOM.x + 10, BOTTOM.bottom - 62
         buttons = []
-        for label, action, tip in specs:
-            w = 190 if "turn" in label else 130
-            buttons.append(Button((x, y, w, 52), label, action, 22, tip=tip))
-            x += w + 8
+        for label, action, tip in specs:  # all of them, the Attacks' too, left of the dice tray
+            w = 160 if "turn" in label else 110 if label != "Close" else 100
+            buttons.append(Button((x, y, w, 52), label, action, 20, tip=tip))
+            x += w + 6
+        end = self.at >= len(self.code.decisions)
         buttons[0].enabled = self.at > 0
-        buttons[2].enabled = buttons[4].enabled = self.at < len(self.code.decisions)
+        buttons[1].enabled = self.playing or not end
+        buttons[2].enabled = buttons[4].enabled = not end
         buttons[3].enabled = self.at > 0
-        x += 12
+        x += 6
         for attack in (1, 2, 3):  # the start of each Attack the game reached
             start = self.attack_start(attack)
 
             def jump(at: int = start or 0) -> None:
                 self.goto(at)
-            buttons.append(Button((x, y, 120, 52), _("Attack {attack}", attack=attack), jump, 20,
+            buttons.append(Button((x, y, 100, 52), _("Attack {attack}", attack=attack), jump, 20,
                                   key=f"Attack {attack}",
                                   tip=_("The start of Attack {attack} (key {attack})", attack=attack) if start
                                   is not None else _("The game did not reach Attack {attack}", attack=attack),
                                   enabled=start is not None))
-            x += 128
+            x += 106
         return buttons
 
     def attack_start(self, attack: int) -> int | None:
@@ -183,6 +188,9 @@ class ReplayScene(PlayScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.controller.buttons = self.replay_buttons  # the replay's controls in the bar, never the choices
+        if self.playing and not self.queue.busy and (self.game.over or self.at >= len(self.code.decisions)):
+            self.playing = False  # the last decision played: the replay stops there (Play is then greyed)
+            self.replay_buttons = self._controls()
         if not self.playing or self.queue.busy or not self.synced or self.game.over:
             return
         self.wait -= dt * (self.queue.speed or 8.0)  # (Skip: no animations, a few decisions a second)

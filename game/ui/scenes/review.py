@@ -54,8 +54,8 @@ class ReviewScene(Scene):
         self.first: dict[str, int] = {"turning": 0, "luck": 0}
         self.last_first: dict[str, int] = {"turning": 0, "luck": 0}
         self.more: dict[str, pygame.Rect] = {}
-        self.links: list[tuple[pygame.Rect, int, bool]] = []  # drawn entries a click replays: where, the decision,
-        # whether the replay plays on (a turning point) or waits (a decision of the player's)
+        self.links: list[tuple[pygame.Rect, int, bool]] = []  # drawn entries a click replays: where, the decision
+        # it opens at (paused there), and whether it is a turning point (else a decision of the player's)
         self.code: codes.GameCode | None = None  # the game's code, once a moment is asked to be watched
         self.back_button = Button((1480, 960, 400, 66), N_("Back"), self.back, 28, tip=N_("Esc"))
         self.thread = threading.Thread(target=self._decisions, args=(samples or reviewing.REVIEW_SAMPLES,),
@@ -78,14 +78,15 @@ class ReviewScene(Scene):
         """The turning points' or the luck's list moved by ``entries`` (down when positive), within its ends."""
         self.first[key] = max(0, min(self.last_first[key], self.first[key] + entries))
 
-    def watch(self, at: int, playing: bool) -> None:
-        """The game replayed on the board from ``at`` decisions (a record that does not replay: one line)."""
+    def watch(self, at: int) -> None:
+        """The game replayed on the board, paused after ``at`` decisions (Forward or Play shows the moment; a
+        record that does not replay: one line)."""
         if self.code is None:
             self.code, why = code_of(self.record)
             if self.code is None:
                 self.failed = why
                 return
-        self.stack.push(self.ctx.scenes.replay(self.code, at, playing))
+        self.stack.push(self.ctx.scenes.replay(self.code, at))
 
     def back(self) -> None:
         self.cancelled = True
@@ -107,9 +108,9 @@ class ReviewScene(Scene):
                 if rect.collidepoint(event.pos):
                     self.scroll(key, 3)  # a click on "and N more": the next entries
                     return None
-            for rect, at, playing in self.links:
+            for rect, at, _turning in self.links:
                 if rect.collidepoint(event.pos):
-                    self.watch(at, playing)
+                    self.watch(at)
                     return None
         handle_buttons([self.back_button], event)
         return None
@@ -265,7 +266,7 @@ class ReviewScene(Scene):
         if len(marks) < 2:
             return
         x_marks = [(i, _("Attack {attack}", attack=m.attack)) for i, m in enumerate(marks)
-                   if i and m.attack != marks[i - 1].attack]
+                   if not i or m.attack != marks[i - 1].attack]
         morale = [m.morale for m in marks]
         defenders = [m.defenders for m in marks]
         legend = (box.x + 60, box.y + 58)

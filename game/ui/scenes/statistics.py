@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_, _, n_
+from game.i18n import N_, _, n_, number
 from game.rules.data import default_rules
 from game.rules.names import defender_name
 from game.rules.scoring import AWARDS, LOSS
@@ -37,10 +37,9 @@ class StatisticsScene(Scene):
     def __init__(self, ctx: Context, played: journal.Journal | None = None) -> None:
         """``played``: the journal to show (by default the player's, read from the data folder)."""
         super().__init__(ctx)
+        self.note = ""  # what reading the journal found damaged (one line)
         if played is None:
-            played, msg = journal.load()
-            if msg:
-                ctx.message = msg
+            played, self.note = journal.load()
         self.stats = journal.statistics(played)
         self.mouse = (0, 0)
         self.back_button = Button((1480, 960, 400, 66), N_("Back"), self.back, 28, tip=N_("Back to the title (Esc)"))
@@ -74,8 +73,8 @@ class StatisticsScene(Scene):
             n_("best {n} day", "best {n} days", stats.best_daily_streak)))
         line, size = fit(runs, "sans_bold", 22, 1400, 14)
         blit_text(surface, line, "sans_bold", size, P.INK, (40, 980))
-        if self.ctx.message:
-            line, size = fit(self.ctx.message, "sans", 16, 1400, 12)
+        if self.note:
+            line, size = fit(self.note, "sans", 16, 1400, 12)
             blit_text(surface, line, "sans", size, P.TARGET, (40, 1030))
         self.back_button.draw(surface)
         self.back_button.draw_tip(surface, self.mouse)
@@ -91,10 +90,10 @@ class StatisticsScene(Scene):
         scores."""
         box = TALLY_BOX
         self._heading(surface, box, _("GAMES BY DIFFICULTY"))
-        cols = [(N_("Games"), 190), (N_("Won"), 275), (N_("Drawn"), 360), (N_("Lost"), 445), (N_("Best"), 530),
-                (N_("Average"), 615)]
+        cols = [(N_("Games"), 186), (N_("Won"), 272), (N_("Drawn"), 358), (N_("Lost"), 444), (N_("Best"), 530),
+                (N_("Average"), 616)]
         for label, x in cols:
-            text, size = fit(_(label), "cond", 18, 78, 12)
+            text, size = fit(_(label), "cond", 18, 84, 12)
             blit_text(surface, text, "cond", size, P.INK_SOFT, (box.x + x, box.y + 52))
         for i, (difficulty, tally) in enumerate(self.stats.tallies.items()):
             y = box.y + 84 + i * 78
@@ -102,7 +101,7 @@ class StatisticsScene(Scene):
             blit_text(surface, name, "sans_bold", size, DIFFICULTY_COLOURS.get(difficulty, P.INK), (box.x + 16, y))
             values = [tally.games, tally.wins, tally.draws, tally.losses,
                       "—" if tally.best is None else tally.best,
-                      "—" if not tally.games else f"{tally.average:.1f}"]
+                      "—" if not tally.games else number(tally.average)]
             for (_label, x), value in zip(cols, values, strict=True):
                 blit_text(surface, str(value), "sans", 22, P.INK, (box.x + x, y))
             bar = pygame.Rect(box.x + 16, y + 34, box.w - 32, 18)
@@ -133,11 +132,10 @@ class StatisticsScene(Scene):
         average = [sum(values[max(0, i - 9):i + 1]) / len(values[max(0, i - 9):i + 1]) for i in range(len(values))]
         low, high = min(0, *values), max(45, *values)
         guides = [(threshold, _(level)) for threshold, _award, level in AWARDS]
-        charts.plot(surface, area, [
-            charts.Series(_("score"), P.INK, values, dots=True,
-                          point_colours=[DIFFICULTY_COLOURS.get(p.difficulty, P.INK) for p in played]),
-            charts.Series(_("average"), P.INK_SOFT, average)], low, high, guides,
-            axis=_("games, oldest first"), y_step=10)
+        series = [charts.Series(_("average"), P.INK_SOFT, average)] if len(values) > 1 else []  # (under the dots)
+        series.append(charts.Series(_("score"), P.INK, values, dots=True,
+                                    point_colours=[DIFFICULTY_COLOURS.get(p.difficulty, P.INK) for p in played]))
+        charts.plot(surface, area, series, low, high, guides, axis=_("games, oldest first"), y_step=10)
 
     def _levels(self, surface: pygame.Surface) -> None:
         """How many games reached each victory level of 7.0, and the award it brings."""

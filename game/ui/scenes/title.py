@@ -110,6 +110,7 @@ class TitleScene(MenuScene):
         self.saved_daily = False  # the autosave is today's challenge, unfinished
         self.scored_today: journal.Played | None = None  # today's challenge's scored attempt
         self.journal_stats = journal.statistics(journal.Journal())
+        self.note = ""  # what Open a game code found wrong (said until the next click or scene)
         self.daily_button = Button(DAILY_BOX, N_("Play today's challenge"))
         self.paste_button = Button((0, 0, 1, 1), N_("Open a game code"))
 
@@ -120,6 +121,7 @@ class TitleScene(MenuScene):
         self.offer_tutorial()
 
     def resume(self) -> None:
+        self.note = ""
         self.ctx.music.want("title")
         self.idle = 0.0
         self.refresh()
@@ -127,6 +129,8 @@ class TitleScene(MenuScene):
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type in INPUT_EVENTS:
             self.idle = 0.0
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.note = ""
         if handle_buttons([*self.difficulty_buttons, self.daily_button, self.paste_button], event):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
@@ -227,8 +231,9 @@ class TitleScene(MenuScene):
         blit_text(surface, _("BEST SCORES · {difficulty}", difficulty=diff.upper()), "cond", 20, P.INK_SOFT,
                   (box.x + 16, box.y + 12))
         if not self.best:
-            blit_text(surface, _("No game finished yet at this difficulty."), "type", 20, P.INK_SOFT,
-                      (box.x + 16, box.y + 60))
+            for k, line in enumerate(wrap(_("No score at this difficulty yet (the daily challenge keeps its own "
+                                            "table)."), "type", 20, box.w - 32)[:3]):
+                blit_text(surface, line, "type", 20, P.INK_SOFT, (box.x + 16, box.y + 52 + 26 * k))
             return
         for i, e in enumerate(self.best):
             y = box.y + 50 + i * 44
@@ -239,8 +244,9 @@ class TitleScene(MenuScene):
             blit_text(surface, award, "type", size, P.INK, (box.x + 150, y + 3 + (20 - size) // 2))
 
     def message_line(self) -> tuple[str, int]:
-        """The one-line message (a damaged file...) fitted to its box: smaller type, then cut with an ellipsis."""
-        return fit(self.ctx.message, "sans", 18, MESSAGE_BOX.w - 24, 14)
+        """The one-line message (what Open a game code found, else a damaged file...) fitted to its box: smaller
+        type, then cut with an ellipsis."""
+        return fit(self.note or self.ctx.message, "sans", 18, MESSAGE_BOX.w - 24, 14)
 
     def _draw_daily(self, surface: pygame.Surface) -> None:
         """The daily challenge: its date, the player's score of the day or the streak, and its button."""
@@ -274,18 +280,18 @@ class TitleScene(MenuScene):
         """The game of the code on the clipboard, replayed on the board; a clipboard without a code is a line."""
         text = clipboard.paste()
         if text is None:
-            self.ctx.message = _("The clipboard cannot be read here.")
+            self.note = _("The clipboard cannot be read here.")
             return
         if not text.strip():
-            self.ctx.message = _("The clipboard is empty: copy a game code first (the results or the pause menu).")
+            self.note = _("The clipboard is empty: copy a game code first (the results or the pause menu).")
             return
         try:
             code = codes.unpack(text.strip())
             codes.replay(code)  # every decision checked before the board opens
         except codes.CodeError as exc:
-            self.ctx.message = _("The clipboard holds no game code that can be opened: {error}", error=exc)
+            self.note = _("The clipboard holds no game code that can be opened: {error}", error=exc)
             return
-        self.ctx.message = ""
+        self.note = ""
         self.stack.push(self.ctx.scenes.replay(code))
 
     def statistics(self) -> None:
@@ -398,7 +404,7 @@ class TitleScene(MenuScene):
                   (160, 930))
         blit_text(surface, _("Konrad Guderski, Alfons Flisykowski and their colleagues held it through the day."),
                   "type", 20, P.INK_SOFT, (160, 962))
-        if self.ctx.message:
+        if self.note or self.ctx.message:
             r = MESSAGE_BOX
             pygame.draw.rect(surface, (250, 226, 200), r, border_radius=6)
             pygame.draw.rect(surface, P.TARGET, r, 2, border_radius=6)
