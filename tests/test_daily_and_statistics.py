@@ -77,6 +77,7 @@ def test_the_first_finished_daily_of_the_day_is_scored_and_the_next_is_practice(
     top.daily_button.action()
     play = app.stack.top
     assert play.game.state["seed"] == daily.daily_seed(daily.today()) and play.game.state["difficulty"] == "standard"
+    assert play.hud.daily  # the top bar says "Daily challenge" where it names the difficulty
     results = to_results(app)
     assert results.played is not None and results.played.scored and results.played.daily == daily.today().isoformat()
     assert results.rank == 0 and results.daily[0].game == results.played.game
@@ -86,6 +87,7 @@ def test_the_first_finished_daily_of_the_day_is_scored_and_the_next_is_practice(
     assert top.scored_today == first and top.daily_button.label == "Practise today's challenge"
     assert top.journal_stats.daily_streak == 1
     top.daily_button.action()
+    assert app.stack.top.hud.daily
     second = to_results(app, RandomPolicy(1))  # (the same choices would be the same game, entered once)
     assert second.played is not None and second.played.daily and not second.played.scored
     kept, _msg = journal.load()
@@ -237,6 +239,7 @@ def test_copy_game_code_on_the_results_then_open_it_on_the_title(data_dir: Path)
     app = App(headless=True, seed=5)
     app.ctx.settings.speed = 0.0
     title(app).new_game()
+    assert not app.stack.top.hud.daily
     results = to_results(app)
     app.click(next(b for b in results.buttons if b.key == "Copy game code").rect.center)
     text = clipboard.paste()

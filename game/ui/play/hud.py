@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game import daily
 from game.i18n import N_, Said, _, same
 from game.rules import Game, Rules
 from game.rules.names import card_text
@@ -98,6 +99,7 @@ class Hud:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.rules = game.rules
+        self.daily = daily.challenge_date(int(game.state["seed"]), str(game.state["difficulty"])) is not None
         self.tactics_rect = tactics_rect(self.rules, str(game.state.get("difficulty", "standard")))
         log_top = self.tactics_rect.bottom + 10 if self.tactics_rect.h else SIDE.y + 420
         self.log = LogPanel(pygame.Rect(SIDE.x, log_top, SIDE.w, SIDE.bottom - log_top), under=P.TABLE)
@@ -149,7 +151,8 @@ class Hud:
         elif s["phase"] == "actions":
             head = _("{head}  ·  actions left {n}", head=head,
                      n=max(0, self.game.limit("defender_actions") - self.game.state["actions"]))
-        diff = _(DIFFICULTY_LABELS.get(str(self.game.state.get("difficulty", "standard")), "Standard"))
+        difficulty = str(self.game.state.get("difficulty", "standard"))
+        diff = _("Daily challenge") if self.daily else _(DIFFICULTY_LABELS.get(difficulty, "Standard"))
         status = _("{difficulty}  ·  score now {score}", difficulty=diff, score=self.game.score())
         for b in buttons:
             if b.key == "Hint":

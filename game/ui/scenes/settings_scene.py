@@ -107,7 +107,7 @@ class SettingsScene(Scene):
                 N_("Colour-blind patterns"), N_("Danger"), N_("Phase summaries"), N_("Motion"), N_("Display"),
                 N_("Language")]
         notes = {4: N_("Patterns and letters on every colour"), 5: N_("Badges at the doors before the enemy acts"),
-                 6: N_("What changed, after each Enemy Phase"), 7: N_("No screen shake, flash or hit-stop")}
+                 6: N_("What changed, after each Enemy Phase"), 7: N_("Reduced: no screen shake, flash or hit-stop")}
         for i, label in enumerate(rows):
             y = TOP + i * ROW
             blit_text(surface, _(label), "type_bold", 30 if i not in notes else 28, P.INK, (460, y + (8 if i not in
