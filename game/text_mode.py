@@ -9,6 +9,7 @@ from typing import TextIO
 
 from game.i18n import N_, _, percent
 from game.rules import Action, Event, Game, IllegalAction
+from game.rules.kinds import ActionKind, DecisionKind
 from game.rules.names import floor_name
 
 # The phases as the text mode's header names them ("Enemy phase").
@@ -108,27 +109,27 @@ class TextPlay:
         g, s = self.game, self.game.state
         dec = g.decision or {}
         kind = dec.get("kind", "")
-        if kind == "moves":
+        if kind == DecisionKind.MOVES:
             return _("Defense Phase, moves: {n} of {limit} used", n=s["moves"], limit=g.limit("defender_moves"))
-        if kind == "actions":
+        if kind == DecisionKind.ACTIONS:
             return _("Defense Phase, actions: {n} of {limit} used", n=s["actions"], limit=g.limit("defender_actions"))
-        if kind == "command":
+        if kind == DecisionKind.COMMAND:
             return _("{defender} commands: {n} free recover actions left", defender=dec.get("by"), n=dec.get("left"))
-        if kind == "suppression":
+        if kind == DecisionKind.SUPPRESSION:
             cid = str(dec.get("counter", ""))
             label = g.counter_label(cid) if cid in s["counters"] else _("counter")
             return _("The {unit} enters {space}, which holds {n} suppression tokens (its defense {defense}): how many "
                      "tokens do you spend?", unit=label, space=dec.get("space"), n=dec.get("tokens"),
                      defense=dec.get("defense"))
-        if kind == "casualty":
+        if kind == DecisionKind.CASUALTY:
             return _("A defender in {space} must be removed: choose who", space=dec.get("space"))
-        if kind == "escape":
+        if kind == DecisionKind.ESCAPE:
             return _("Escape Phase: who escapes?")
         return _("Decision: {kind}", kind=kind)
 
     def describe(self, action: Action) -> str:
         text = str(action)
-        if action.kind == "attack":
+        if action.kind == ActionKind.ATTACK:
             g = self.game
             cid = action.args[1]
             odds = g.odds(action)

@@ -1,7 +1,7 @@
-"""Typed kinds (issue 34): the rules core's event kinds are :class:`~game.rules.kinds.EventKind` members, and no
-code outside that enum compares an event's kind with a string literal (a misspelt kind then fails the type checker
-instead of never matching). Read from the source. The action and decision kinds ("command", "casualty",
-"escape" are also words of those) come next: their literals are not counted here yet."""
+"""Typed kinds (issue 34): the kinds of events, actions and decisions are members of the enums of
+``game/rules/kinds.py``, and no code outside them compares a kind with a string literal or makes an action or a
+decision from one (a misspelt kind then fails the type checker instead of never matching). Read from the
+source."""
 
 from __future__ import annotations
 
@@ -11,33 +11,52 @@ from pathlib import Path
 import pytest
 
 from game.rules import Event, EventKind
+from game.rules.engine import ACTIONS, DECISION_KINDS
 from game.rules.events import PAYLOADS
+from game.rules.kinds import ActionKind, DecisionKind
 
 GAME = Path(__file__).resolve().parents[1] / "game"
-SHARED = {"command", "casualty", "escape"}  # also action or decision kinds (the next step types those)
 KIND_NAMES = {"kind", "k"}
+KINDS = {k.value for enum in (EventKind, ActionKind, DecisionKind) for k in enum}
+
+
+def names_a_kind(node: ast.expr) -> bool:
+    """``….kind``, ``kind``, ``k``, ``…["kind"]`` or ``….get("kind"…)``."""
+    if isinstance(node, ast.Attribute):
+        return node.attr == "kind"
+    if isinstance(node, ast.Name):
+        return node.id in KIND_NAMES
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.slice, ast.Constant) and node.slice.value == "kind"
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+        and bool(node.args) and isinstance(node.args[0], ast.Constant) and node.args[0].value == "kind"
 
 
 def literal_comparisons(tree: ast.AST) -> list[tuple[int, str]]:
-    """Comparisons of ``….kind``, ``kind`` or ``k`` with string literals that are event kinds."""
-    events = {k.value for k in EventKind} - SHARED
+    """Comparisons of a kind (:func:`names_a_kind`) with string literals that are kinds, and actions or decisions
+    made from a literal kind (``Action("move", …)``, ``Action.of``, ``Family``, ``decide("moves", …)``)."""
+
     found = []
     for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) \
+                and node.args[0].value in KINDS:
+            func = node.func
+            made = isinstance(func, ast.Name) and func.id in ("Action", "Family") or \
+                isinstance(func, ast.Attribute) and func.attr in ("of", "decide")
+            if made:
+                found.append((node.lineno, str(node.args[0].value)))
         if not isinstance(node, ast.Compare):
             continue
-        left = node.left
-        named = isinstance(left, ast.Attribute) and left.attr == "kind" or \
-            isinstance(left, ast.Name) and left.id in KIND_NAMES
-        if not named:
+        if not names_a_kind(node.left):
             continue
         for right in node.comparators:
             values = right.elts if isinstance(right, (ast.Tuple, ast.List, ast.Set)) else [right]
             found += [(node.lineno, v.value) for v in values
-                      if isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value in events]
+                      if isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value in KINDS]
     return found
 
 
-def test_no_event_kind_is_compared_with_a_string_literal() -> None:
+def test_no_kind_is_compared_with_a_string_literal_or_made_from_one() -> None:
     offenders = []
     for path in sorted(GAME.rglob("*.py")):
         if path.name == "kinds.py":
@@ -48,8 +67,15 @@ def test_no_event_kind_is_compared_with_a_string_literal() -> None:
 
 
 def test_the_finder_finds_a_literal_comparison() -> None:
-    tree = ast.parse('if e.kind == "breach" or k in ("casualty", "morale_changed") or kind != "x":\n    pass\n')
-    assert literal_comparisons(tree) == [(1, "breach"), (1, "morale_changed")]
+    tree = ast.parse('if e.kind == "breach" or k in ("casualty", "morale_changed") or kind != "x":\n    pass\n'
+                     'if dec["kind"] == "moves" or d.get("kind") == "escape":\n    g.decide("command")\n'
+                     'a = Action("move", ()) if x else Action.of("rally", "Konrad")\n')
+    assert sorted(literal_comparisons(tree)) == [(1, "breach"), (1, "casualty"), (1, "morale_changed"), (3, "escape"),
+                                                 (3, "moves"), (4, "command"), (5, "move"), (5, "rally")]
+
+
+def test_the_action_and_decision_kinds_are_the_engine_s() -> None:
+    assert set(ACTIONS) == set(ActionKind) and set(DECISION_KINDS) == set(DecisionKind)
 
 
 def test_every_event_kind_has_one_payload_and_events_carry_members() -> None:

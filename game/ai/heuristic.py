@@ -18,6 +18,7 @@ from typing import Any
 from game.ai.analysis import Analysis, hit, suppress_plan
 from game.i18n import Lazy, Msg, Plural, Words, _, n_, percent
 from game.rules import Action, Game
+from game.rules.kinds import ActionKind, DecisionKind
 from game.rules.names import (
     defender_name,
     entrance_name,
@@ -325,17 +326,17 @@ class HeuristicPolicy:
         if len(legal) == 1:
             return [Scored(legal[0], 0.0, self._only_reason(game, legal[0]))]
         an = Analysis(game)
-        if kind == "moves":
+        if kind == DecisionKind.MOVES:
             scored = self._moves(game, an, legal)
-        elif kind == "actions":
+        elif kind == DecisionKind.ACTIONS:
             scored = self._actions(game, an, legal)
-        elif kind == "command":
+        elif kind == DecisionKind.COMMAND:
             scored = self._rallies(game, an, legal)
-        elif kind == "suppression":
+        elif kind == DecisionKind.SUPPRESSION:
             scored = self._spend(game, an, legal, dec)
-        elif kind == "casualty":
+        elif kind == DecisionKind.CASUALTY:
             scored = self._casualty(game, an, legal)
-        elif kind == "escape":
+        elif kind == DecisionKind.ESCAPE:
             scored = self._escape(game, an, legal)
         else:
             scored = [Scored(legal[0], 0.0, Msg("the only sensible choice"))]
@@ -343,11 +344,11 @@ class HeuristicPolicy:
         return scored
 
     def _only_reason(self, game: Game, action: Action) -> Lazy:
-        if action.kind == "end_moves":
+        if action.kind == ActionKind.END_MOVES:
             return Msg("nobody can move")
-        if action.kind == "end_actions":
+        if action.kind == ActionKind.END_ACTIONS:
             return Msg("no action is possible")
-        if action.kind == "remove":
+        if action.kind == ActionKind.REMOVE:
             return Msg("{defender} is the only one who can fall", defender=said_name(action.args[0]))
         return Msg("the only choice")
 
@@ -463,10 +464,10 @@ class HeuristicPolicy:
 
         for a in legal:
             kind = a.kind
-            if kind == "end_moves":
+            if kind == ActionKind.END_MOVES:
                 scored.append(Scored(a, 0.0, Msg("no move is worth more than keeping everyone ready to act")))
                 continue
-            if kind == "move":
+            if kind == ActionKind.MOVE:
                 name, dest, *carry = a.args
                 d = defenders[name]
                 here = d["space"]
@@ -505,7 +506,7 @@ class HeuristicPolicy:
                                                                  defender=said_name(name),
                                                                  space=game.said_where(dest))))
                 continue
-            if kind == "shift":
+            if kind == ActionKind.SHIFT:
                 name, token, dest = a.args
                 here = defenders[name]["space"]
                 if not (is_s(token) or token.startswith("ammo") or is_g(token) or is_r(token)):
@@ -524,7 +525,7 @@ class HeuristicPolicy:
                                          Msg("{defender} sends {token} to {space} to throw at the intruders",
                                              defender=said_name(name), token=what, space=game.said_where(dest))))
         if not scored:
-            scored.append(Scored(Action("end_moves"), 0.0, Msg("no move improves the defense")))
+            scored.append(Scored(Action(ActionKind.END_MOVES), 0.0, Msg("no move improves the defense")))
         return scored
 
     # ------------------------------------------------------------------ Defense Phase: actions (4.2)
@@ -574,19 +575,19 @@ class HeuristicPolicy:
         clearing_markers = game.markers_cleared_this_turn()
         for a in legal:
             kind = a.kind
-            if ending and (kind == "suppress" or (kind == "attack" and game.counter_space(a.args[1]) in
-                                                  game.rules.track_spaces)):
+            if ending and (kind == ActionKind.SUPPRESS or kind == ActionKind.ATTACK
+                           and game.counter_space(a.args[1]) in game.rules.track_spaces):
                 scored.append(Scored(a, -1.0, Msg("pointless: the Attack ends with this turn and the assault "
                                                   "counters and suppression tokens on the tracks are cleared with it "
                                                   "(2.1-2.3)")))
                 continue
-            if kind in ("recover", "command") and clearing_markers:
+            if kind in (ActionKind.RECOVER, ActionKind.COMMAND) and clearing_markers:
                 scored.append(Scored(a, -1.0, Msg("pointless: the Attack ends with this turn and every exhausted or "
                                                   "disrupted marker is cleared with it (2.1, 2.2)")))
                 continue
-            if kind == "end_actions":
+            if kind == ActionKind.END_ACTIONS:
                 scored.append(Scored(a, 0.0, Msg("nothing left worth an action")))
-            elif kind == "attack":
+            elif kind == ActionKind.ATTACK:
                 name, cid = a.args
                 target = target_of.get(cid)
                 if target is None:  # the target's defense and worth, the same whoever attacks it
@@ -596,7 +597,7 @@ class HeuristicPolicy:
                 p = hit(dice_for(name), defense)
                 value = p * threat * self.w["attack"] - 0.04 * r.defenders[name].combat
                 scored.append(Scored(a, value, said=partial(self._attack_reason, game, an, name, cid, p)))
-            elif kind == "grenade":
+            elif kind == ActionKind.GRENADE:
                 name, token = a.args
                 here = s["defenders"][name]["space"]
                 floor = r.space_floor[here]
@@ -616,14 +617,14 @@ class HeuristicPolicy:
                                                       "{defender} throws grenades at the {n} intruders on the {floor}",
                                                       n, defender=said_name(name),
                                                       floor=Words(floor_words, r, floor, "of the"))))
-            elif kind == "suppress":
+            elif kind == ActionKind.SUPPRESS:
                 name, space = a.args
                 n = supp_n.get(name, 0)
                 if not n:
                     n = supp_n[name] = game.suppression_tokens(name)
                 value = an.suppress_value(space, n) * self.w["suppress"] - ammo_cost
                 scored.append(Scored(a, value, said=partial(self._suppress_reason, game, an, name, space, n)))
-            elif kind == "recover":
+            elif kind == ActionKind.RECOVER:
                 name, what = a.args
                 value = self._recover_value(game, an, name, what, danger)
                 state = Words(state_name, what)
@@ -632,13 +633,13 @@ class HeuristicPolicy:
                                      if what == "disrupted" and danger.get(s["defenders"][name]["space"], 0) > 0.05
                                      else Msg("{defender} recovers ({state})", defender=said_name(name),
                                               state=state)))
-            elif kind == "command":
+            elif kind == ActionKind.COMMAND:
                 name = a.args[0]
                 opts = self._command_targets(game, an, name, danger)
                 gain = sum(sorted(opts, reverse=True)[:3])
                 alt = 0.0
                 for b in legal:
-                    if b.kind == "attack" and b.args[0] == name:
+                    if b.kind == ActionKind.ATTACK and b.args[0] == name:
                         alt = max(alt, hit(game.attack_dice(name), game.assault_defense(b.args[1]))
                                   * an.threat(b.args[1]))
                 value = gain - 0.5 * alt - 0.1
@@ -710,7 +711,7 @@ class HeuristicPolicy:
         by = (game.decision or {}).get("by", "the commander")
         out = []
         for a in legal:
-            if a.kind == "end_command":
+            if a.kind == ActionKind.END_COMMAND:
                 out.append(Scored(a, 0.0, Msg("no one else needs a recover")))
                 continue
             other, what = a.args
@@ -763,7 +764,7 @@ class HeuristicPolicy:
         r = game.rules
         out = []
         for a in legal:
-            if a.kind == "end_escape":
+            if a.kind == ActionKind.END_ESCAPE:
                 out.append(Scored(a, 0.0, Msg("everyone worth saving who can go has gone")))
                 continue
             name = a.args[0]

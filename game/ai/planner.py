@@ -46,6 +46,7 @@ from game.ai.analysis import WIN_SCORE_BASE, WIN_SCORE_SLOPE, win_chance
 from game.ai.heuristic import HeuristicPolicy, MoveTerms, Scored
 from game.i18n import _, n_, number
 from game.rules import Action, Game
+from game.rules.kinds import ActionKind, DecisionKind
 from game.rules.rng import Pcg32
 
 PLANNER_STREAM = 0x706C616E
@@ -163,7 +164,7 @@ class PlannerPolicy:
         (it is chosen as one), otherwise the one action. Used by ``tools/planner_gain.py``."""
         self._plan, self._plan_key = [], (-1, -1)
         first = self.choose(game)
-        if first.kind in ("move", "shift"):
+        if first.kind in (ActionKind.MOVE, ActionKind.SHIFT):
             return [first, *self._plan]
         return [first]
 
@@ -174,9 +175,9 @@ class PlannerPolicy:
         if len(legal) == 1:
             return self.heuristic.explain(game)
         kind = (game.decision or {}).get("kind", "")
-        if kind == "moves":
+        if kind == DecisionKind.MOVES:
             return self._moves(game, legal)
-        if kind == "actions":
+        if kind == DecisionKind.ACTIONS:
             return self._actions(game)
         return self.heuristic.explain(game)
 
@@ -197,7 +198,7 @@ class PlannerPolicy:
         steps = 0
         while not sim.over and steps < MAX_ROLLOUT_DECISIONS:
             dec = sim.decision or {}
-            if int(sim.state["turn"]) >= turn + turns and dec.get("kind") in ("moves", "actions"):
+            if int(sim.state["turn"]) >= turn + turns and dec.get("kind") in (DecisionKind.MOVES, DecisionKind.ACTIONS):
                 break
             sim.apply(self.heuristic.choose(sim))
             steps += 1
@@ -262,7 +263,8 @@ class PlannerPolicy:
             action = self._plan.pop(0)
             self._plan_key = (key[0], key[1] + 1)
             if action in set(legal):
-                return action, self._plan_reason if action.kind != "end_moves" else _("the move plan is complete")
+                return action, (self._plan_reason if action.kind != ActionKind.END_MOVES
+                                else _("the move plan is complete"))
         plans: list[tuple[list[Action], str]] = []
         seen: set[tuple[Action, ...]] = set()
         for variant in self._variants:
@@ -271,10 +273,10 @@ class PlannerPolicy:
                 seen.add(tuple(plan))
                 plans.append((plan, reason))
         self._terms.clear()
-        if (not plans[0][0]) or plans[0][0][0].kind == "end_moves":
+        if (not plans[0][0]) or plans[0][0][0].kind == ActionKind.END_MOVES:
             no_moves: list[Action] = []
         else:
-            no_moves = [Action("end_moves")]
+            no_moves = [Action(ActionKind.END_MOVES)]
         if tuple(no_moves) not in seen and no_moves:
             plans.append((no_moves, _("keeping everyone ready to act beats any move")))
             seen.add(tuple(no_moves))
@@ -289,7 +291,7 @@ class PlannerPolicy:
                                    reason=best[1], points=number(self.last_gain), n=n))
         plan, reason = best
         if not plan:
-            return Action("end_moves"), _("no move improves the defense")
+            return Action(ActionKind.END_MOVES), _("no move improves the defense")
         self._plan = list(plan[1:])
         self._plan_key = (key[0], key[1] + 1)
         self._plan_reason = reason
@@ -302,13 +304,13 @@ class PlannerPolicy:
         turn = sim.state["turn"]
         plan: list[Action] = []
         reasons: list[str] = []
-        while not sim.over and (sim.decision or {}).get("kind") == "moves" and sim.state["turn"] == turn:
+        while not sim.over and (sim.decision or {}).get("kind") == DecisionKind.MOVES and sim.state["turn"] == turn:
             action, why = policy.explain(sim)
             plan.append(action)
-            if action.kind != "end_moves":
+            if action.kind != ActionKind.END_MOVES:
                 reasons.append(why)
             sim.apply(action)
-            if action.kind == "end_moves":
+            if action.kind == ActionKind.END_MOVES:
                 break
         reason = reasons[0] if reasons else _("no move improves the defense")
         if len(reasons) > 1:
@@ -321,7 +323,7 @@ class PlannerPolicy:
         if int(game.state["attack"]) < self.action_from:
             return ranked[0].action, ranked[0].reason
         top = ranked[: self.candidates]
-        end = next((x for x in ranked if x.action.kind == "end_actions"), None)
+        end = next((x for x in ranked if x.action.kind == ActionKind.END_ACTIONS), None)
         if end is not None and end not in top and top[0].value < 0.6:
             top.append(end)
         top = [x for i, x in enumerate(top) if i == 0 or top[0].value - x.value <= self.margin]

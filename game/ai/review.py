@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from game.ai.planner import PlannerPolicy
 from game.i18n import _, n_, number
 from game.rules import Action, Event, Game, Rules
-from game.rules.kinds import EventKind
+from game.rules.kinds import DecisionKind, EventKind
 from game.rules.names import defender_name, door_name
 
 __all__ = ["DecisionReview", "Mark", "Review", "Step", "review", "review_decisions", "replay", "timeline"]
@@ -252,7 +252,8 @@ def review_decisions(rev: Review, progress: Callable[[int, int], None] | None = 
         if progress is not None:
             progress(i, len(todo))
         game = Game.from_json(step.before)
-        if (game.decision or {}).get("kind") not in ("moves", "actions") or len(game.legal_actions()) < 2:
+        if (game.decision or {}).get("kind") not in (DecisionKind.MOVES, DecisionKind.ACTIONS) \
+                or len(game.legal_actions()) < 2:
             continue
         choice = planner.choose(game)
         played = game.canonical(step.action)

@@ -9,7 +9,7 @@ from game.rules.actions import Action
 from game.rules.effects import casualty, tactic_applied
 from game.rules.events import ClearingTarget, CounterChangedFloor, CounterEvent, PhaseChanged
 from game.rules.kernel import Kernel
-from game.rules.kinds import EventKind
+from game.rules.kinds import ActionKind, DecisionKind, EventKind
 from game.rules.names import colour_name, defender_name, floor_words
 from game.rules.queries import (
     Refusals,
@@ -129,9 +129,9 @@ def task_remove_defenders(g: Kernel, space: str, n: int, cid: str, extra: int = 
         return
     g.push(["remove_defenders", space, n - 1, cid, *tail])
     if extra and n <= extra:
-        g.decide("casualty", space=space, options=group, counter=cid, tactic=True)
+        g.decide(DecisionKind.CASUALTY, space=space, options=group, counter=cid, tactic=True)
     else:
-        g.decide("casualty", space=space, options=group, counter=cid)
+        g.decide(DecisionKind.CASUALTY, space=space, options=group, counter=cid)
 
 
 def note_clearing_tactic(g: Kernel, cid: str) -> None:
@@ -172,4 +172,4 @@ def gen_remove(g: Kernel, why: Refusals | None = None) -> list[Action]:
     if why is not None:
         why[("remove",)] = _("the casualty is one of {defenders}: the first in the removal priority (5.2)",
                              defenders=", ".join(defender_name(n) for n in g.state["decision"]["options"]))
-    return [Action("remove", (n,)) for n in g.state["decision"]["options"]]
+    return [Action(ActionKind.REMOVE, (n,)) for n in g.state["decision"]["options"]]

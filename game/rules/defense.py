@@ -21,7 +21,7 @@ from game.rules.events import (
     TokenSpent,
 )
 from game.rules.kernel import NUMBERS, Kernel
-from game.rules.kinds import EventKind
+from game.rules.kinds import ActionKind, DecisionKind, EventKind
 from game.rules.names import defender_name, said_name, space_name, the_token
 from game.rules.queries import (
     DEFENDER_PHASE_ACTIONS,
@@ -63,7 +63,7 @@ def start_defense(g: Kernel) -> None:
     if limit != DEFENDER_PHASE_MOVES:
         tactic_applied(g, tactic_cards(g, "defender_moves"),
                        Msg("only {n} moves this Defense Phase", n=Msg(NUMBERS[limit])), "4.1")
-    g.decide("moves")
+    g.decide(DecisionKind.MOVES)
     auto_end_moves(g)
 
 
@@ -111,16 +111,16 @@ def gen_moves(g: Kernel, why: Refusals | None = None) -> Listed:
         rows, carries, shift_tokens, shift_dests, (moves, shifts) = block
         head = (name,)
         if moves:
-            out.append(Family("move", head, rows, carries))
+            out.append(Family(ActionKind.MOVE, head, rows, carries))
             starts.append(n)
             n += moves
         if shifts:
-            out.append(Family("shift", head, shift_tokens, shift_dests))
+            out.append(Family(ActionKind.SHIFT, head, shift_tokens, shift_dests))
             starts.append(n)
             n += shifts
         if why is not None:
             _refuse_moves(g, why, name, here, [dest for (dest,) in rows], limit, occ)
-    out.append(Action("end_moves"))
+    out.append(Action(ActionKind.END_MOVES))
     starts.append(n)
     return Listed.of_blocks(out, starts, n + 1)
 
@@ -233,7 +233,7 @@ def start_actions(g: Kernel) -> None:
     if limit != DEFENDER_PHASE_ACTIONS:
         tactic_applied(g, tactic_cards(g, "defender_actions"),
                        Msg("only {n} actions this Defense Phase", n=Msg(NUMBERS[limit])), "4.2")
-    g.decide("actions")
+    g.decide(DecisionKind.ACTIONS)
     auto_end_actions(g)
 
 
@@ -244,7 +244,7 @@ def auto_end_moves(g: Kernel) -> None:
     if any(d["status"] == "board" and not (d["moved"] or d["exh"] or d["dis"])
            for d in g.state["defenders"].values()):
         return
-    do_end_moves(g, Action("end_moves"))
+    do_end_moves(g, Action(ActionKind.END_MOVES))
 
 
 def auto_end_actions(g: Kernel) -> None:
@@ -278,9 +278,9 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> Listed:
             continue
         if d["exh"] or d["dis"]:
             if d["exh"]:
-                out.append(Action("recover", (name, "exhausted")))
+                out.append(Action(ActionKind.RECOVER, (name, "exhausted")))
             if d["dis"]:
-                out.append(Action("recover", (name, "disrupted")))
+                out.append(Action(ActionKind.RECOVER, (name, "disrupted")))
             if why is not None:
                 who = defender_name(name)
                 _refuse_all(why, ("attack", "grenade", "suppress", "command"), name,
@@ -300,25 +300,25 @@ def gen_actions(g: Kernel, why: Refusals | None = None) -> Listed:
             if lists is None:
                 lists = by_space[here] = _space_actions(g, here, name)
             attacks, grenades, suppressed = lists
-            out.extend([Action("attack", (name, cid)) for cid in attacks])
+            out.extend([Action(ActionKind.ATTACK, (name, cid)) for cid in attacks])
             if grenades:
-                out.extend([Action("grenade", (name, t)) for t in grenades])
+                out.extend([Action(ActionKind.GRENADE, (name, t)) for t in grenades])
             if suppressed:
-                out.extend([Action("suppress", (name, sp)) for sp in suppressed])
+                out.extend([Action(ActionKind.SUPPRESS, (name, sp)) for sp in suppressed])
             if why is not None:
                 _refuse_combat(g, why, name, here, suppressed)
         elif why is not None:
             _refuse_all(why, ("attack", "grenade", "suppress"), name,
                         _("{defender} is a noncombatant (4.3.3)", defender=defender_name(name)))
         if "C" in attrs and not r.is_interior(here) and command_options(g, name):
-            out.append(Action("command", (name,)))
+            out.append(Action(ActionKind.COMMAND, (name,)))
         elif why is not None:
             why[("command", name)] = \
                 _("{defender} has no Command [C] attribute (4.2.4)", defender=defender_name(name)) \
                 if "C" not in attrs else \
                 _("the command action cannot be used in the interior spaces (4.2.4)") if r.is_interior(here) else \
                 _("no defender in the same coloured spaces needs a recover (4.2.4)")
-    out.append(Action("end_actions"))
+    out.append(Action(ActionKind.END_ACTIONS))
     return Listed(out, plain=True)
 
 
@@ -377,7 +377,7 @@ def use_action(g: Kernel, name: str, exhausts: bool) -> None:
 
 
 def after_action(g: Kernel) -> None:
-    if g.over or g.state["decision"] is None or g.state["decision"]["kind"] != "actions":
+    if g.over or g.state["decision"] is None or g.state["decision"]["kind"] != DecisionKind.ACTIONS:
         return
     if g.state["actions"] >= phase_limit(g, "defender_actions"):
         end_defense(g)
@@ -469,14 +469,14 @@ def do_command(g: Kernel, action: Action) -> None:
     g.emit(EventKind.COMMAND, "4.2.4", Msg("{defender} takes the command action: three free recover actions",
                                    defender=said_name(name)),
            DefenderEvent(defender=name))
-    g.decide("command", by=name, left=3, given=[])
+    g.decide(DecisionKind.COMMAND, by=name, left=3, given=[])
     command_continue(g)
 
 
 def command_continue(g: Kernel) -> None:
     dec = g.state["decision"]
     if dec["left"] <= 0 or not command_options(g, dec["by"], dec["given"]):
-        do_end_command(g, Action("end_command"))
+        do_end_command(g, Action(ActionKind.END_COMMAND))
 
 
 def do_rally(g: Kernel, action: Action) -> None:
@@ -491,7 +491,7 @@ def do_rally(g: Kernel, action: Action) -> None:
 
 def do_end_command(g: Kernel, action: Action) -> None:
     """4.2.4: the command gives no more recovers; the actions go on (4.2)."""
-    g.decide("actions")
+    g.decide(DecisionKind.ACTIONS)
     after_action(g)
 
 
@@ -553,7 +553,7 @@ def gen_command(g: Kernel, why: Refusals | None = None) -> list[Action]:
     if why is not None:
         why[("rally",)] = _("{defender}'s command recovers defenders in his coloured spaces on his floor, each "
                             "marker once (4.2.4)", defender=defender_name(dec["by"]))
-    return [*command_options(g, dec["by"], dec["given"]), Action("end_command")]
+    return [*command_options(g, dec["by"], dec["given"]), Action(ActionKind.END_COMMAND)]
 
 
 def gen_spend(g: Kernel, why: Refusals | None = None) -> list[Action]:
@@ -562,4 +562,4 @@ def gen_spend(g: Kernel, why: Refusals | None = None) -> list[Action]:
         dec = g.state["decision"]
         why[("spend",)] = _("{n} suppression tokens lie on {space}: spend 0 to {n} (4.2.2)", n=dec["tokens"],
                             space=space_name(g.rules, dec["space"], sentence=True))
-    return [Action("spend", (str(k),)) for k in range(g.state["decision"]["tokens"], -1, -1)]
+    return [Action(ActionKind.SPEND, (str(k),)) for k in range(g.state["decision"]["tokens"], -1, -1)]

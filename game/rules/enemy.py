@@ -26,7 +26,7 @@ from game.rules.events import (
     SuppressionDiscarded,
 )
 from game.rules.kernel import Kernel
-from game.rules.kinds import EventKind
+from game.rules.kinds import DecisionKind, EventKind
 from game.rules.names import a_counter, card_text, entrance_name, floor_words, tactic_names, unit_name
 from game.rules.queries import (
     barrier_closed,
@@ -187,7 +187,7 @@ def task_land(g: Kernel, cid: str, space: str, src: str, car: str) -> None:
     if tokens:
         # 4.2.2: the player decides how many suppression tokens to use before rolling.
         g.push(["arrive", cid, space, src])
-        g.decide("suppression", counter=cid, space=space, tokens=tokens, src=src,
+        g.decide(DecisionKind.SUPPRESSION, counter=cid, space=space, tokens=tokens, src=src,
                      defense=g.rules.assault_types[counter_type(g, cid)].defense)
         return
     arrive(g, cid, space, src)

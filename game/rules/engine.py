@@ -36,7 +36,7 @@ from game.rules.actions import Action, IllegalAction, Listed
 from game.rules.data import DIFFICULTIES, Rules, default_rules
 from game.rules.events import REVEALING, Event
 from game.rules.kernel import SAVE_VERSION, Kernel
-from game.rules.kinds import EventKind
+from game.rules.kinds import ActionKind, DecisionKind, EventKind
 from game.rules.queries import hit_chance
 from game.rules.rng import Pcg32
 from game.rules.scoring import AWARDS, award_for
@@ -318,7 +318,7 @@ class Game(Kernel):
             seen: set[str] = set()  # the entrances broken in at in this future (a chance: once each)
             for _step in range(THREAT_DECISIONS):
                 decision = future.decision or {}
-                if future.over or (enemy and decision.get("kind") == "moves"):
+                if future.over or (enemy and decision.get("kind") == DecisionKind.MOVES):
                     break
                 legal = future.legal_actions()
                 passing = hidden.PASSING.get(str(decision.get("kind", "")))
@@ -398,11 +398,11 @@ class Game(Kernel):
     def odds(self, action: Action) -> float | None:
         """Chance that an attack removes its target, or that spending suppression tokens stops the counter;
         None for other actions."""
-        if action.kind == "attack":
+        if action.kind == ActionKind.ATTACK:
             name, cid = action.args
             return hit_chance(q.attack_dice(self, name), q.assault_defense(self, cid))
         dec = self.state["decision"]
-        if action.kind == "spend" and dec is not None and dec["kind"] == "suppression":
+        if action.kind == ActionKind.SPEND and dec is not None and dec["kind"] == DecisionKind.SUPPRESSION:
             return hit_chance(int(action.args[0]), int(dec["defense"]))
         return None
 
@@ -411,7 +411,7 @@ class Game(Kernel):
         thrower's floor's interior is removed (one roll of his grenade dice against each counter's defense), and
         the chance the thrower is caught by his own grenade (thrown from inside the interior: a counter missed,
         then a 1 on the safety die); None for other actions."""
-        if action.kind != "grenade":
+        if action.kind != ActionKind.GRENADE:
             return None
         name = str(action.args[0])
         here = self.state["defenders"][name]["space"]

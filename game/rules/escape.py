@@ -6,7 +6,7 @@ from game.i18n import Msg, _
 from game.rules.actions import Action
 from game.rules.events import Escaped, PhaseChanged
 from game.rules.kernel import Kernel
-from game.rules.kinds import EventKind
+from game.rules.kinds import ActionKind, DecisionKind, EventKind
 from game.rules.names import defender_name, said_name
 from game.rules.queries import Refusals, escape_reason
 
@@ -17,7 +17,7 @@ def task_escape_start(g: Kernel) -> None:
     g.emit(EventKind.PHASE_CHANGED, "6.0", Msg("Escape Phase"),
            PhaseChanged(phase="escape", turn=g.state["turn"], attack=g.state["attack"],
                         attack_turn=g.state["attack_turn"]))
-    g.decide("escape")
+    g.decide(DecisionKind.ESCAPE)
     auto_end(g)
 
 
@@ -40,10 +40,10 @@ def gen_escapes(g: Kernel, why: Refusals | None = None) -> list[Action]:
         reason = escape_reason(g, name) if d["status"] == "board" else \
             _("{defender} is no longer in the post office", defender=defender_name(name))
         if not reason:
-            out.append(Action("escape", (name,)))
+            out.append(Action(ActionKind.ESCAPE, (name,)))
         elif why is not None:
             why[("escape", name)] = reason
-    out.append(Action("end_escape"))
+    out.append(Action(ActionKind.END_ESCAPE))
     return out
 
 

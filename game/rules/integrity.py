@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from game.rules.data import DIFFICULTIES, Rules
+from game.rules.kinds import DecisionKind
 
 __all__ = ["PHASE_DECISIONS", "TASK_ARGS", "SaveDamaged", "check_state"]
 
@@ -355,17 +356,17 @@ class _Checker:
         kind = _str_in(dec.get("kind"), PHASE_DECISIONS.get(s["phase"], ()), f"decision in phase {s['phase']}")
         fields: dict[str, Callable[[Any], object]] = {}
         names = self.s["defenders"]
-        if kind == "command":
+        if kind == DecisionKind.COMMAND:
             fields = {"by": lambda v: _str_in(v, names, "commander"),
                       "left": lambda v: _int(v, 0, 3, "a count of commands left"),
                       "given": lambda v: [self.rally(x) for x in _list(v, "commands", 100)]}
-        elif kind == "suppression":
+        elif kind == DecisionKind.SUPPRESSION:
             fields = {"counter": lambda v: _str_in(v, s["counters"], "counter"),
                       "space": lambda v: _str_in(v, r.track_spaces, "track space"),
                       "tokens": lambda v: _int(v, 1, 100, "a count of suppression tokens"),
                       "src": lambda v: v == "" or _str_in(v, r.track_spaces, "track space"),
                       "defense": lambda v: _int(v, 1, 7, "a defense value")}
-        elif kind == "casualty":
+        elif kind == DecisionKind.CASUALTY:
             fields = {"space": lambda v: _str_in(v, r.space_floor, "space"),
                       "options": lambda v: _require([_str_in(x, names, "defender")
                                                      for x in _list(v, "casualty options", 39)], "no casualty options"),

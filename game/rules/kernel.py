@@ -22,7 +22,7 @@ from game.i18n import N_, Lazy, Msg, Plural, Words
 from game.rules.actions import Action, Listed
 from game.rules.data import Rules, default_rules
 from game.rules.events import DiceRolled, DieRolled, Event
-from game.rules.kinds import EventKind
+from game.rules.kinds import DecisionKind, EventKind
 from game.rules.names import carried_words, space_name, tokens_name
 from game.rules.rng import Pcg32
 
@@ -142,9 +142,10 @@ class Kernel:
         for task in reversed(tasks):
             self.state["tasks"].append(task)
 
-    def decide(self, kind: str, **data: Any) -> None:
-        """Stop at a decision point of ``kind`` (a key of ``DECISION_KINDS``) with its data."""
-        self.state["decision"] = {"kind": kind, **data}
+    def decide(self, kind: DecisionKind, **data: Any) -> None:
+        """Stop at a decision point of ``kind`` (a key of ``DECISION_KINDS``) with its data. The state keeps the
+        kind's text: it is plain JSON-like data (saved, and copied by ``marshal`` in ``Game.clone``)."""
+        self.state["decision"] = {"kind": str(kind), **data}
         self.legal_cache = None
 
     def listing(self, generate: Callable[[Kernel], Sequence[Action]]) -> Listed:

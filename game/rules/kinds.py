@@ -1,7 +1,8 @@
-"""The kinds of event the rules core emits (issue 34): one :class:`EventKind` member per kind, each with one typed
-payload in :data:`game.rules.events.PAYLOADS`. A ``StrEnum``: a member is its text (saves, records and the
-narration keep the same words), but code compares members, so a misspelt kind fails the type checker and a
-test (``tests/test_kinds.py``) instead of never matching."""
+"""The kinds the rules core names (issue 34): :class:`EventKind` (what happened; each with one typed payload in
+:data:`game.rules.events.PAYLOADS`), :class:`ActionKind` (what a player may choose) and :class:`DecisionKind`
+(where the game waits for a choice). Each a ``StrEnum``: a member is its text (saves, records, codes and the
+narration keep the same words), but code compares members, so a misspelt kind fails the type checker and a test
+(``tests/test_kinds.py``) instead of never matching."""
 
 from __future__ import annotations
 
@@ -62,3 +63,34 @@ class EventKind(StrEnum):
     TACTIC_DISCARDED = "tactic_discarded"
     TACTICS_RESHUFFLED = "tactics_reshuffled"
     TACTIC_APPLIED = "tactic_applied"
+
+
+class ActionKind(StrEnum):
+    """The kinds of choice a player makes (the first word of an action's text; 4.0 to 6.0)."""
+
+    MOVE = "move"
+    SHIFT = "shift"
+    END_MOVES = "end_moves"
+    ATTACK = "attack"
+    GRENADE = "grenade"
+    SUPPRESS = "suppress"
+    RECOVER = "recover"
+    COMMAND = "command"
+    RALLY = "rally"
+    END_COMMAND = "end_command"
+    END_ACTIONS = "end_actions"
+    SPEND = "spend"
+    REMOVE = "remove"
+    ESCAPE = "escape"
+    END_ESCAPE = "end_escape"
+
+
+class DecisionKind(StrEnum):
+    """The decision points at which the game waits for the player (each accepts some action kinds)."""
+
+    MOVES = "moves"
+    ACTIONS = "actions"
+    COMMAND = "command"
+    SUPPRESSION = "suppression"
+    CASUALTY = "casualty"
+    ESCAPE = "escape"

@@ -10,6 +10,7 @@ from game.i18n import Lazy, Plural, Words, _
 from game.rules.actions import Action
 from game.rules.data import TacticCard, remember
 from game.rules.kernel import Kernel
+from game.rules.kinds import ActionKind
 from game.rules.names import defender_name, entrance_name, space_name, tactic_names, unit_name
 
 # Why each refused choice is refused, keyed by the action's kind and its first arguments (``Game.why_illegal``
@@ -379,7 +380,7 @@ def command_options(g: Kernel, name: str, given: list[list[str]] | None = None) 
             continue
         for what, flag in (("exhausted", "exh"), ("disrupted", "dis")):
             if d[flag] and [other, what] not in given:
-                out.append(Action("rally", (other, what)))
+                out.append(Action(ActionKind.RALLY, (other, what)))
     return out
 
 
@@ -505,14 +506,14 @@ def canonical(g: Kernel, action: Action) -> Action:
     """The listed form of an action naming tokens: identical tokens are interchangeable (4.1), so any
     ``gren`` in the space stands for the one listed. Returns the action unchanged when it names none."""
     s = g.state
-    if action.kind not in ("move", "shift", "grenade") or not action.args or \
+    if action.kind not in (ActionKind.MOVE, ActionKind.SHIFT, ActionKind.GRENADE) or not action.args or \
             action.args[0] not in s["defenders"]:
         return action
     here = s["defenders"][action.args[0]]["space"]
     present = sorted(tokens_in(g, here))
-    if action.kind == "move":
+    if action.kind == ActionKind.MOVE:
         carried = action.args[2:]
-    elif action.kind == "shift":
+    elif action.kind == ActionKind.SHIFT:
         carried = action.args[1:2]
     else:
         carried = action.args[1:]
@@ -525,8 +526,8 @@ def canonical(g: Kernel, action: Action) -> Action:
     for kind, n in wanted.items():
         canon.extend([t for t in present if token_kind(g, t) == kind][:n])
     canon.sort()
-    if action.kind == "move":
-        return Action("move", (*action.args[:2], *canon))
-    if action.kind == "shift":
-        return Action("shift", (action.args[0], canon[0], *action.args[2:]))
-    return Action("grenade", (action.args[0], canon[0]))
+    if action.kind == ActionKind.MOVE:
+        return Action(ActionKind.MOVE, (*action.args[:2], *canon))
+    if action.kind == ActionKind.SHIFT:
+        return Action(ActionKind.SHIFT, (action.args[0], canon[0], *action.args[2:]))
+    return Action(ActionKind.GRENADE, (action.args[0], canon[0]))

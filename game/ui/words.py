@@ -9,6 +9,7 @@ import re
 from game.i18n import N_, Said, _, n_, percent, same
 from game.rules import Action, Game
 from game.rules.engine import ACTION_SECTIONS
+from game.rules.kinds import ActionKind
 from game.rules.names import carried_words, defender_name, space_name, state_name, the_token
 from game.ui.fonts import font
 
@@ -49,36 +50,36 @@ def describe(game: Game, action: Action) -> str:
     if k in END_WORDS:
         return _(END_WORDS[k])
     who = defender_name(str(a[0])) if a else ""
-    if k == "move" and len(a) >= 2:
+    if k == ActionKind.MOVE and len(a) >= 2:
         if len(a) > 2:
             return _("{defender} moves to {space} carrying the {tokens}", defender=who,
                      space=space_words(game, a[1]), tokens=carried_words(game.rules, a[2:]))
         return _("{defender} moves to {space}", defender=who, space=space_words(game, a[1]))
-    if k == "shift" and len(a) >= 3:
+    if k == ActionKind.SHIFT and len(a) >= 3:
         return _("{defender} passes {token} to {space}", defender=who, token=token_words(game, a[1]),
                  space=space_words(game, a[2]))
-    if k == "attack" and len(a) >= 2:
+    if k == ActionKind.ATTACK and len(a) >= 2:
         odds = game.odds(action)
         target = counter_words(game, a[1])
         if odds is not None:
             return _("{defender} attacks {target} ({chance})", defender=who, target=target, chance=percent(odds))
         return _("{defender} attacks {target}", defender=who, target=target)
-    if k == "grenade" and len(a) >= 2:
+    if k == ActionKind.GRENADE and len(a) >= 2:
         return _("{defender} throws grenades", defender=who)
-    if k == "suppress" and len(a) >= 2:
+    if k == ActionKind.SUPPRESS and len(a) >= 2:
         return _("{defender} places suppression tokens on {space}", defender=who, space=space_words(game, a[1]))
-    if k == "recover" and len(a) >= 2:
+    if k == ActionKind.RECOVER and len(a) >= 2:
         return _("{defender} recovers from being {state}", defender=who, state=state_name(a[1]))
-    if k == "rally" and len(a) >= 2:
+    if k == ActionKind.RALLY and len(a) >= 2:
         return _("{defender} is rallied (no longer {state})", defender=who, state=state_name(a[1]))
-    if k == "command" and a:
+    if k == ActionKind.COMMAND and a:
         return _("{defender} takes command", defender=who)
-    if k == "spend" and a:
+    if k == ActionKind.SPEND and a:
         return n_("Spend {n} suppression token", "Spend {n} suppression tokens", int(a[0])) if a[0] != "0" else \
             _("Spend no suppression token")
-    if k == "remove" and a:
+    if k == ActionKind.REMOVE and a:
         return _("{defender} is chosen as the casualty", defender=who)
-    if k == "escape" and a:
+    if k == ActionKind.ESCAPE and a:
         return _("{defender} escapes", defender=who)
     return same(str(action))
 

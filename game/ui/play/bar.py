@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 from game.i18n import N_, _, percent
 from game.rules import Action
 from game.rules.engine import hit_chance
+from game.rules.kinds import ActionKind, DecisionKind
 from game.rules.names import defender_name
 from game.ui.layout import BOTTOM, DICE_TRAY
 from game.ui.widgets import Button
@@ -84,26 +85,26 @@ def bar_specs(decision: dict[str, Any], legal: list[Action], spend_k: int | None
     def add(label: str, action: Action, tip: str = "", w: int = 190, key: str = "") -> None:
         specs.append(BarButton(label, partial(submit, action), tip, w, action, key=key))
     kind = decision["kind"]
-    if kind == "moves" and "end_moves" in kinds:
-        add(N_("End moves"), Action("end_moves"), N_("Finish the move step and go on to the actions"))
-    elif kind == "actions" and "end_actions" in kinds:
-        add(N_("End actions"), Action("end_actions"), N_("Finish the Defense Phase"))
-    elif kind == "command":
+    if kind == DecisionKind.MOVES and "end_moves" in kinds:
+        add(N_("End moves"), Action(ActionKind.END_MOVES), N_("Finish the move step and go on to the actions"))
+    elif kind == DecisionKind.ACTIONS and "end_actions" in kinds:
+        add(N_("End actions"), Action(ActionKind.END_ACTIONS), N_("Finish the Defense Phase"))
+    elif kind == DecisionKind.COMMAND:
         for a in legal:
-            if a.kind == "rally":
+            if a.kind == ActionKind.RALLY:
                 who = defender_name(a.args[0])
                 add(_("Rally {defender}", defender=who), a,
                     _("Free recover: {defender} ({state})", defender=who, state=_(a.args[1])), 230,
                     key=f"Rally {a.args[0]}")
-        add(N_("End command"), Action("end_command"), N_("No more rallies"))
-    elif kind == "suppression":
+        add(N_("End command"), Action(ActionKind.END_COMMAND), N_("No more rallies"))
+    elif kind == DecisionKind.SUPPRESSION:
         specs, spend_k = spend_specs(decision, spend_k, submit, step_spend)
-    elif kind == "casualty":
+    elif kind == DecisionKind.CASUALTY:
         for a in legal:
             add(_("Remove {defender}", defender=defender_name(a.args[0])), a, N_("This defender becomes the casualty"),
                 250, key=f"Remove {a.args[0]}")
-    elif kind == "escape":
-        add(N_("End escape"), Action("end_escape"), N_("Nobody else escapes this turn"))
+    elif kind == DecisionKind.ESCAPE:
+        add(N_("End escape"), Action(ActionKind.END_ESCAPE), N_("Nobody else escapes this turn"))
     return specs, spend_k
 
 
@@ -118,7 +119,7 @@ def spend_specs(decision: dict[str, Any], spend_k: int | None, submit: Callable[
         p = hit_chance(k, defense) if k else 0.0
         tip = _("{n} dice vs {defense}: {chance} to send it back", n=k, defense=defense, chance=percent(p)) if k \
             else _("Roll nothing: the counter comes in")
-        action = Action("spend", (str(k),))
+        action = Action(ActionKind.SPEND, (str(k),))
         key = label.format(k=k, tokens=tokens, p=f"{p:.0%}") if k else "Spend none"
         return BarButton(_(label, k=k, tokens=tokens, p=percent(p)) if k else N_("Spend none"),
                          partial(submit, action), tip, w, action, key=key)

@@ -12,6 +12,7 @@ import pygame
 
 from game.i18n import N_, _, same
 from game.rules import Action, Game
+from game.rules.kinds import ActionKind, DecisionKind
 from game.rules.names import defender_name, space_name, token_name
 from game.ui.play import hits
 from game.ui.play.bar import apply_hint_spec, bar_specs, layout_bar
@@ -36,7 +37,7 @@ BUSY_PROMPT = {"enemy": N_("The enemy acts…"), "setup": N_("The Attack is set 
 
 def carried_kinds(game: Game, action: Action) -> tuple[str, ...]:
     """What a move carries, by kind of token (alike tokens are interchangeable, 4.1): ``()`` alone."""
-    return tuple(sorted(token_name(game.rules, t) for t in action.args[2:])) if action.kind == "move" else ()
+    return tuple(sorted(token_name(game.rules, t) for t in action.args[2:])) if action.kind == ActionKind.MOVE else ()
 
 
 class Controller:
@@ -121,7 +122,7 @@ class Controller:
 
     def show_spend(self, action: Action) -> None:
         """A recommended number of suppression tokens the stepper does not show yet: show it (a hint rings it)."""
-        if action.kind == "spend" and self.spend_k is not None and 0 < int(action.args[0]) < int(
+        if action.kind == ActionKind.SPEND and self.spend_k is not None and 0 < int(action.args[0]) < int(
                 (self.game.decision or {}).get("tokens", 0)):
             self.spend_k = int(action.args[0])
             self.rebuild_buttons()
@@ -138,13 +139,13 @@ class Controller:
             return ""
         kind = dec["kind"]
         s = self.game.state
-        if kind == "moves":
+        if kind == DecisionKind.MOVES:
             if self.selected:
                 return _("{defender}: click a lit space to move there (carrying tokens), or another defender",
                          defender=defender_name(self.selected or ""))
             return _("Moves: {n} left. Click a defender to move him.",
                      n=max(0, self.game.limit("defender_moves") - s["moves"]))
-        if kind == "actions":
+        if kind == DecisionKind.ACTIONS:
             if self.mode == "attack":
                 return _("{defender}: click a lit enemy counter to attack it (the % on it: the chance to remove it)",
                          defender=defender_name(self.selected or ""))
@@ -153,16 +154,16 @@ class Controller:
                          defender=defender_name(self.selected or ""))
             return _("Actions: {n} left. Click a defender for his actions.",
                      n=max(0, self.game.limit("defender_actions") - s["actions"]))
-        if kind == "command":
+        if kind == DecisionKind.COMMAND:
             return _("{defender} commands: {n} free rallies. Click a lit defender or a Rally button.",
                      defender=defender_name(dec["by"]), n=dec["left"])
-        if kind == "suppression":
+        if kind == DecisionKind.SUPPRESSION:
             return _("The {unit} enters {space} ({n} suppression tokens): how many to spend?",
                      unit=self.game.counter_label(dec["counter"]),
                      space=space_name(self.game.rules, dec["space"], sentence=True), n=dec["tokens"])
-        if kind == "casualty":
+        if kind == DecisionKind.CASUALTY:
             return _("Choose the casualty in {space}.", space=space_name(self.game.rules, dec["space"], sentence=True))
-        if kind == "escape":
+        if kind == DecisionKind.ESCAPE:
             return _("Escape: click a lit defender to escape, or End escape.")
         return same(str(kind))
 
@@ -175,9 +176,9 @@ class Controller:
         if not dec or self.queue.busy:
             return set()
         kind = dec["kind"]
-        if kind in ("moves", "actions", "escape", "command"):
-            return {a.args[0] for a in self.legal if a.args and a.kind not in ("spend",)}
-        if kind == "casualty":
+        if kind in (DecisionKind.MOVES, DecisionKind.ACTIONS, DecisionKind.ESCAPE, DecisionKind.COMMAND):
+            return {a.args[0] for a in self.legal if a.args and a.kind not in (ActionKind.SPEND,)}
+        if kind == DecisionKind.CASUALTY:
             return {a.args[0] for a in self.legal}
         return set()
 
@@ -187,13 +188,13 @@ class Controller:
         if not self.selected or self.queue.busy:
             return out
         for a in self.actions_of(self.selected):
-            if a.kind == "move":
+            if a.kind == ActionKind.MOVE:
                 out.setdefault(a.args[1], []).append(a)
-            elif a.kind == "shift":
+            elif a.kind == ActionKind.SHIFT:
                 out.setdefault(a.args[2], []).append(a)
-            elif a.kind == "attack" and self.mode == "attack":
+            elif a.kind == ActionKind.ATTACK and self.mode == "attack":
                 out.setdefault(a.args[1], []).append(a)
-            elif a.kind == "suppress" and self.mode == "suppress":
+            elif a.kind == ActionKind.SUPPRESS and self.mode == "suppress":
                 out.setdefault(a.args[1], []).append(a)
         return out
 
@@ -253,7 +254,7 @@ class Controller:
     def _handle_drag(self, event: pygame.event.Event) -> bool:
         """Move by drag: press on a movable defender, drop on a lit space (a plain click still works)."""
         dec = self.game.decision
-        if not dec or dec["kind"] != "moves":
+        if not dec or dec["kind"] != DecisionKind.MOVES:
             self.drag, self.dragging = None, False
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -275,7 +276,7 @@ class Controller:
                 if space and space in targets:
                     self.choose_move(space, targets[space])
                 elif space and space in self.rules.space_floor and self.selected:  # dropped on an unlit space
-                    self.say(self.game.why_illegal(Action("move", (self.selected, space))))
+                    self.say(self.game.why_illegal(Action(ActionKind.MOVE, (self.selected, space))))
                 return True
         return False
 
@@ -291,7 +292,7 @@ class Controller:
             self.submit(targets[enemy][0])
             return
         name = self.defender_at(pos)
-        if kind == "moves" and self.selected and name != self.selected:
+        if kind == DecisionKind.MOVES and self.selected and name != self.selected:
             space = self.space_at(pos)
             if space and space in targets:  # anywhere inside a lit space, on a counter too: the move
                 self.choose_move(space, targets[space])
@@ -304,24 +305,24 @@ class Controller:
         if name:
             self._click_defender(name, kind)
             return
-        if kind == "moves" and self.selected:
+        if kind == DecisionKind.MOVES and self.selected:
             space = self.space_at(pos)
             if space and space in targets:
                 self.choose_move(space, targets[space])
                 return
             if space and space in self.rules.space_floor:  # an unlit space: the core says why not
-                self.say(self.game.why_illegal(Action("move", (self.selected, space))))
+                self.say(self.game.why_illegal(Action(ActionKind.MOVE, (self.selected, space))))
                 return
         if enemy:
             if self.mode == "attack" and self.selected:
-                self.say(self.game.why_illegal(Action("attack", (self.selected, enemy))))
+                self.say(self.game.why_illegal(Action(ActionKind.ATTACK, (self.selected, enemy))))
             else:
                 self.say(enemy_info(self.game, self.view, enemy).replace("\n", " · "))
             return
         if self.mode == "suppress" and self.selected:
             space = self.space_at(pos)
             if space and space in self.rules.track_spaces:
-                self.say(self.game.why_illegal(Action("suppress", (self.selected, space))))
+                self.say(self.game.why_illegal(Action(ActionKind.SUPPRESS, (self.selected, space))))
                 return
         self.selected = None
         self.mode = ""
@@ -331,13 +332,13 @@ class Controller:
         if name not in self.selectable_defenders():
             self.say(self.why_not(name))
             return
-        if kind == "moves":
+        if kind == DecisionKind.MOVES:
             self.selected = None if self.selected == name else name
             return
-        if kind == "actions":
+        if kind == DecisionKind.ACTIONS:
             self.selected = name
             # his targets light up with the menu: a click on a lit enemy attacks at once
-            self.mode = "attack" if any(a.kind == "attack" for a in self.actions_of(name)) else ""
+            self.mode = "attack" if any(a.kind == ActionKind.ATTACK for a in self.actions_of(name)) else ""
             self.open_action_menu(name)
             return
         acts = self.actions_of(name)
@@ -348,9 +349,11 @@ class Controller:
         """Why defender ``name`` cannot be chosen now (asked of the core)."""
         dec = self.game.decision or {}
         kind = dec.get("kind", "")
-        probe = {"moves": Action("move", (name, "")), "actions": Action("recover", (name, "exhausted")),
-                 "escape": Action("escape", (name,)), "command": Action("rally", (name, "exhausted")),
-                 "casualty": Action("remove", (name,))}.get(kind)
+        probe = {DecisionKind.MOVES: Action(ActionKind.MOVE, (name, "")),
+                 DecisionKind.ACTIONS: Action(ActionKind.RECOVER, (name, "exhausted")),
+                 DecisionKind.ESCAPE: Action(ActionKind.ESCAPE, (name,)),
+                 DecisionKind.COMMAND: Action(ActionKind.RALLY, (name, "exhausted")),
+                 DecisionKind.CASUALTY: Action(ActionKind.REMOVE, (name,))}.get(kind)
         who = defender_name(name)
         if probe is None:
             return _("{defender} cannot be chosen now", defender=who)
@@ -366,7 +369,7 @@ class Controller:
             return
         x, y = self.positions.space_point(space)
         items = carry_items(self.game, actions)
-        items.sort(key=lambda item: not (item[1] is not None and item[1].kind == "move"
+        items.sort(key=lambda item: not (item[1] is not None and item[1].kind == ActionKind.MOVE
                                          and carried_kinds(self.game, item[1]) == self.last_carry))
         self.popup.open((int(x), int(y)), _("{defender} to {space}", defender=defender_name(self.selected or ""),
                                              space=self.game.where(space)), items, self.submit_move, self.set_mode)
@@ -382,7 +385,7 @@ class Controller:
 
     def submit_move(self, action: Action) -> None:
         """A move chosen in the carry popup: remembered (its token kinds come first next time), then sent."""
-        if action.kind == "move":
+        if action.kind == ActionKind.MOVE:
             self.last_carry = carried_kinds(self.game, action)
         self.submit(action)
 

@@ -13,6 +13,7 @@ import pygame
 from game.ai import make_policy
 from game.i18n import _
 from game.rules import Action, Game
+from game.rules.kinds import ActionKind
 from game.ui import palette as P
 from game.ui.board import BoardRenderer
 from game.ui.play.positions import Positions
@@ -129,13 +130,13 @@ def hint_marks(action: Action, defenders_drawn: Container[str], buttons: list[Bu
     defenders = [a[0]] if a and a[0] in defenders_drawn else []
     counters: list[str] = []
     spaces: list[str] = []
-    if k == "move" and len(a) > 1:
+    if k == ActionKind.MOVE and len(a) > 1:
         spaces.append(a[1])
-    elif k == "shift" and len(a) > 2:
+    elif k == ActionKind.SHIFT and len(a) > 2:
         spaces.append(a[2])
-    elif k == "attack" and len(a) > 1:
+    elif k == ActionKind.ATTACK and len(a) > 1:
         counters.append(a[1])
-    elif k == "suppress" and len(a) > 1:
+    elif k == ActionKind.SUPPRESS and len(a) > 1:
         spaces.append(a[1])
     return defenders, counters, spaces, [b for b in buttons if b.data == action]
 

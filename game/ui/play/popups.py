@@ -11,6 +11,7 @@ import pygame
 
 from game.i18n import N_, _, n_, percent
 from game.rules import Action, Game
+from game.rules.kinds import ActionKind
 from game.rules.names import carried_words, join_words, state_name, the_token, unit_name
 from game.ui import palette as P
 from game.ui.fonts import blit_text, font
@@ -79,7 +80,7 @@ def carry_items(game: Game, actions: list[Action]) -> list[PopupItem]:
     """The ways to move to one space: alone, or carrying each legal set of tokens (or sending a token only)."""
     items: list[PopupItem] = []
     for a in actions:
-        if a.kind == "move":
+        if a.kind == ActionKind.MOVE:
             carried = carried_words(game.rules, a.args[2:])
             label = _("Move, carry {tokens}", tokens=carried) if carried else _("Move alone")
             items.append((label, a, describe(game, a), "Move, carry " + "+".join(a.args[2:]) if carried else
@@ -114,34 +115,34 @@ def action_items(game: Game, name: str, acts: list[Action]) -> list[PopupItem]:
 
     def why(probe: Action) -> str:
         return "!" + (g.why_illegal(probe) or _("not possible now"))
-    attacks = [a for a in acts if a.kind == "attack"]
+    attacks = [a for a in acts if a.kind == ActionKind.ATTACK]
     if attacks:
         items.append((n_("Attack… ({n} die)", "Attack… ({n} dice)", g.attack_dice(name)), None, "attack", "Attack…"))
     else:
         enemy = next((c for stack in g.state["spaces"].values() for c in stack), "")
-        items.append((_("Attack"), None, why(Action("attack", (name, enemy))) if enemy else
+        items.append((_("Attack"), None, why(Action(ActionKind.ATTACK, (name, enemy))) if enemy else
                       "!" + _("no enemy counter to attack"), "Attack"))
-    grenades = [a for a in acts if a.kind == "grenade"]
+    grenades = [a for a in acts if a.kind == ActionKind.GRENADE]
     for a in grenades:
         items.append((n_("Grenades ({n} die)", "Grenades ({n} dice)", g.grenade_dice(name)), a,
                       grenade_tip(g, a), "Grenades"))
     if not grenades:
-        items.append((_("Grenades"), None, why(Action("grenade", (name, "gren1"))), "Grenades"))
-    if any(a.kind == "suppress" for a in acts):
+        items.append((_("Grenades"), None, why(Action(ActionKind.GRENADE, (name, "gren1"))), "Grenades"))
+    if any(a.kind == ActionKind.SUPPRESS for a in acts):
         items.append((_("Suppress…"), None, "suppress", "Suppress…"))
     else:
         empty = next((sp for sp in g.rules.track_spaces if sp not in g.state["spaces"]), "")
-        items.append((_("Suppress"), None, why(Action("suppress", (name, empty))), "Suppress"))
-    recovers = [a for a in acts if a.kind == "recover"]
+        items.append((_("Suppress"), None, why(Action(ActionKind.SUPPRESS, (name, empty))), "Suppress"))
+    recovers = [a for a in acts if a.kind == ActionKind.RECOVER]
     for a in recovers:
         items.append((_("Recover ({state})", state=state_name(a.args[1])), a, describe(g, a),
                       f"Recover ({a.args[1]})"))
     if not recovers:
-        items.append((_("Recover"), None, why(Action("recover", (name, "exhausted"))), "Recover"))
-    commands = [a for a in acts if a.kind == "command"]
+        items.append((_("Recover"), None, why(Action(ActionKind.RECOVER, (name, "exhausted"))), "Recover"))
+    commands = [a for a in acts if a.kind == ActionKind.COMMAND]
     if commands:
         items.append((_("Command"), commands[0], _("Three free recover actions for defenders in his colour"),
                       "Command"))
     elif "C" in g.rules.defenders[name].attributes:
-        items.append((_("Command"), None, why(Action("command", (name,))), "Command"))
+        items.append((_("Command"), None, why(Action(ActionKind.COMMAND, (name,))), "Command"))
     return items

@@ -14,6 +14,7 @@ import pygame
 from game import codes, i18n
 from game.i18n import N_, Msg, _
 from game.rules import Action, Event, Game, IllegalAction
+from game.rules.kinds import ActionKind, DecisionKind
 from game.ui import effects, journal, music, records, scores, storage
 from game.ui import palette as P
 from game.ui.cache import HoverRegions, ScreenMemory
@@ -444,8 +445,9 @@ class PlayScene(Scene):
         if self.thinker.thinking:
             self.take_hint()
         kind = (self.game.decision or {}).get("kind")
+        defending = kind in (DecisionKind.MOVES, DecisionKind.ACTIONS)
         self.danger.update(self.game, self.serial, self.synced and not self.queue.busy and not self.game.over
-                           and kind in ("moves", "actions") and self.ctx.settings.danger, self.time)
+                           and defending and self.ctx.settings.danger, self.time)
 
     def still(self) -> bool:
         """The board waits for the player: no animation queued or in flight."""
@@ -532,7 +534,9 @@ class PlayScene(Scene):
         """What the player's choice lights up on the board this frame."""
         c = self.controller
         dec = self.game.decision
-        question = dec["space"] if dec and not self.queue.busy and dec["kind"] in ("suppression", "casualty") else None
+        question = None  # the space a suppression or casualty decision is about
+        if dec and not self.queue.busy and dec["kind"] in (DecisionKind.SUPPRESSION, DecisionKind.CASUALTY):
+            question = dec["space"]
         dragged = c.drag[0] if c.dragging and c.drag is not None else None
         return BoardMarks(self.time, c.targets(), c.mode, c.selectable_defenders(), c.selected, self.hint is not None,
                           question, dragged, self.positions.mouse, self._sight(), self._odds(),
@@ -545,14 +549,14 @@ class PlayScene(Scene):
         if self.queue.busy:
             return {}
         hovered = next((b.data for b in c.popup.buttons if b.hover and isinstance(b.data, Action)), None)
-        if hovered is not None and hovered.kind == "grenade":  # the Grenades item: each counter's chance
+        if hovered is not None and hovered.kind == ActionKind.GRENADE:  # the Grenades item: each counter's chance
             thrown = self.game.grenade_odds(hovered)
             return dict(thrown[0]) if thrown is not None else {}
         if c.mode != "attack":
             return {}
         out: dict[str, float] = {}
         for key, actions in c.targets().items():
-            odds = [p for p in (self.game.odds(a) for a in actions if a.kind == "attack") if p is not None]
+            odds = [p for p in (self.game.odds(a) for a in actions if a.kind == ActionKind.ATTACK) if p is not None]
             if odds:
                 out[key] = max(odds)
         return out

@@ -25,6 +25,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.rules import Action, Event, Game, LevelError
+from game.rules.kinds import ActionKind
 from game.ui import palette as P
 from game.ui import scores, storage
 from game.ui.fonts import blit_text, wrap
@@ -77,7 +78,7 @@ def _defender_rect(scene: TutorialScene, name: str | None) -> pygame.Rect | None
 def _first(scene: TutorialScene, kind: str) -> Action | None:
     """The choice of ``kind`` the coach points at: the attack with the best odds, else the first legal one."""
     legal = [a for a in scene.controller.legal if a.kind == kind]
-    if kind == "attack" and legal:
+    if kind == ActionKind.ATTACK and legal:
         return max(legal, key=lambda a: scene.game.odds(a) or 0.0)
     return legal[0] if legal else None
 
@@ -117,14 +118,14 @@ STEPS: tuple[Step, ...] = (
          lambda s: None),  # before the first move: it may carry a weapon
     Step("move", N_("The Defense Phase starts with moves. Click a defender: the spaces of his floor he can reach "
          "light up. Click one (anywhere inside it) to move him there. Try it now."),
-         lambda s: _defender_rect(s, (_first(s, "move") or Action("move", ("",))).args[0]),
+         lambda s: _defender_rect(s, (_first(s, "move") or Action(ActionKind.MOVE, ("",))).args[0]),
          _did(("move", "shift"), "moves")),
     Step("end_moves", N_("When your moves are done, click End moves (or press Enter). Remember: a defender who moved "
          "this turn cannot also take an action (4.2)."),
          lambda s: _ring(_bar(s, "End moves")), _did(("end_moves",), "moves")),
     Step("attack", N_("Now the actions. Click a defender: his menu opens and the enemies he can hit light up, each "
          "with its chance to be removed on it. Click one to fire."),
-         lambda s: _defender_rect(s, (_first(s, "attack") or Action("attack", ("",))).args[0]),
+         lambda s: _defender_rect(s, (_first(s, "attack") or Action(ActionKind.ATTACK, ("",))).args[0]),
          _did(("attack", "grenade", "suppress", "recover", "command"), "actions")),
     Step("odds", N_("Each die that reaches the counter's defense hits it. The defender who fired is now exhausted "
          "(hatched): only a Recover action (4.2.3) readies him again. The dice show in the tray below; the log "
