@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, NotRequired, TypedDict
 
 from game.i18n import Lazy
-from game.rules.kinds import EventKind
+from game.rules.kinds import EVENT_KINDS, EventKind, EventKindText
 
 
 @dataclass(frozen=True)
@@ -21,11 +21,11 @@ class Event:
     ``barrier_destroyed``, ``breach``, ``casualty``, ``morale_changed``, ``defense_shifted``); ``section`` is
     the rulebook section applied; ``said`` narrates it for the log, worded when read (``text``) in the reader's
     language (issue 21: a :class:`~game.i18n.Lazy` text, or a plain one); ``data`` carries plain JSON values,
-    shaped by the kind's payload in :data:`PAYLOADS`. ``kind`` is an :class:`EventKind` member (given as its
-    text, it is checked and made one).
+    shaped by the kind's payload in :data:`PAYLOADS`. ``kind`` is one of :class:`EventKind`'s texts (any other is
+    refused).
     """
 
-    kind: EventKind
+    kind: EventKindText
     section: str
     said: str | Lazy
     data: dict[str, Any] = field(default_factory=dict)
@@ -36,8 +36,8 @@ class Event:
         return str(self.said)
 
     def __post_init__(self) -> None:
-        if type(self.kind) is not EventKind:  # (a kind given as its text: checked, made a member)
-            object.__setattr__(self, "kind", EventKind(self.kind))
+        if self.kind not in EVENT_KINDS:
+            raise ValueError(f"unknown event kind {self.kind!r}")
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "section": self.section, "text": self.text, "data": self.data}
@@ -342,7 +342,7 @@ REVEALING = frozenset({EventKind.DIE_ROLLED, EventKind.DICE_ROLLED, EventKind.CA
                        EventKind.BUNDLE_SHUFFLED, EventKind.DECK_RESHUFFLED,
                        EventKind.FIRE_TRUCK_SHUFFLED, EventKind.TACTIC_REVEALED, EventKind.TACTICS_RESHUFFLED})
 
-PAYLOADS: dict[EventKind, type] = {
+PAYLOADS: dict[str, type] = {
     EventKind.ATTACK_STARTED: AttackStarted, EventKind.CAR_PLACED: CarPlaced, EventKind.ATTACK_ENDED: AttackEnded,
     EventKind.DECK_RESHUFFLED: DeckReshuffled, EventKind.EXTENSION_OVER: ExtensionOver,
     EventKind.FIRE_TRUCK_SHUFFLED: FireTruckShuffled, EventKind.PHASE_CHANGED: PhaseChanged,

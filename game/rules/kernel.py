@@ -22,7 +22,7 @@ from game.i18n import N_, Lazy, Msg, Plural, Words
 from game.rules.actions import Action, Listed
 from game.rules.data import Rules, default_rules
 from game.rules.events import DiceRolled, DieRolled, Event
-from game.rules.kinds import DecisionKind, EventKind
+from game.rules.kinds import DecisionKindText, EventKind, EventKindText
 from game.rules.names import carried_words, space_name, tokens_name
 from game.rules.rng import Pcg32
 
@@ -56,7 +56,7 @@ class Kernel:
         self.state["rng"] = [self.rng.state, self.rng.inc]
         return events
 
-    def emit(self, kind: EventKind, section: str, said: str | Lazy, data: Mapping[str, Any], /) -> None:
+    def emit(self, kind: EventKindText, section: str, said: str | Lazy, data: Mapping[str, Any], /) -> None:
         """Record an event of ``kind`` (rulebook ``section``, narration ``said``: a :class:`~game.i18n.Msg`
         worded when the event is read, in the reader's language) with its payload ``data``, built with the kind's
         ``TypedDict`` of :mod:`game.rules.events`."""
@@ -142,10 +142,9 @@ class Kernel:
         for task in reversed(tasks):
             self.state["tasks"].append(task)
 
-    def decide(self, kind: DecisionKind, **data: Any) -> None:
-        """Stop at a decision point of ``kind`` (a key of ``DECISION_KINDS``) with its data. The state keeps the
-        kind's text: it is plain JSON-like data (saved, and copied by ``marshal`` in ``Game.clone``)."""
-        self.state["decision"] = {"kind": str(kind), **data}
+    def decide(self, kind: DecisionKindText, **data: Any) -> None:
+        """Stop at a decision point of ``kind`` (a key of ``DECISION_KINDS``) with its data."""
+        self.state["decision"] = {"kind": kind, **data}
         self.legal_cache = None
 
     def listing(self, generate: Callable[[Kernel], Sequence[Action]]) -> Listed:
