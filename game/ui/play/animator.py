@@ -192,260 +192,362 @@ class Animator:
 
     # ------------------------------------------------------------------ per event
     def steps(self, e: Event, shot: Shot | None = None) -> list[Anim]:
-        """The steps that show event ``e`` (built when the queue reaches it); ``shot``: the attack whose roll
-        ``e`` is (see :func:`shots`)."""
-        st, at = self.stage, self.stage.positions
-        k, d = e.kind, e.data
-        if k == EventKind.COUNTER_PLACED:
-            def spawn() -> None:
-                st.log.add(Words(str, e), P.INK_SOFT)
-                st.view.apply(e)
-                at.override[d["counter"]] = at.geo.waiting(d["space"])
-            return [Call(spawn), Wait(0.06)]
-        if k == EventKind.COUNTER_ADVANCED:
-            return self._slide_enemy(e)
-        if k in (EventKind.CAR_PLACED, EventKind.CAR_MOVED):
-            car = d["car"]
-            start = at.car_pos(car) if car in st.view.s["cars"] else at.geo.pos(d["space"])
-            end = at.geo.pos(d["space"])
+        """The steps that show event ``e`` (built when the queue reaches it) by the builder of its family in
+        :data:`BUILDERS`; the rest are narrated only. ``shot``: the attack whose roll ``e`` is (see :func:`shots`)."""
+        build = BUILDERS.get(e.kind)
+        return build(self, e, shot) if build is not None else [self._narrate(e)]
 
-            def set_car(v: tuple[float, ...]) -> None:
-                at.override["car:" + car] = (v[0], v[1])
-            return [self._sound("engine", 0.5, end), Tween(set_car, end, SLIDE * 2, easing.in_out_quad,
-                                                       start_value=start),
-                    self._narrate(e), Call(lambda: at.override.pop("car:" + car, None))]
-        if k == EventKind.CARD_REVEALED:  # it flies from its deck to the street, face up, and is read before it acts
-            card = str(d["card"])
-
-            def set_k(v: tuple[float, ...]) -> None:
-                st.shown_k = v[0]
-            return [self._narrate(e), Call(st.flip_card), Call(lambda: st.show_card(card)),
-                    self._sound("card", 0.8), Tween(set_k, (1.0,), FLY, easing.out_cubic, start_value=(0.0,)),
-                    Wait(READ_CARD)]
-        if k == EventKind.BARRIER_DESTROYED:
-            b = d["barrier"]
-            x, y = at.rules.barriers[b]
-            pos = bp(x, y)
-
-            def blast() -> None:
-                st.effects.append(Debris(pos))
-                st.effects.append(Particles(pos, 22, (176, 160, 130), speed=110, life=1.6, size=8, grow=26,
-                                            gravity=-12))
-                st.effects.append(Strike(pos))
-                st.shake.kick(9)
-                self._play("bundle", 1.0, pos)
-                self._play("barrier", 0.7, pos)
-            return [self._narrate(e), Call(blast), Wait(0.55)]
-        if k == EventKind.BREACH:
-            cid = d["counter"]
-            ent = at.geo.pos(f"entrance:{d['entrance']}")
-            start = at.enemy_pos(cid)
-
-            def set_c(v: tuple[float, ...]) -> None:
-                at.override[cid] = (v[0], v[1])
-
-            # the charge at the door (speeding up), the door gives way, the beat; counter_entered drops them in
-            words = e.text
-            return [Tween(set_c, ent, SLIDE * 1.4, easing.in_quad, start_value=start), self._narrate(e),
-                    Call(lambda: st.call_out(_("BREACH"), words, ent, P.TARGET)), *self._give_way(str(d["entrance"]))]
-        if k == EventKind.COUNTER_ENTERED:
-            cid, floor = d["counter"], d["floor"]
-            end = at.landing(floor, cid)  # on the pile of its kind in the box, or a new pile
-            start = (end[0], end[1] - 120)
-
-            def set_c2(v: tuple[float, ...]) -> None:
-                at.override[cid] = (v[0], v[1])
-
-            def land() -> None:  # the first touch of the bounce: a thud of dust under the counter
-                st.effects.append(Particles((end[0], end[1] + 18), 12, (160, 144, 120), speed=110, life=0.7,
-                                            size=4, grow=12, gravity=-20, direction=-math.pi / 2, spread=2.6))
-                st.shake.kick(4, 0.2)
-            def burst_in() -> None:  # the door seen from inside: splinters and dust where they come through
-                st.effects.append(Debris(start, 8, direction=math.pi / 2, spread=2.2, colours=PLANKS, speed=260,
-                                         life=1.0))
-                st.effects.append(Particles(start, 14, (176, 158, 128), speed=120, life=0.9, size=6, grow=20,
-                                            gravity=-10))
-            # then the breach's beat: its callout is read before the enemy goes on
-            return [self._narrate(e), Call(lambda: set_c2(start)), Call(burst_in),
-                    Group(Tween(set_c2, end, 0.45, easing.out_bounce, start_value=start),
-                          Sequence(Wait(0.45 * 0.36), Call(land))),
-                    Call(lambda: at.override.pop(cid, None)), Wait(READ_BEAT)]
-        if k in (EventKind.DIE_ROLLED, EventKind.DICE_ROLLED):
-            good = int(d.get("target", 0))  # the number a die must reach (0: a placement die)
-
-            tumble = 0.28 if d.get("why") == "placement" else 0.4
-
-            def roll() -> None:
-                st.tray.roll(list(d["dice"]), e.said, good, tumble)
-                self._play("suppression" if e.section == "4.2.2" else "dice", 0.6)
-                if shot is not None and not shot.grenade:  # the attack fires as its dice tumble
-                    self._gunfire(at.defender_pos(shot.shooter), at.enemy_pos(shot.target), 3,
-                                  sound=self._weapon_sound(shot.shooter))
-                elif shot is not None:  # a grenade bursts on its target
-                    self._play("grenade", 1.0, at.enemy_pos(shot.target))
-            return [self._narrate(e), Call(roll), Wait(tumble + 0.08, on_done=st.tray.finish)]
-        if k == EventKind.SUPPORT_TARGETS:
-            a = at.geo.pos(d["space"])
-            b = at.geo.pos(d["target"])
-
-            counter = st.view.s["counters"].get(str(d["counter"]), {})
-            gun = "infantry_gun" if str(counter.get("type", "")).startswith("ig") else "hmg"
-
-            def fire() -> None:
-                st.ring("fire:" + str(d["counter"]))
-                self._gunfire(a, b, 5, 1.3, sound=gun)
-            return [self._narrate(e), Call(fire), Wait(0.45), Call(lambda: st.effects.append(Strike(b, False)))]
-        if k in (EventKind.DEFENSE_SHIFTED,
-                 EventKind.FLOOR_DISRUPTED) or (k == EventKind.ATTACK_MISSED and "floor" in d):
-            floor = d["floor"]
-            y0, y1 = FLOOR_BANDS[floor]
-            spot = zlib.crc32(f"{k}{sorted(d.items())}".encode()) % 500  # from the event's data: same in every run
-            pos = bp(FLOOR_X[0] + 300 + spot, (y0 + y1) / 2)
-            old = float(st.view.s["defense"][floor])
-
-            def strike() -> None:
-                st.effects.append(Strike(pos))
-                st.effects.append(Particles(pos, 14, P.SMOKE, speed=60, life=1.4, size=7, grow=22, gravity=-30))
-                st.shake.kick(6)
-                if e.section == "3.3":  # the howitzer's shell (an infantry gun's impact is in its own sound)
-                    self._play("howitzer", 1.0, pos)
-            steps: list[Anim] = [Call(strike)]
-            if k == EventKind.DEFENSE_SHIFTED:
-                def set_def(v: tuple[float, ...]) -> None:
-                    st.defense_drawn[floor] = v[0]
-                steps.append(Tween(set_def, (float(d["index"]),), 0.35, easing.out_back, start_value=(old,)))
-            steps.append(self._narrate(e))
-            steps.append(Wait(0.2))
-            return steps
-        if k == EventKind.CASUALTY:
-            name = d["defender"]
-
-            words = e.text
-
-            def fall() -> None:
-                pos = at.defender_pos(name)
-                self._play("casualty", 1.0, pos)
-                dd = st.view.s["defenders"][name]
-                img = self.art.defender(name, dd["exh"], dd["dis"])
-                st.effects.append(FallingCounter(img, pos))
-                st.call_out(_("CASUALTY"), words, pos, P.TARGET)
-            return [Call(fall), self._narrate(e), Wait(READ_BEAT)]
-        if k == EventKind.MORALE_CHANGED:
-            down = int(d["new"]) < int(d["old"])
-            return [self._narrate(e), self._sound("morale_down" if down else "morale_up", 0.8),
-                    *self.morale_hops(int(d["old"]), int(d["new"]))]
-        if k == EventKind.DEFENDER_MOVED:
-            name = d["defender"]
-            start = at.defender_pos(name)
-            space = d["space"]
-            n = len([x for x, v in st.view.s["defenders"].items() if v["status"] == "board" and
-                     v["space"] == space]) + 1
-            end = at.geo.defender_slot(space, n - 1, n)
-
-            def set_dpos(v: tuple[float, ...]) -> None:
-                at.override["d:" + name] = (v[0], v[1])
-            return [Tween(set_dpos, end, 0.28, easing.in_out_quad, start_value=start), self._narrate(e),
-                    Call(lambda: at.override.pop("d:" + name, None))]
-        if k == EventKind.COUNTER_REMOVED:
-            cid = d["counter"]
-            struck = e.section == "4.2.1"  # struck down by an attack or a grenade
-
-            def hit() -> None:  # a hit flares on it, and the blow holds the screen still for a moment
-                c = st.view.s["counters"].get(cid)
-                if c:
-                    st.effects.append(Strike(at.enemy_pos(cid), False))
-                    st.hit_stop(HIT_STOP)
-
-            def gone() -> None:  # then it falls
-                pos = at.enemy_pos(cid)
-                c = st.view.s["counters"].get(cid)
-                if c:
-                    st.effects.append(FallingCounter(self.art.enemy(c["type"], c["name"], c["dis"]), pos))
-                    st.effects.append(Particles(pos, 8, P.SMOKE, speed=40, life=0.8, size=5, grow=12))
-            stop: list[Anim] = [Call(hit), Wait(HIT_STOP)] if struck and not st.reduced else []
-            return [*stop, Call(gone), self._narrate(e), Wait(0.2)]
-        if k == EventKind.COUNTER_SUPPRESSED:
-            cid = d["counter"]
-            return [Call(lambda: st.effects.append(Particles(at.enemy_pos(cid), 10, P.HIGHLIGHT, speed=60,
-                                                              life=0.7, size=4, grow=8))),
-                    self._narrate(e), Wait(0.2)]
-        if k == EventKind.SUPPRESSION_PLACED:  # a burst of covering fire into the space
-            name, target = d["defender"], at.geo.pos(d["space"])
-            gun = "lmg" if self._weapon_sound(name) == "lmg" else "smg"
-            return [self._narrate(e), Call(lambda: self._gunfire(at.defender_pos(name), target, 5, sound=gun)),
-                    Wait(0.3)]
-        if k == EventKind.ATTACK_MISSED and "counter" in d:  # the shots kick up dust by the counter (or its target)
-            pos = at.geo.pos(d["space"]) if "space" in d else at.enemy_pos(d["counter"])
-            miss = (pos[0] + 14, pos[1] + 10)
-            return [Call(lambda: st.effects.append(Particles(miss, 10, (170, 152, 124), speed=70, life=0.8,
-                                                             size=4, grow=12, gravity=-25))),
-                    self._narrate(e)]
-        if k in (EventKind.PHASE_CHANGED, EventKind.ATTACK_STARTED):
-            label = e.text
-            return [Call(st.retire_card), self._narrate(e), Call(lambda: self._banner(label)), Wait(0.3)]
-        if k == EventKind.FIRE_TRUCK:
-            return [self._narrate(e), Call(lambda: self._banner(_("The fire truck arrives"))),
-                    self._sound("engine"), Wait(0.6)]
-        if k == EventKind.ATTACK_ENDED:
-            return [self._narrate(e), self._sound("attack_end", 0.8)]
-        if k == EventKind.TACTIC_REVEALED:
-            cid = str(d["card"])
-
-            def deal() -> None:
-                t = st.view.s.get("tactics")
-                if t is not None:
-                    for pile in t["decks"].values():
-                        if cid in pile:
-                            pile.remove(cid)
-                    if cid not in t["in_play"]:
-                        t["in_play"].insert(0, cid)
-                st.tactic_flip[cid] = 0.0
-                self._play("card", 0.7)
-
-            def set_flip(v: tuple[float, ...]) -> None:
-                st.tactic_flip[cid] = v[0]
-            return [self._narrate(e), Call(deal), Tween(set_flip, (1.0,), 0.55, easing.out_cubic,
-                                                        start_value=(0.0,)), Wait(0.35)]
-        if k == EventKind.TACTIC_DISCARDED:
-            cid = str(d["card"])
-
-            def set_fade(v: tuple[float, ...]) -> None:
-                st.tactic_flip[cid] = v[0]
-
-            def discard() -> None:
-                t = st.view.s.get("tactics")
-                if t is not None and cid in t["in_play"]:
-                    t["in_play"].remove(cid)
-                st.tactic_flip.pop(cid, None)
-            return [self._narrate(e), Tween(set_fade, (0.0,), 0.35, easing.in_quad, start_value=(1.0,)),
-                    Call(discard)]
-        if k == EventKind.TACTICS_RESHUFFLED:
-            return [self._narrate(e), Call(lambda: self._banner(_("Attack {attack} Tactics deck reshuffled",
-                                                                  attack=d.get("attack")))), Wait(0.4)]
-        if k == EventKind.TACTIC_APPLIED:
-            cards = [str(c) for c in d.get("cards", [d.get("card")]) if c]
-            name = _(str(d.get("name", "Tactics card")))
-
-            def flash() -> None:
-                for c in cards:
-                    st.tactic_flash[c] = 1.0
-                self._banner(_("Tactics card: {card}", card=name))
-            return [self._narrate(e), Call(flash), Wait(0.5)]
-        if k == EventKind.GAME_OVER:
-            close = "victory" if d.get("outcome") == "win" else "defeat" if d.get("outcome") == "loss" else \
-                "attack_end"
-            return [Call(st.retire_card), self._narrate(e), *self.finale(d.get("how") == "fire_truck"),
-                    self._sound(close), Call(self.on_game_over)]
-        if k == EventKind.ESCAPED:
-            name = d["defender"]
-
-            def run_away() -> None:
-                pos = at.defender_pos(name)
-                self._play("escape", 0.9, pos)
-                dd = st.view.s["defenders"][name]
-                st.effects.append(FallingCounter(self.art.defender(name, dd["exh"], dd["dis"]), pos))
-            return [Call(run_away), self._narrate(e), Wait(0.2)]
+    # ------------------------------------------------------------------ the builders, one per event family
+    def _missed(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """An attack that missed: a floor's strike (the howitzer, an infantry gun), dust by a counter, or words."""
+        if "floor" in e.data:
+            return self._floor_hit(e, shot)
+        if "counter" in e.data:
+            return self._missed_counter(e, shot)
         return [self._narrate(e)]
+
+    def _placed(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A counter placed on its track: it appears at its placement space (3.1)."""
+        st, at = self.stage, self.stage.positions
+        d = e.data
+        def spawn() -> None:
+            st.log.add(Words(str, e), P.INK_SOFT)
+            st.view.apply(e)
+            at.override[d["counter"]] = at.geo.waiting(d["space"])
+        return [Call(spawn), Wait(0.06)]
+
+    def _advanced(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A counter advancing along its track: it slides there."""
+        return self._slide_enemy(e)
+
+    def _car(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """An armored car placed or moved: it drives there, its engine heard."""
+        st, at = self.stage, self.stage.positions
+        d = e.data
+        car = d["car"]
+        start = at.car_pos(car) if car in st.view.s["cars"] else at.geo.pos(d["space"])
+        end = at.geo.pos(d["space"])
+
+        def set_car(v: tuple[float, ...]) -> None:
+            at.override["car:" + car] = (v[0], v[1])
+        return [self._sound("engine", 0.5, end), Tween(set_car, end, SLIDE * 2, easing.in_out_quad,
+                                                   start_value=start),
+                self._narrate(e), Call(lambda: at.override.pop("car:" + car, None))]
+
+    def _card(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """An enemy card revealed: it flies from its deck to the street, face up, and is read before it acts."""
+        st = self.stage
+        d = e.data
+        card = str(d["card"])
+
+        def set_k(v: tuple[float, ...]) -> None:
+            st.shown_k = v[0]
+        return [self._narrate(e), Call(st.flip_card), Call(lambda: st.show_card(card)),
+                self._sound("card", 0.8), Tween(set_k, (1.0,), FLY, easing.out_cubic, start_value=(0.0,)),
+                Wait(READ_CARD)]
+
+    def _barrier(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A barrier blown by a grenade bundle: debris, smoke and a jolt."""
+        st, at = self.stage, self.stage.positions
+        d = e.data
+        b = d["barrier"]
+        x, y = at.rules.barriers[b]
+        pos = bp(x, y)
+
+        def blast() -> None:
+            st.effects.append(Debris(pos))
+            st.effects.append(Particles(pos, 22, (176, 160, 130), speed=110, life=1.6, size=8, grow=26,
+                                        gravity=-12))
+            st.effects.append(Strike(pos))
+            st.shake.kick(9)
+            self._play("bundle", 1.0, pos)
+            self._play("barrier", 0.7, pos)
+        return [self._narrate(e), Call(blast), Wait(0.55)]
+
+    def _breach(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A breach (3.1.2): the charge at the door, the door gives way, the beat; counter_entered drops them in."""
+        st, at = self.stage, self.stage.positions
+        d = e.data
+        cid = d["counter"]
+        ent = at.geo.pos(f"entrance:{d['entrance']}")
+        start = at.enemy_pos(cid)
+
+        def set_c(v: tuple[float, ...]) -> None:
+            at.override[cid] = (v[0], v[1])
+
+        # the charge at the door (speeding up), the door gives way, the beat; counter_entered drops them in
+        words = e.text
+        return [Tween(set_c, ent, SLIDE * 1.4, easing.in_quad, start_value=start), self._narrate(e),
+                Call(lambda: st.call_out(_("BREACH"), words, ent, P.TARGET)), *self._give_way(str(d["entrance"]))]
+
+    def _entered(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A counter through the door: it drops onto its pile inside with a bounce and a thud of dust."""
+        st, at = self.stage, self.stage.positions
+        d = e.data
+        cid, floor = d["counter"], d["floor"]
+        end = at.landing(floor, cid)  # on the pile of its kind in the box, or a new pile
+        start = (end[0], end[1] - 120)
+
+        def set_c2(v: tuple[float, ...]) -> None:
+            at.override[cid] = (v[0], v[1])
+
+        def land() -> None:  # the first touch of the bounce: a thud of dust under the counter
+            st.effects.append(Particles((end[0], end[1] + 18), 12, (160, 144, 120), speed=110, life=0.7,
+                                        size=4, grow=12, gravity=-20, direction=-math.pi / 2, spread=2.6))
+            st.shake.kick(4, 0.2)
+        def burst_in() -> None:  # the door seen from inside: splinters and dust where they come through
+            st.effects.append(Debris(start, 8, direction=math.pi / 2, spread=2.2, colours=PLANKS, speed=260,
+                                     life=1.0))
+            st.effects.append(Particles(start, 14, (176, 158, 128), speed=120, life=0.9, size=6, grow=20,
+                                        gravity=-10))
+        # then the breach's beat: its callout is read before the enemy goes on
+        return [self._narrate(e), Call(lambda: set_c2(start)), Call(burst_in),
+                Group(Tween(set_c2, end, 0.45, easing.out_bounce, start_value=start),
+                      Sequence(Wait(0.45 * 0.36), Call(land))),
+                Call(lambda: at.override.pop(cid, None)), Wait(READ_BEAT)]
+
+    def _dice(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """Dice rolled: they tumble in the tray, and an attack fires (or a grenade bursts) as they do."""
+        st, at = self.stage, self.stage.positions
+        d = e.data
+        good = int(d.get("target", 0))  # the number a die must reach (0: a placement die)
+
+        tumble = 0.28 if d.get("why") == "placement" else 0.4
+
+        def roll() -> None:
+            st.tray.roll(list(d["dice"]), e.said, good, tumble)
+            self._play("suppression" if e.section == "4.2.2" else "dice", 0.6)
+            if shot is not None and not shot.grenade:  # the attack fires as its dice tumble
+                self._gunfire(at.defender_pos(shot.shooter), at.enemy_pos(shot.target), 3,
+                              sound=self._weapon_sound(shot.shooter))
+            elif shot is not None:  # a grenade bursts on its target
+                self._play("grenade", 1.0, at.enemy_pos(shot.target))
+        return [self._narrate(e), Call(roll), Wait(tumble + 0.08, on_done=st.tray.finish)]
+
+    def _support_fire(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A support weapon fires at its target space."""
+        st, at = self.stage, self.stage.positions
+        d = e.data
+        a = at.geo.pos(d["space"])
+        b = at.geo.pos(d["target"])
+
+        counter = st.view.s["counters"].get(str(d["counter"]), {})
+        gun = "infantry_gun" if str(counter.get("type", "")).startswith("ig") else "hmg"
+
+        def fire() -> None:
+            st.ring("fire:" + str(d["counter"]))
+            self._gunfire(a, b, 5, 1.3, sound=gun)
+        return [self._narrate(e), Call(fire), Wait(0.45), Call(lambda: st.effects.append(Strike(b, False)))]
+
+    def _floor_hit(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A floor struck (the howitzer, an infantry gun): a strike and smoke, its defense value sliding."""
+        st = self.stage
+        k, d = e.kind, e.data
+        floor = d["floor"]
+        y0, y1 = FLOOR_BANDS[floor]
+        spot = zlib.crc32(f"{k}{sorted(d.items())}".encode()) % 500  # from the event's data: same in every run
+        pos = bp(FLOOR_X[0] + 300 + spot, (y0 + y1) / 2)
+        old = float(st.view.s["defense"][floor])
+
+        def strike() -> None:
+            st.effects.append(Strike(pos))
+            st.effects.append(Particles(pos, 14, P.SMOKE, speed=60, life=1.4, size=7, grow=22, gravity=-30))
+            st.shake.kick(6)
+            if e.section == "3.3":  # the howitzer's shell (an infantry gun's impact is in its own sound)
+                self._play("howitzer", 1.0, pos)
+        steps: list[Anim] = [Call(strike)]
+        if k == EventKind.DEFENSE_SHIFTED:
+            def set_def(v: tuple[float, ...]) -> None:
+                st.defense_drawn[floor] = v[0]
+            steps.append(Tween(set_def, (float(d["index"]),), 0.35, easing.out_back, start_value=(old,)))
+        steps.append(self._narrate(e))
+        steps.append(Wait(0.2))
+        return steps
+
+    def _casualty(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A defender falls: his counter drops, with a callout."""
+        st, at = self.stage, self.stage.positions
+        d = e.data
+        name = d["defender"]
+
+        words = e.text
+
+        def fall() -> None:
+            pos = at.defender_pos(name)
+            self._play("casualty", 1.0, pos)
+            dd = st.view.s["defenders"][name]
+            img = self.art.defender(name, dd["exh"], dd["dis"])
+            st.effects.append(FallingCounter(img, pos))
+            st.call_out(_("CASUALTY"), words, pos, P.TARGET)
+        return [Call(fall), self._narrate(e), Wait(READ_BEAT)]
+
+    def _morale(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """Morale changes: the marker hops along the track."""
+        d = e.data
+        down = int(d["new"]) < int(d["old"])
+        return [self._narrate(e), self._sound("morale_down" if down else "morale_up", 0.8),
+                *self.morale_hops(int(d["old"]), int(d["new"]))]
+
+    def _defender_moved(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A defender moves (4.1): his counter slides to the new space."""
+        st, at = self.stage, self.stage.positions
+        d = e.data
+        name = d["defender"]
+        start = at.defender_pos(name)
+        space = d["space"]
+        n = len([x for x, v in st.view.s["defenders"].items() if v["status"] == "board" and
+                 v["space"] == space]) + 1
+        end = at.geo.defender_slot(space, n - 1, n)
+
+        def set_dpos(v: tuple[float, ...]) -> None:
+            at.override["d:" + name] = (v[0], v[1])
+        return [Tween(set_dpos, end, 0.28, easing.in_out_quad, start_value=start), self._narrate(e),
+                Call(lambda: at.override.pop("d:" + name, None))]
+
+    def _counter_removed(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """An enemy counter removed: struck (a hit and a moment's stop), then it falls."""
+        st, at = self.stage, self.stage.positions
+        d = e.data
+        cid = d["counter"]
+        struck = e.section == "4.2.1"  # struck down by an attack or a grenade
+
+        def hit() -> None:  # a hit flares on it, and the blow holds the screen still for a moment
+            c = st.view.s["counters"].get(cid)
+            if c:
+                st.effects.append(Strike(at.enemy_pos(cid), False))
+                st.hit_stop(HIT_STOP)
+
+        def gone() -> None:  # then it falls
+            pos = at.enemy_pos(cid)
+            c = st.view.s["counters"].get(cid)
+            if c:
+                st.effects.append(FallingCounter(self.art.enemy(c["type"], c["name"], c["dis"]), pos))
+                st.effects.append(Particles(pos, 8, P.SMOKE, speed=40, life=0.8, size=5, grow=12))
+        stop: list[Anim] = [Call(hit), Wait(HIT_STOP)] if struck and not st.reduced else []
+        return [*stop, Call(gone), self._narrate(e), Wait(0.2)]
+
+    def _suppressed(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A counter suppressed (4.2.2): a spark of covering fire on it."""
+        st, at = self.stage, self.stage.positions
+        d = e.data
+        cid = d["counter"]
+        return [Call(lambda: st.effects.append(Particles(at.enemy_pos(cid), 10, P.HIGHLIGHT, speed=60,
+                                                          life=0.7, size=4, grow=8))),
+                self._narrate(e), Wait(0.2)]
+
+    def _suppression_fire(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """Suppression placed: a burst of covering fire into the space."""
+        at = self.stage.positions
+        d = e.data
+        name, target = d["defender"], at.geo.pos(d["space"])
+        gun = "lmg" if self._weapon_sound(name) == "lmg" else "smg"
+        return [self._narrate(e), Call(lambda: self._gunfire(at.defender_pos(name), target, 5, sound=gun)),
+                Wait(0.3)]
+
+    def _missed_counter(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A missed attack on a counter: the shots kick up dust by it (or by its target space)."""
+        st, at = self.stage, self.stage.positions
+        d = e.data
+        pos = at.geo.pos(d["space"]) if "space" in d else at.enemy_pos(d["counter"])
+        miss = (pos[0] + 14, pos[1] + 10)
+        return [Call(lambda: st.effects.append(Particles(miss, 10, (170, 152, 124), speed=70, life=0.8,
+                                                         size=4, grow=12, gravity=-25))),
+                self._narrate(e)]
+
+    def _phase(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A new phase or Attack: the card leaves the street and a banner names it."""
+        st = self.stage
+        label = e.text
+        return [Call(st.retire_card), self._narrate(e), Call(lambda: self._banner(label)), Wait(0.3)]
+
+    def _fire_truck(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """The fire truck arrives: a banner and its engine."""
+        return [self._narrate(e), Call(lambda: self._banner(_("The fire truck arrives"))),
+                self._sound("engine"), Wait(0.6)]
+
+    def _attack_ended(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """The end of an Attack."""
+        return [self._narrate(e), self._sound("attack_end", 0.8)]
+
+    def _tactic_revealed(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A Tactics card dealt into play: it flips face up beside the board."""
+        st = self.stage
+        d = e.data
+        cid = str(d["card"])
+
+        def deal() -> None:
+            t = st.view.s.get("tactics")
+            if t is not None:
+                for pile in t["decks"].values():
+                    if cid in pile:
+                        pile.remove(cid)
+                if cid not in t["in_play"]:
+                    t["in_play"].insert(0, cid)
+            st.tactic_flip[cid] = 0.0
+            self._play("card", 0.7)
+
+        def set_flip(v: tuple[float, ...]) -> None:
+            st.tactic_flip[cid] = v[0]
+        return [self._narrate(e), Call(deal), Tween(set_flip, (1.0,), 0.55, easing.out_cubic,
+                                                    start_value=(0.0,)), Wait(0.35)]
+
+    def _tactic_discarded(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A Tactics card discarded: it fades from play."""
+        st = self.stage
+        d = e.data
+        cid = str(d["card"])
+
+        def set_fade(v: tuple[float, ...]) -> None:
+            st.tactic_flip[cid] = v[0]
+
+        def discard() -> None:
+            t = st.view.s.get("tactics")
+            if t is not None and cid in t["in_play"]:
+                t["in_play"].remove(cid)
+            st.tactic_flip.pop(cid, None)
+        return [self._narrate(e), Tween(set_fade, (0.0,), 0.35, easing.in_quad, start_value=(1.0,)),
+                Call(discard)]
+
+    def _tactics_reshuffled(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A Tactics deck reshuffled: a banner says so."""
+        d = e.data
+        return [self._narrate(e), Call(lambda: self._banner(_("Attack {attack} Tactics deck reshuffled",
+                                                              attack=d.get("attack")))), Wait(0.4)]
+
+    def _tactic_applied(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A Tactics card changed a result: it flashes, with a banner naming it."""
+        st = self.stage
+        d = e.data
+        cards = [str(c) for c in d.get("cards", [d.get("card")]) if c]
+        name = _(str(d.get("name", "Tactics card")))
+
+        def flash() -> None:
+            for c in cards:
+                st.tactic_flash[c] = 1.0
+            self._banner(_("Tactics card: {card}", card=name))
+        return [self._narrate(e), Call(flash), Wait(0.5)]
+
+    def _game_over(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """The end of the game: the finale, then the results."""
+        st = self.stage
+        d = e.data
+        close = "victory" if d.get("outcome") == "win" else "defeat" if d.get("outcome") == "loss" else \
+            "attack_end"
+        return [Call(st.retire_card), self._narrate(e), *self.finale(d.get("how") == "fire_truck"),
+                self._sound(close), Call(self.on_game_over)]
+
+    def _escaped(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+        """A defender escapes (6.0): his counter leaves the board."""
+        st, at = self.stage, self.stage.positions
+        d = e.data
+        name = d["defender"]
+
+        def run_away() -> None:
+            pos = at.defender_pos(name)
+            self._play("escape", 0.9, pos)
+            dd = st.view.s["defenders"][name]
+            st.effects.append(FallingCounter(self.art.defender(name, dd["exh"], dd["dis"]), pos))
+        return [Call(run_away), self._narrate(e), Wait(0.2)]
 
     def morale_hops(self, old: int, new: int) -> list[Anim]:
         """The morale marker hops from ``old`` to ``new`` one space at a time: a little arc each, and a pulse of
@@ -502,3 +604,24 @@ class Animator:
                 Tween(set_truck, end, 1.6, easing.out_cubic, start_value=start),
                 Call(spray), Wait(0.5), Call(spray), Call(burn), Wait(0.6), Call(spray),
                 Group(Wait(2.4, tick=lambda k: st.set_glow(math.sin(k * math.pi))))]
+
+
+Builder = Callable[[Animator, Event, "Shot | None"], list[Anim]]
+BUILDERS: dict[str, Builder] = {  # the steps of each kind of event that shows more than its words
+    EventKind.COUNTER_PLACED: Animator._placed, EventKind.COUNTER_ADVANCED: Animator._advanced,
+    EventKind.CAR_PLACED: Animator._car, EventKind.CAR_MOVED: Animator._car, EventKind.CARD_REVEALED: Animator._card,
+    EventKind.BARRIER_DESTROYED: Animator._barrier, EventKind.BREACH: Animator._breach,
+    EventKind.COUNTER_ENTERED: Animator._entered, EventKind.DIE_ROLLED: Animator._dice,
+    EventKind.DICE_ROLLED: Animator._dice, EventKind.SUPPORT_TARGETS: Animator._support_fire,
+    EventKind.DEFENSE_SHIFTED: Animator._floor_hit, EventKind.FLOOR_DISRUPTED: Animator._floor_hit,
+    EventKind.ATTACK_MISSED: Animator._missed, EventKind.CASUALTY: Animator._casualty,
+    EventKind.MORALE_CHANGED: Animator._morale, EventKind.DEFENDER_MOVED: Animator._defender_moved,
+    EventKind.COUNTER_REMOVED: Animator._counter_removed, EventKind.COUNTER_SUPPRESSED: Animator._suppressed,
+    EventKind.SUPPRESSION_PLACED: Animator._suppression_fire, EventKind.PHASE_CHANGED: Animator._phase,
+    EventKind.ATTACK_STARTED: Animator._phase, EventKind.FIRE_TRUCK: Animator._fire_truck,
+    EventKind.ATTACK_ENDED: Animator._attack_ended, EventKind.TACTIC_REVEALED: Animator._tactic_revealed,
+    EventKind.TACTIC_DISCARDED: Animator._tactic_discarded, EventKind.TACTICS_RESHUFFLED: Animator._tactics_reshuffled,
+    EventKind.TACTIC_APPLIED: Animator._tactic_applied, EventKind.GAME_OVER: Animator._game_over,
+    EventKind.ESCAPED: Animator._escaped,
+}
+
