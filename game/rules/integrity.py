@@ -193,8 +193,8 @@ class _Checker:
             if len(set(values)) != len(values) or not set(values) <= barriers:
                 raise _fail(f"a damaged list of {key.replace('_', ' ')}")
 
-    def counters(self) -> None:
-        """3.1 / 3.2: every enemy counter of a known type, on exactly one space, the supply adding up."""
+    def known_counters(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """3.1 / 3.2: the counters, each of a known id, type and leader name; with the counter types."""
         s, r = self.s, self.r
         next_cid = _int(s["next_cid"], 1, 10**6, "a next counter number")
         counters = _dict(s["counters"], "counters")
@@ -209,8 +209,13 @@ class _Checker:
             _bool(c["dis"], f"a disrupted mark on {cid}")
             if c["name"] != "" and not (kind == "leader" and c["name"] in r.leaders):
                 raise _fail(f"an unknown leader name {_short(c['name'])}")
+        return counters, types
+
+    def counter_places(self, counters: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
+        """Every counter id on the board (track spaces, interiors, support spaces, in transit), the places known
+        and the support spaces holding support counters; with the interiors."""
+        s, r = self.s, self.r
         places: list[str] = []
-        assault = r.assault_types
         for space, stack in _dict(s["spaces"], "track spaces").items():
             _str_in(space, r.track_spaces, "track space")
             stack = _list(stack, f"stack on {space}", 100)
@@ -235,6 +240,14 @@ class _Checker:
         for space in transit.values():
             _str_in(space, r.track_spaces, "track space")
         places += list(transit)
+        return places, interior
+
+    def counters(self) -> None:
+        """3.1 / 3.2: every enemy counter of a known type, on exactly one space, the supply adding up."""
+        s, r = self.s, self.r
+        counters, types = self.known_counters()
+        places, interior = self.counter_places(counters)
+        assault = r.assault_types
         for cid in places:
             if not isinstance(cid, str) or cid not in counters:
                 raise _fail(f"an unknown counter {_short(cid)} on the board")

@@ -95,6 +95,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +115,12 @@ STATUSES = ("board", "casualty", "escaped")
 TOP_LEVEL_KEYS = ("name", "section", "description", "seed", "difficulty", "dice", "allow_unused_dice",
                   "allow_random_dice", "steps")
 EVENT_KIND = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def _expect(out: list[str], what: str, wanted: Any, found: Any) -> None:
+    """One line in ``out`` when ``found`` is not ``wanted``."""
+    if wanted != found:
+        out.append(f"{what}: expected {wanted!r}, found {found!r}")
 
 
 class ScenarioError(ValueError):
@@ -455,13 +462,18 @@ class _Expect:
 
     # -------------------------------------------------------------------------- checking
     def check(self, run: _Run, events: list[Event]) -> list[str]:
-        g, s, r = run.game, run.game.state, run.game.rules
+        """Every expectation of the scenario against the game it ran: one line per mismatch."""
         out: list[str] = []
+        self._check_state(run, out)
+        self._check_defenders(run, out)
+        self._check_board(run, out)
+        self._check_play(run, events, out)
+        return out
 
-        def expect(what: str, wanted: Any, found: Any) -> None:
-            if wanted != found:
-                out.append(f"{what}: expected {wanted!r}, found {found!r}")
-
+    def _check_state(self, run: _Run, out: list[str]) -> None:
+        """The figures, phase, decision, end and result expected."""
+        g, s = run.game, run.game.state
+        expect = partial(_expect, out)
         values: dict[str, Callable[[], Any]] = {
             "morale": lambda: s["morale"], "attack": lambda: s["attack"], "turn": lambda: s["turn"],
             "attack_turn": lambda: s["attack_turn"], "score": g.score,
@@ -490,6 +502,11 @@ class _Expect:
             else:
                 for key, wanted in self.result.items():
                     expect(f"result.{key}", wanted, s["result"].get(key))
+
+    def _check_defenders(self, run: _Run, out: list[str]) -> None:
+        """Each defender expected: status, space and flags."""
+        s = run.game.state
+        expect = partial(_expect, out)
         for name, d in self.defenders.items():
             actual = s["defenders"][name]
             if d.status is not None:
@@ -500,6 +517,11 @@ class _Expect:
                 wanted_flag = getattr(d, flag)
                 if wanted_flag is not None:
                     expect(f"{name} {flag}", wanted_flag, actual[key])
+
+    def _check_board(self, run: _Run, out: list[str]) -> None:
+        """The counters, cars, suppression, barriers, bundles, defense values and tokens expected."""
+        s, r = run.game.state, run.game.rules
+        expect = partial(_expect, out)
         if self.track is not None:
             self._check_places(run, "track", self.track, s["spaces"], True, out)
         if self.interior is not None:
@@ -536,6 +558,11 @@ class _Expect:
         for token, space in self.tokens.items():
             found = s["tokens"].get(token, "")
             expect(f"token {token}", space or "removed", found or "removed")
+
+    def _check_play(self, run: _Run, events: list[Event], out: list[str]) -> None:
+        """The events that came (or must not have), the cards, the Tactics piles, the counters removed, the legal
+        and illegal actions."""
+        g, s, r = run.game, run.game.state, run.game.rules
         if self.events is not None:
             _check_event_order(run, self.events, events, out)
         if self.no_events is not None:
@@ -567,7 +594,6 @@ class _Expect:
             action = run.action(text)
             if action in legal:
                 out.append(f"illegal: {action} is legal now")
-        return out
 
     def _check_places(self, run: _Run, what: str, wanted: dict[str, list[_CounterSpec]],
                       actual: dict[str, list[str]], ordered: bool, out: list[str]) -> None:
