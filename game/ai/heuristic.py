@@ -394,73 +394,71 @@ class HeuristicPolicy:
             terms = shared[key] = MoveTerms(self, copy, Analysis(copy))
         return terms
 
+    def _stay_or_go(self, game: Game, an: Analysis, terms: MoveTerms, name: str,
+                    dest: str) -> tuple[float, Lazy | None]:
+        """What moving ``name`` to ``dest`` is worth before the tokens he carries (the same for every set of
+        tokens), with the reason, if any: the first terms of a move's value, in their order."""
+        r = game.rules
+        kill_risk, danger, route_blockers = terms.kill_risk, terms.danger, terms.route_blockers
+        d = game.state["defenders"][name]
+        here = d["space"]
+        dd = r.defenders[name]
+        value = 0.0
+        reason: Lazy | None = None
+        v_name = an.defender_value(name)
+        # leaving / entering a breach space
+        risk_here = kill_risk.get(here, 0.0)
+        risk_dest = kill_risk.get(dest, 0.0)
+        safety = (risk_here - risk_dest) * v_name * self.w["evacuate"]
+        safety += (danger.get(here, 0.0) - danger.get(dest, 0.0)) * v_name * (0.9 if d["dis"] else 0.45)
+        if dd.victory_points == 0:
+            safety *= 0.35
+        value += safety
+        if safety > 0.05:
+            reason = Msg("{defender} leaves {space}: a breach or the enemy's fire there could cost his life",
+                         defender=said_name(name), space=game.said_where(here))
+        # escape positions in Attack 3
+        if an.attack == 3 and dd.victory_points and not dest.endswith(":interior"):
+            ent = r.defender_spaces[dest].entrance
+            blockers = route_blockers.get(ent, -1) if ent else -1
+            if blockers == 0:
+                gain = dd.victory_points * self.w["escape"] * 1.2
+                value += gain
+                reason = Msg("{defender} goes to {space} to escape through {entrance}, now open",
+                             defender=said_name(name), space=game.said_where(dest),
+                             entrance=Words(entrance_name, ent))
+            elif 0 < blockers <= 2 and ent != ("" if here.endswith(":interior") else r.defender_spaces[here].entrance):
+                # staging: one or two kills open the route, and an escape doubles his points (7.0)
+                gain = dd.victory_points * self.w["escape"] * 0.45 / blockers
+                value += gain
+                reason = Msg("{defender} waits at {space} to escape through {entrance} once the last enemy "
+                             "blocking it is gone", defender=said_name(name), space=game.said_where(dest),
+                             entrance=Words(entrance_name, ent)) if blockers == 1 else \
+                    Msg("{defender} waits at {space} to escape through {entrance} once the two enemies "
+                        "blocking it are gone", defender=said_name(name), space=game.said_where(dest),
+                        entrance=Words(entrance_name, ent))
+        # bombardment over the rest of the game: make for the safer floors (through the interiors)
+        shift = (an.potential(here) - an.potential(dest)) * v_name * 0.35 * self.w["heat"]
+        if dd.victory_points == 0:
+            shift *= 0.2
+        value += shift
+        if shift > 0.05 and not reason:
+            reason = shelling_reason(game, an, name, here, dest)
+        if dest.endswith(":interior"):
+            value -= an.interior_risk(r.space_floor[dest]) * v_name * 0.9  # cleared first (5.2)
+        if here.endswith(":interior"):
+            value += an.interior_risk(r.space_floor[here]) * v_name * 0.9
+        return value, reason
+
     def _moves(self, game: Game, an: Analysis, legal: Sequence[Action]) -> list[Scored]:
         s, r = game.state, game.rules
         defenders = s["defenders"]
         terms = self._move_terms(game, an)
-        kill_risk, danger, tokens_at, route_blockers = terms.kill_risk, terms.danger, terms.tokens_at, \
-            terms.route_blockers
+        tokens_at = terms.tokens_at
         is_s, is_g, is_r, token_gain, leave_cache, gains = terms.is_s, terms.is_g, terms.is_r, terms.token_gain, \
             terms.leave_cache, terms.gains
         scored: list[Scored] = []
-
-        def here_entrance(space: str) -> str:
-            return "" if space.endswith(":interior") else r.defender_spaces[space].entrance
-
-        def stay_or_go(name: str, dest: str) -> tuple[float, Lazy | None]:
-            """What moving ``name`` to ``dest`` is worth before the tokens he carries (the same for every set of
-            tokens), with the reason, if any: the first terms of a move's value, in their order."""
-            d = defenders[name]
-            here = d["space"]
-            dd = r.defenders[name]
-            value = 0.0
-            reason: Lazy | None = None
-            v_name = an.defender_value(name)
-            # leaving / entering a breach space
-            risk_here = kill_risk.get(here, 0.0)
-            risk_dest = kill_risk.get(dest, 0.0)
-            safety = (risk_here - risk_dest) * v_name * self.w["evacuate"]
-            safety += (danger.get(here, 0.0) - danger.get(dest, 0.0)) * v_name * (0.9 if d["dis"] else 0.45)
-            if dd.victory_points == 0:
-                safety *= 0.35
-            value += safety
-            if safety > 0.05:
-                reason = Msg("{defender} leaves {space}: a breach or the enemy's fire there could cost his life",
-                             defender=said_name(name), space=game.said_where(here))
-            # escape positions in Attack 3
-            if an.attack == 3 and dd.victory_points and not dest.endswith(":interior"):
-                ent = r.defender_spaces[dest].entrance
-                blockers = route_blockers.get(ent, -1) if ent else -1
-                if blockers == 0:
-                    gain = dd.victory_points * self.w["escape"] * 1.2
-                    value += gain
-                    reason = Msg("{defender} goes to {space} to escape through {entrance}, now open",
-                                 defender=said_name(name), space=game.said_where(dest),
-                                 entrance=Words(entrance_name, ent))
-                elif 0 < blockers <= 2 and ent != here_entrance(here):
-                    # staging: one or two kills open the route, and an escape doubles his points (7.0)
-                    gain = dd.victory_points * self.w["escape"] * 0.45 / blockers
-                    value += gain
-                    reason = Msg("{defender} waits at {space} to escape through {entrance} once the last enemy "
-                                 "blocking it is gone", defender=said_name(name), space=game.said_where(dest),
-                                 entrance=Words(entrance_name, ent)) if blockers == 1 else \
-                        Msg("{defender} waits at {space} to escape through {entrance} once the two enemies "
-                            "blocking it are gone", defender=said_name(name), space=game.said_where(dest),
-                            entrance=Words(entrance_name, ent))
-            # bombardment over the rest of the game: make for the safer floors (through the interiors)
-            shift = (an.potential(here) - an.potential(dest)) * v_name * 0.35 * self.w["heat"]
-            if dd.victory_points == 0:
-                shift *= 0.2
-            value += shift
-            if shift > 0.05 and not reason:
-                reason = shelling_reason(game, an, name, here, dest)
-            if dest.endswith(":interior"):
-                value -= an.interior_risk(r.space_floor[dest]) * v_name * 0.9  # cleared first (5.2)
-            if here.endswith(":interior"):
-                value += an.interior_risk(r.space_floor[here]) * v_name * 0.9
-            return value, reason
-
-        going: dict[tuple[str, str], tuple[float, Lazy | None]] = {}
+        going: dict[tuple[str, str], tuple[float, Lazy | None]] = {}  # (defender, destination): _stay_or_go's
 
         for a in legal:
             kind = a.kind
@@ -473,7 +471,7 @@ class HeuristicPolicy:
                 here = d["space"]
                 known = going.get((name, dest))
                 if known is None:
-                    known = going[(name, dest)] = stay_or_go(name, dest)
+                    known = going[(name, dest)] = self._stay_or_go(game, an, terms, name, dest)
                 value, reason = known
                 # carried tokens and the suppression posts
                 if carry:

@@ -366,69 +366,85 @@ class _Expect:
 
     @classmethod
     def parse(cls, t: Reader, rules: Rules) -> _Expect:
+        """The expectations of a scenario's ``[expect]`` table (or of one step's), every key checked."""
         e = cls(t.where)
+        e._parse_state(t)
+        e._parse_pieces(t, rules)
+        e._parse_board(t, rules)
+        e._parse_play(t, rules)
+        t.done()
+        return e
+
+    def _parse_state(self, t: Reader) -> None:
+        """The figures, phase, decision, end and result."""
         for key in ("morale", "attack", "turn", "attack_turn", "score", "deck_size", "dice_left"):
             value = t.int_(key)
             if value is not None:
-                e.ints[key] = value
-        e.phase = t.str_("phase")
-        if e.phase is not None and e.phase not in (*PHASES, "over", "setup"):
-            raise t.fail("phase", f"unknown phase {e.phase!r}")
+                self.ints[key] = value
+        self.phase = t.str_("phase")
+        if self.phase is not None and self.phase not in (*PHASES, "over", "setup"):
+            raise t.fail("phase", f"unknown phase {self.phase!r}")
         decision = t.raw("decision")
         if isinstance(decision, str):
-            e.decision = decision
+            self.decision = decision
         elif decision is not None:
             dt = _table(decision, t.path("decision"))
             dt.used.update(dt.data)
-            e.decision = dict(dt.data)
-        e.over = t.bool_("over")
-        e.extended = t.bool_("extended")
+            self.decision = dict(dt.data)
+        self.over = t.bool_("over")
+        self.extended = t.bool_("extended")
         result = t.table("result")
         if result is not None:
             result.used.update(result.data)
-            e.result = dict(result.data)
+            self.result = dict(result.data)
+
+    def _parse_pieces(self, t: Reader, rules: Rules) -> None:
+        """Defenders, counters on tracks, interiors and support spaces, cars and suppression."""
         defenders = t.table("defenders")
         if defenders is not None:
             for name in defenders.data:
                 if name not in rules.defenders:
                     raise defenders.fail(name, "unknown defender")
-                e.defenders[name] = _defender_value(rules, defenders.raw(name), defenders.path(name))
+                self.defenders[name] = _defender_value(rules, defenders.raw(name), defenders.path(name))
         track = t.table("track")
         if track is not None:
-            e.track = {}
+            self.track = {}
             for key in track.data:
                 space = _track_space(rules, key, track.path(key))
-                e.track[space] = _counter_list(track.raw(key), track.path(key), rules, "assault")
+                self.track[space] = _counter_list(track.raw(key), track.path(key), rules, "assault")
         interior = t.table("interior")
         if interior is not None:
-            e.interior = {}
+            self.interior = {}
             for key in interior.data:
                 if key not in rules.floors:
                     raise interior.fail(key, f"unknown floor (floors: {', '.join(rules.floors)})")
-                e.interior[key] = _counter_list(interior.raw(key), interior.path(key), rules, "assault")
+                self.interior[key] = _counter_list(interior.raw(key), interior.path(key), rules, "assault")
         support = t.table("support")
         if support is not None:
-            e.support = {}
+            self.support = {}
             for key in support.data:
                 if key not in rules.support_spaces:
                     raise support.fail(key, "unknown support space")
-                e.support[key] = _counter_list(support.raw(key), support.path(key), rules, "support")
+                self.support[key] = _counter_list(support.raw(key), support.path(key), rules, "support")
         cars = t.table("cars")
         if cars is not None:
-            e.cars = {}
+            self.cars = {}
             for key in cars.data:
                 value = cars.get(key, str)
-                e.cars[key] = value if value in ("", "none") else _track_space(rules, value, cars.path(key))
+                self.cars[key] = value if value in ("", "none") else _track_space(rules, value, cars.path(key))
         supp = t.table("suppression")
         if supp is not None:
-            e.suppression = {}
+            self.suppression = {}
             for key in supp.data:
-                e.suppression[_track_space(rules, key, supp.path(key))] = int(supp.get(key, int))
-        e.exact = bool(t.bool_("exact", True))
-        e.barriers_destroyed = t.int_list("barriers_destroyed")
-        e.bundles_shuffled = t.int_list("bundles_shuffled")
-        e.defense = _defense_table(t, "defense", rules, allow_names=True)
-        e.defense_index = _defense_table(t, "defense_index", rules, allow_names=False)
+                self.suppression[_track_space(rules, key, supp.path(key))] = int(supp.get(key, int))
+
+    def _parse_board(self, t: Reader, rules: Rules) -> None:
+        """Exactness, barriers, bundles, defense values and tokens."""
+        self.exact = bool(t.bool_("exact", True))
+        self.barriers_destroyed = t.int_list("barriers_destroyed")
+        self.bundles_shuffled = t.int_list("bundles_shuffled")
+        self.defense = _defense_table(t, "defense", rules, allow_names=True)
+        self.defense_index = _defense_table(t, "defense_index", rules, allow_names=False)
         tokens = t.table("tokens")
         if tokens is not None:
             for key in tokens.data:
@@ -437,28 +453,29 @@ class _Expect:
                     raise tokens.fail(key, "unknown weapon or ammunition token")
                 if value not in ("", "removed") and value not in rules.space_floor:
                     raise tokens.fail(key, f"unknown space {value!r}")
-                e.tokens[key] = "" if value == "removed" else value
-        e.events = _event_specs(t, "events")
-        e.no_events = _event_specs(t, "no_events")
+                self.tokens[key] = "" if value == "removed" else value
+
+    def _parse_play(self, t: Reader, rules: Rules) -> None:
+        """Events that must come (or not), cards, Tactics piles, counters removed, legal and illegal actions."""
+        self.events = _event_specs(t, "events")
+        self.no_events = _event_specs(t, "no_events")
         for key in (*CARD_LISTS, *CARD_CONTAINS):
             specs = t.str_list(key)
             if specs is not None:
                 for i, spec in enumerate(specs):
                     if not _known_card_spec(rules, spec):
                         raise ScenarioError(f"{t.path(key)}[{i}]: no card matches {spec!r}")
-                e.cards[key] = specs
+                self.cards[key] = specs
         for key in TACTIC_LISTS:
             specs = t.str_list(key)
             if specs is not None:
                 for i, spec in enumerate(specs):
                     if spec not in rules.tactics and all(c.key != spec for c in rules.tactics.values()):
                         raise ScenarioError(f"{t.path(key)}[{i}]: no Tactics card matches {spec!r}")
-                e.tactics[key] = specs
-        e.counters_removed = t.str_list("counters_removed")
-        e.legal = t.str_list("legal")
-        e.illegal = t.str_list("illegal")
-        t.done()
-        return e
+                self.tactics[key] = specs
+        self.counters_removed = t.str_list("counters_removed")
+        self.legal = t.str_list("legal")
+        self.illegal = t.str_list("illegal")
 
     # -------------------------------------------------------------------------- checking
     def check(self, run: _Run, events: list[Event]) -> list[str]:
