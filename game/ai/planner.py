@@ -1,40 +1,20 @@
 """The strongest policy: Monte Carlo lookahead over cloned games, with the heuristic as the default policy.
 
-Where it looks ahead:
+It looks ahead where that pays. In each Defense Phase it weighs whole move plans (4.1): the heuristic's, those of
+two re-weighted heuristics (``PLAN_VARIANTS``: no token logistics; the vulnerable kept out of breach spaces and
+shelled floors) and no move at all, each played on clones by the heuristic to the start of the next Defense
+Phase (``plan_turns`` of them) over ``plan_samples`` futures (``plan_rollouts`` rollouts at most). Actions (4.2)
+are looked at only from Attack ``action_from`` on (by default never) and only when the heuristic's best choices lie
+within ``margin``; every other decision is the heuristic's.
 
-* The move plan of each Defense Phase (4.1). The candidates are whole plans: the moves the heuristic would make,
-  the moves of two re-weighted heuristics (no token logistics; keeping the noncombatants and postal workers out
-  of breach spaces and away from the shelled floors twice as eagerly) and making no move at all. Moves have no
-  dice, so each plan is built on a clone; identical plans are merged. The rollouts per plan lookahead are
-  bounded (``plan_rollouts``, 32, at most ``plan_samples``, 12, futures per plan), which keeps the decision
-  fast; twice the 16 and 8 of an earlier version gained +0.22 points a game over 1000 seeds (+0.96 against the
-  heuristic instead of +0.74, Standard) for 1.9 s of thinking a game instead of 1.4.
-  ``plan_turns`` (default 1) sets how many Defense Phases ahead a move plan is looked at; the lookahead of one
-  turn is myopic (``tools/planner_gain.py``: its overrides gain more at the heuristic's positions than at the
-  planner's own), and a longer one costs its time again per turn.
-* Actions (4.2) from Attack ``action_from`` on, and only when the heuristic's best choices are within ``margin``
-  of each other. By default never (``action_from`` 4): from Attack 2 on it added +0.03 (-0.27 to +0.32) points a
-  game over the 1000 Standard seeds 0..999 (``postmen simulate --games 1000 --seed 0 --policy
-  'planner[action_from=2],planner[action_from=9]' --jobs 2``, issue 20) for a third of the planner's time, and in
-  Attack 1 it almost never overturned the heuristic (about 1 action in 60), so the heuristic decides the actions.
-* Every other decision (suppression tokens, casualty choice, rallies, escapes) is the heuristic's.
-
-Each candidate is played forward on cloned games to the start of the next Defense Phase (the rest of this
-Defense Phase, the Clearing Phase, the Escape Phase in Attack 3 and the next Enemy Phase, all by the heuristic)
-and scored in expected points of final score: the chance of winning from that position, by a logistic model
-fitted on heuristic games (``analysis.win_chance``: stage, morale, survivors, howitzers to come against floors
-at their lowest defense, disrupted defenders, intruders, threat on the tracks), times the expected score of a
-win. The game is nearly all-or-nothing (a broken morale scores 0, a win about 28), so the chance of winning is
-what the lookahead must protect.
-
-Each sample redraws the hidden information: the clone's generator and dice key are redrawn and the unseen cards of the
-current Attack deck are shuffled, so the planner never peeks at the real deck order or dice. The same samples are used
-for every candidate (common random numbers; the engine's dice are keyed by what they are rolled for, so on one sample
-the candidates meet the same enemy cards with the same dice), and an alternative replaces the heuristic's choice only
-when it wins on those samples by more than ``override`` points and by two standard errors. An alternative that
-cannot reach that bar after the first ``screen`` samples (4) is not played further (``_race``): a third of the
-rollouts saved (the planner's games about 1.2x as fast, its choices the same but for rare ones). Forced and
-trivial decisions skip the lookahead. Deterministic for a given seed (the planner's own generator is seeded with it).
+A rollout ends valued in expected points: the chance of winning from its position (``analysis.win_chance``, a
+logistic model fitted on heuristic games) times the expected score of a win, since the game is nearly
+all-or-nothing. Each sample redraws what the player cannot know (the clone's dice, the unseen cards of the Attack
+deck), the same samples serve every candidate (common random numbers), and an alternative replaces the
+heuristic's choice only when it wins by more than ``override`` points and two standard errors; one that cannot
+reach that bar after ``screen`` samples is dropped (``_race``). Forced and trivial decisions skip the lookahead.
+Deterministic for a given seed. What each setting gained and cost when it was chosen: ``CHANGELOG.md``, "The
+planner's settings".
 """
 
 from __future__ import annotations
