@@ -9,12 +9,16 @@ import re
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game import codes
 from game.i18n import _
 from game.rules import Game, IllegalAction
 from game.rules.data import DIFFICULTIES
 from game.ui import storage
+
+if TYPE_CHECKING:
+    from game.ui.scene import Context
 
 VERSION = 1
 FOLDER = "records"
@@ -94,6 +98,16 @@ def code_of(record: Record) -> tuple[codes.GameCode | None, str]:
         return codes.of_history(record.seed, record.difficulty, record.history), ""
     except (ValueError, IllegalAction) as exc:
         return None, _("This game cannot be replayed: {error}", error=str(exc)[:120])
+
+
+def watch(ctx: Context, record: Record, at: int = 0) -> str:
+    """Open the replay of a recorded game over the scenes (after ``at`` decisions); "" or why it cannot be
+    replayed (one line)."""
+    code, why = code_of(record)
+    if code is None:
+        return why
+    ctx.stack.push(ctx.scenes.replay(code, at))
+    return ""
 
 
 def prune(keep: set[str]) -> None:

@@ -56,6 +56,9 @@ def tooltip(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int =
 _label_sizes: dict[tuple[str, str, int, int], int] = {}
 
 
+BACK_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE)  # leave a screen that only shows something
+
+
 class Button:
     """A clickable label. ``enabled`` False draws it greyed; ``tip`` shows on hover (also when disabled: the
     reason). The label and the tip are shown in the player's language: each is a message id (marked ``N_``) or

@@ -12,7 +12,7 @@ from game.ui import palette as P
 from game.ui.fonts import blit_text
 from game.ui.scene import Context, Scene
 from game.ui.scenes.review import ReviewScene
-from game.ui.widgets import Button, handle_buttons, panel
+from game.ui.widgets import BACK_KEYS, Button, handle_buttons, panel
 from game.ui.words import fit
 
 DIFFICULTY_NAMES = {"standard": N_("Standard"), "veteran": N_("Veteran"), "elite": N_("Elite")}
@@ -109,6 +109,7 @@ class HighScoresScene(Scene):
         self.tables, msg = scores.load_scores()
         self.journal, more = journal.load()
         self.stats = journal.statistics(self.journal)
+        self.daily = self.journal.daily_table()  # (sorted once, not every frame)
         if msg or more:
             ctx.message = "; ".join(m for m in (msg, more) if m)
         self.difficulty = difficulty if difficulty in TABS else "standard"
@@ -128,7 +129,7 @@ class HighScoresScene(Scene):
                                                                            "first finished attempt of each day")),
                                        selected=tab == self.difficulty))
         self.buttons.append(Button((760, 960, 400, 66), N_("Back"), self.back, 28, tip=N_("Back to the title (Esc)")))
-        ids = [p.game for p in self.journal.daily_table()] if self.difficulty == DAILY else \
+        ids = [p.game for p in self.daily] if self.difficulty == DAILY else \
             [e.game for e in self.tables.get(self.difficulty, [])]
         for i, gid in enumerate(ids[: scores.TOP]):
             record = records.load(gid)[0] if gid else None
@@ -138,11 +139,7 @@ class HighScoresScene(Scene):
                 self.stack.push(ReviewScene(self.ctx, record))
 
             def watch(record: records.Record = record) -> None:
-                code, why = records.code_of(record)
-                if code is None:
-                    self.ctx.message = why
-                    return
-                self.stack.push(self.ctx.scenes.replay(code))
+                self.ctx.message = records.watch(self.ctx, record) or self.ctx.message
             self.buttons.append(Button(review_rect(TABLE_RECT, i), N_("Review"), open_review, 18,
                                        tip=N_("The after-action review of this game")))
             self.buttons.append(Button(watch_rect(TABLE_RECT, i), N_("Watch"), watch, 18,
@@ -155,7 +152,7 @@ class HighScoresScene(Scene):
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.mouse = event.pos
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE):
+            if event.key in BACK_KEYS:
                 self.back()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 i = TABS.index(self.difficulty) + (1 if event.key == pygame.K_RIGHT else -1)
@@ -178,7 +175,7 @@ class HighScoresScene(Scene):
                        "The daily challenge: your streak {n} days (best {best})", stats.daily_streak,
                        best=stats.best_daily_streak) if stats.best_daily_streak else \
                 _("The daily challenge: your first finished game of each day")
-            draw_daily(surface, rect, self.journal.daily_table(), title, None, self.t, reserve=2 * REVIEW_W + 22)
+            draw_daily(surface, rect, self.daily, title, None, self.t, reserve=2 * REVIEW_W + 22)
         else:
             draw_table(surface, rect, self.tables.get(self.difficulty, []),
                        _("{difficulty}: the top {n}", difficulty=_(DIFFICULTY_NAMES[self.difficulty]), n=scores.TOP),

@@ -80,11 +80,7 @@ class ResultsScene(Scene):
     def watch(self, record: records.Record) -> None:
         """The game replayed on the board (its record turned into a code); a record that does not replay is said
         in one line."""
-        code, why = records.code_of(record)
-        if code is None:
-            self.ctx.message = why
-            return
-        self.stack.push(self.ctx.scenes.replay(code))
+        self.note = records.watch(self.ctx, record)
 
     def new_game(self) -> None:
         self.to_title()

@@ -19,7 +19,7 @@ from game.ui import palette as P
 from game.ui.fonts import blit_text, font, wrap
 from game.ui.records import Record, code_of
 from game.ui.scene import Context, Scene
-from game.ui.widgets import Button, handle_buttons, panel
+from game.ui.widgets import BACK_KEYS, Button, handle_buttons, panel
 from game.ui.words import describe, fit
 
 SCORE_BOX = pygame.Rect(40, 140, 640, 460)
@@ -95,7 +95,7 @@ class ReviewScene(Scene):
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.mouse = event.pos
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE):
+        if event.type == pygame.KEYDOWN and event.key in BACK_KEYS:
             self.back()
             return None
         if event.type == pygame.MOUSEWHEEL:

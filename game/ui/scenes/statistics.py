@@ -16,7 +16,7 @@ from game.ui import palette as P
 from game.ui.fonts import blit_text, wrap
 from game.ui.scene import Context, Scene
 from game.ui.scenes.highscores import DIFFICULTY_NAMES
-from game.ui.widgets import Button, handle_buttons, panel
+from game.ui.widgets import BACK_KEYS, Button, handle_buttons, panel
 from game.ui.words import fit
 
 TALLY_BOX = pygame.Rect(40, 140, 720, 330)
@@ -50,7 +50,7 @@ class StatisticsScene(Scene):
     def handle(self, event: pygame.event.Event) -> pygame.event.Event | None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.mouse = event.pos
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE):
+        if event.type == pygame.KEYDOWN and event.key in BACK_KEYS:
             self.back()
             return None
         handle_buttons([self.back_button], event)
