@@ -4,21 +4,25 @@
 every action: all 39 defenders accounted for, space capacities, morale range, every enemy counter in exactly one
 place, supply conservation, token and suppression counts, phases in the rulebook's order, decisions that match
 their phase; every few steps a JSON round trip whose copy must continue exactly like the original. And the events
-carry every change the board shows: a View that only ever applies the events of each decision, never
-resynchronised with the core, draws the core's board after every decision.
+carry every change of the state: a View that only ever applies the events of each decision, never
+resynchronised with the core, holds the core's state after every decision (the kernel's working memory aside), each
+event carries the change it narrates, and rewinding a decision's events gives back the state before it.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from game.ai import RandomPolicy
 from game.rules import Action, Event, Game
+from game.rules.changes import KERNEL_MEMORY
 from game.rules.data import default_rules
+from game.rules.kinds import EventKind
 from game.ui.view import View
 
 # At each difficulty. Issue 30 measured how many are needed (`python tools/playout_mutants.py`): of 17 one-line
@@ -27,6 +31,7 @@ from game.ui.view import View
 GAMES = 100
 DIFFICULTIES = ("standard", "veteran", "elite")
 CHUNK = 25
+REWIND_EVERY = 7  # steps between checks that the view rewinds a decision's events to the board before it
 ROUND_TRIP_EVERY = 13  # steps between JSON round trips (the copy then plays the next action alongside)
 MAX_DECISIONS = 3000  # generous: a random game takes well under a hundred decisions today
 MAX_TURNS = 100
@@ -178,28 +183,53 @@ def check_state(game: Game, tracker: Tracker, where: str) -> None:
         assert legal, f"{where}: no legal action"
 
 
-def board(state: dict[str, Any]) -> dict[str, Any]:
-    """What the board shows: counters where they stand (with their disrupted markers), cars, barriers, suppression
-    and weapon tokens, defenders (space, casualty or escaped, exhausted, disrupted, move and action tokens),
-    morale and the floors' defense."""
-    placed = [c for stack in state["spaces"].values() for c in stack]
-    placed += [c for items in state["interior"].values() for c in items]
-    placed += [c for stack in state["support"].values() for c in stack]
-    return {
-        "spaces": {k: v for k, v in state["spaces"].items() if v},
-        "interior": state["interior"],
-        "support": {k: v for k, v in state["support"].items() if v},
-        "counters": {c: (state["counters"][c]["type"], state["counters"][c]["dis"]) for c in placed},
-        "cars": state["cars"],
-        "barriers_open": sorted(state["barriers_open"]),
-        "supp": state["supp"],
-        "tokens": state["tokens"],
-        "defenders": {n: (d["status"], d["space"] if d["status"] == "board" else "", d["exh"], d["dis"],
-                          d["moved"], d["acted"]) for n, d in state["defenders"].items()},
-        "morale": state["morale"],
-        "defense": state["defense"],
-        "attack": state["attack"],
-    }
+def visible(state: dict[str, Any]) -> dict[str, Any]:
+    """Everything of a state but the kernel's working memory (the task stack, the dice generator, scripted dice):
+    what the events' changes must carry."""
+    return {k: v for k, v in state.items() if k not in KERNEL_MEMORY}
+
+
+# The entry each kind of event must write itself (game/rules/changes.py): the change it narrates goes with it, not
+# with a later event, so an animation shows the board of the moment it plays.
+OWN_CHANGE: dict[str, Callable[[dict[str, Any]], tuple[str, ...]]] = {
+    EventKind.COUNTER_PLACED: lambda d: ("counters", d["counter"]),
+    EventKind.COUNTER_ADVANCED: lambda d: ("spaces", d["space"]),
+    EventKind.BREACH: lambda d: ("interior", d["floor"]),
+    EventKind.COUNTER_CHANGED_FLOOR: lambda d: ("interior", d["floor"]),
+    EventKind.COUNTER_REMOVED: lambda d: ("counters", d["counter"]),
+    EventKind.COUNTER_SUPPRESSED: lambda d: ("counters", d["counter"]),
+    EventKind.COUNTER_DISRUPTED: lambda d: ("counters", d["counter"], "dis"),
+    EventKind.COUNTER_RECOVERED: lambda d: ("counters", d["counter"], "dis"),
+    EventKind.SUPPORT_PLACED: lambda d: ("support", d["space"]),
+    EventKind.CAR_PLACED: lambda d: ("cars", d["car"]),
+    EventKind.CAR_MOVED: lambda d: ("cars", d["car"]),
+    EventKind.CASUALTY: lambda d: ("defenders", d["defender"], "status"),
+    EventKind.ESCAPED: lambda d: ("defenders", d["defender"], "status"),
+    EventKind.DEFENDER_MOVED: lambda d: ("defenders", d["defender"], "space"),
+    EventKind.TOKEN_MOVED: lambda d: ("tokens", d["token"]),
+    EventKind.TOKEN_SPENT: lambda d: ("tokens", d["token"]),
+    EventKind.DEFENDER_ACTED: lambda d: ("defenders", d["defender"], "acted"),
+    EventKind.DEFENDER_DISRUPTED: lambda d: ("defenders", d["defender"], "dis"),
+    EventKind.DEFENDER_RECOVERED: lambda d: ("defenders", d["defender"],
+                                             "exh" if d["what"] == "exhausted" else "dis"),
+    EventKind.MORALE_CHANGED: lambda d: ("morale",),
+    EventKind.DEFENSE_SHIFTED: lambda d: ("defense", d["floor"]),
+    EventKind.SUPPRESSION_PLACED: lambda d: ("supp", d["space"]),
+    EventKind.SUPPRESSION_DISCARDED: lambda d: ("supp", d["space"]),
+    EventKind.SUPPRESSION_FAILED: lambda d: ("supp", d["space"]),
+    EventKind.CARD_REVEALED: lambda d: ("in_play",),
+    EventKind.PHASE_CHANGED: lambda d: ("phase",),
+    EventKind.ATTACK_ENDED: lambda d: ("spaces",),
+}
+
+
+def check_changes(events: list[Event], where: str) -> None:
+    for e in events:
+        own = OWN_CHANGE.get(e.kind)
+        if own is not None:
+            path = own(e.data)
+            assert any(change[1] == path for change in e.changes), \
+                f"{where}: the {e.kind} event does not carry its own change of {path} ({e.changes})"
 
 
 def round_trip_step(game: Game, action: Action, where: str) -> tuple[list[Event], str]:
@@ -237,6 +267,7 @@ def play_checked(seed: int, difficulty: str = "standard") -> list[str]:
     view = View(game.state)
     tracker = Tracker()
     tracker.feed(game.initial_events, f"seed {seed} set-up")
+    check_changes(game.initial_events, f"seed {seed} set-up")
     check_state(game, tracker, f"seed {seed} set-up")
     if seed % 50 == 0:  # the text form of every legal action round-trips (costly: only a few games)
         for a in game.legal_actions():
@@ -248,6 +279,7 @@ def play_checked(seed: int, difficulty: str = "standard") -> list[str]:
         where = f"{difficulty} seed {seed} step {step}"
         assert step < MAX_DECISIONS, f"{where}: the game does not end"
         action = policy.choose(game)
+        before = View(game.state).s if step % REWIND_EVERY == 0 else {}
         if step % ROUND_TRIP_EVERY == 0:
             assert Action.parse(str(action)) == action, f"{where}: {action!r} does not round-trip"
             events, problem = round_trip_step(game, action, where)
@@ -256,9 +288,15 @@ def play_checked(seed: int, difficulty: str = "standard") -> list[str]:
         else:
             events = game.apply(action)
         tracker.feed(events, where)
+        check_changes(events, where)
         for event in events:
             view.apply(event)
-        assert board(view.s) == board(game.state), f"{where}: the view fed only the events differs after {action}"
+        assert visible(view.s) == visible(game.state), \
+            f"{where}: the view fed only the events differs after {action}"
+        if step % REWIND_EVERY == 0:
+            back = View(game.state)
+            back.rewind(events)
+            assert visible(back.s) == visible(before), f"{where}: the view rewound over {action} differs"
         check_state(game, tracker, where)
         step += 1
     final = game.to_json()
@@ -296,4 +334,4 @@ def test_the_comparison_sees_a_missing_event() -> None:
     view = View(game.state)
     name = next(iter(game.state["defenders"]))
     game.state["defenders"][name]["exh"] = True
-    assert board(view.s) != board(game.state)
+    assert visible(view.s) != visible(game.state)

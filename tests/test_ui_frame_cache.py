@@ -96,10 +96,13 @@ def test_defender_changes_show_the_next_frame(play: tuple[App, PlayScene]) -> No
     name = next(n for n, d in scene.view.s["defenders"].items() if d["status"] == "board")
     frame(app)
     before = pygame.image.tobytes(app.display.logical, "RGB")
-    scene.view.apply(Event("defender_disrupted", "4.2.4", "", data={"defender": name}))
+    scene.view.apply(Event("defender_disrupted", "4.2.4", "", data={"defender": name},
+                           changes=(("set", ("defenders", name, "dis"), True, False),)))
     assert frame(app) != before
     assert same_as_fresh(app, scene)
-    scene.view.apply(Event("casualty", "5.0", "", data={"defender": name}))  # the defenders box counts him as fallen
+    # the defenders box counts him as fallen
+    scene.view.apply(Event("casualty", "5.0", "", data={"defender": name},
+                           changes=(("set", ("defenders", name, "status"), "casualty", "board"),)))
     assert frame(app) != before
     assert same_as_fresh(app, scene)
 
@@ -178,7 +181,9 @@ def test_blown_barrier_and_defense_marker_show_the_same_frame(play: tuple[App, P
     closed = [b for b in scene.rules.barriers if b not in scene.view.s["barriers_open"]]
     frame(app)
     before = pygame.image.tobytes(app.display.logical, "RGB")
-    scene.view.apply(Event("barrier_destroyed", "3.1.1", "", data={"barrier": closed[0]}))
+    opened = len(scene.view.s["barriers_open"])
+    scene.view.apply(Event("barrier_destroyed", "3.1.1", "", data={"barrier": closed[0]},
+                           changes=(("insert", ("barriers_open",), closed[0], opened),)))
     assert frame(app) != before
     assert same_as_fresh(app, scene)
     fid = next(iter(scene.rules.floors))

@@ -26,13 +26,12 @@ CLEARING_FLOOR_ORDER = ("ground", "upper", "basement")  # 5.2
 
 def task_clearing(g: Kernel) -> None:
     """5.0: the Clearing Phase, floor by floor (5.2: ground, upper, basement) when counters are inside."""
-    s = g.state
-    s["phase"] = "clearing"
+    g.put(("phase",), "clearing")
     g.reseed("clearing")
     g.emit(EventKind.PHASE_CHANGED, "5.0", Msg("Clearing Phase"),
            PhaseChanged(phase="clearing", turn=g.state["turn"], attack=g.state["attack"],
                         attack_turn=g.state["attack_turn"]))
-    s["moved_floor"] = []
+    g.put(("moved_floor",), [])
     tasks: list[list[Any]] = []
     if counters_inside(g):
         for floor in CLEARING_FLOOR_ORDER:
@@ -72,9 +71,9 @@ def task_clear_counter(g: Kernel, cid: str, floor: str) -> None:
     if not floor_defenders(g, floor):
         nxt = r.floors[floor].next_floor
         if nxt:
-            s["interior"][floor].remove(cid)
-            s["interior"][nxt].append(cid)
-            s["moved_floor"].append(cid)
+            g.remove(("interior", floor), cid)
+            g.append(("interior", nxt), cid)
+            g.append(("moved_floor",), cid)
             g.emit(EventKind.COUNTER_CHANGED_FLOOR, "5.3", Msg("No defenders remain: the {unit} moves to the {floor}",
                                                        unit=label, floor=Words(floor_words, r, nxt, "the")),
                    CounterChangedFloor(counter=cid, src=floor, floor=nxt))
@@ -143,7 +142,7 @@ def note_clearing_tactic(g: Kernel, cid: str) -> None:
 def do_remove(g: Kernel, action: Action) -> None:
     """5.2: the player's choice of casualty among defenders of equal removal priority."""
     dec = g.state["decision"]
-    g.state["decision"] = None
+    g.decided()
     if dec.get("tactic"):
         note_clearing_tactic(g, dec["counter"])
     casualty(g, action.args[0], "5.2", Msg("removed by the {unit}", unit=said_label(g, dec["counter"])))
@@ -155,10 +154,10 @@ def task_clearing_end(g: Kernel) -> None:
     for items in s["interior"].values():
         for cid in items:
             if s["counters"][cid]["dis"]:
-                s["counters"][cid]["dis"] = False
+                g.put(("counters", cid, "dis"), False)
                 g.emit(EventKind.COUNTER_RECOVERED, "5.4", Msg("The {unit} recovers", unit=said_label(g, cid)),
                        CounterEvent(counter=cid))
-    s["moved_floor"] = []
+    g.put(("moved_floor",), [])
 
 
 def task_after_clearing(g: Kernel) -> None:

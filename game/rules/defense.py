@@ -52,10 +52,9 @@ ACTION_KINDS = ("attack", "grenade", "suppress", "recover", "command")
 
 def start_defense(g: Kernel) -> None:
     """4.0: the Defense Phase begins with its moves (4.1); the enemy's last card hands over through a task."""
-    s = g.state
-    s["phase"] = "moves"
-    s["moves"] = 0
-    s["actions"] = 0
+    g.put(("phase",), "moves")
+    g.put(("moves",), 0)
+    g.put(("actions",), 0)
     limit = phase_limit(g, "defender_moves")
     g.emit(EventKind.PHASE_CHANGED, "4.0", Msg("Defense Phase: up to {n} moves", n=Msg(NUMBERS[limit])),
            PhaseChanged(phase="moves", turn=g.state["turn"], attack=g.state["attack"],
@@ -180,13 +179,12 @@ def do_move(g: Kernel, action: Action) -> None:
     """4.1 Moving: the defender moves with the tokens he carries; the move token is his."""
     s = g.state
     name, dest, *carry = action.args
-    d = s["defenders"][name]
-    src = d["space"]
-    d["space"] = dest
-    d["moved"] = True
-    for t in carry:
-        s["tokens"][t] = dest
-    s["moves"] += 1
+    src = s["defenders"][name]["space"]
+    g.put(("defenders", name, "space"), dest)
+    g.put(("defenders", name, "moved"), True)
+    for token in carry:
+        g.put(("tokens", token), dest)
+    g.bump(("moves",), 1)
     g.emit(EventKind.DEFENDER_MOVED, "4.1", Msg("{defender} moves from {src} to {space}, carrying {tokens}",
                                         defender=said_name(name), src=g.said_where(src), space=g.said_where(dest),
                                         tokens=g.said_carried(carry)) if carry else
@@ -201,9 +199,9 @@ def do_shift(g: Kernel, action: Action) -> None:
     s = g.state
     name, token, dest = action.args
     src = s["tokens"][token]
-    s["tokens"][token] = dest
-    s["defenders"][name]["moved"] = True
-    s["moves"] += 1
+    g.put(("tokens", token), dest)
+    g.put(("defenders", name, "moved"), True)
+    g.bump(("moves",), 1)
     g.emit(EventKind.TOKEN_MOVED, "4.1", Msg("{defender} moves {token} from {src} to {space}", defender=said_name(name),
                                      token=Words(the_token, g.rules, token), src=g.said_where(src),
                                      space=g.said_where(dest)),
@@ -224,8 +222,7 @@ def do_end_moves(g: Kernel, action: Action) -> None:
 
 
 def start_actions(g: Kernel) -> None:
-    s = g.state
-    s["phase"] = "actions"
+    g.put(("phase",), "actions")
     limit = phase_limit(g, "defender_actions")
     g.emit(EventKind.PHASE_CHANGED, "4.2", Msg("Defense Phase: up to {n} actions", n=Msg(NUMBERS[limit])),
            PhaseChanged(phase="actions", turn=g.state["turn"], attack=g.state["attack"],
@@ -365,12 +362,10 @@ def _refuse_combat(g: Kernel, why: Refusals, name: str, here: str, suppressed: l
 def use_action(g: Kernel, name: str, exhausts: bool) -> None:
     """4.2: the action token on ``name`` (and the exhausted marker for an attack, grenade, suppress or command
     action, 4.2.1-4.2.4)."""
-    s = g.state
-    d = s["defenders"][name]
-    d["acted"] = True
+    g.put(("defenders", name, "acted"), True)
     if exhausts:
-        d["exh"] = True
-    s["actions"] += 1
+        g.put(("defenders", name, "exh"), True)
+    g.bump(("actions",), 1)
     g.emit(EventKind.DEFENDER_ACTED, "4.2", Msg("{defender} takes an action and is exhausted", defender=said_name(name))
            if exhausts else Msg("{defender} takes an action", defender=said_name(name)),
            DefenderActed(defender=name, exhausted=exhausts))
@@ -429,7 +424,7 @@ def do_grenade(g: Kernel, action: Action) -> None:
             g.emit(EventKind.ATTACK_MISSED, "4.2.1", Msg("{defender}'s grenade misses the {unit}", defender=who,
                                                          unit=label),
                    AttackMissed(defender=name, counter=cid))
-    s["tokens"][token] = ""
+    g.put(("tokens", token), "")
     g.emit(EventKind.TOKEN_SPENT, "4.2.1", Msg("The grenades are used up"), TokenSpent(token=token))
     if inside and missed:
         if g.d6(Msg("{defender}'s own safety", defender=who), "4.2.1", "safety") == 1:
@@ -445,9 +440,9 @@ def do_suppress(g: Kernel, action: Action) -> None:
     here = s["defenders"][name]["space"]
     n = suppression_tokens(g, name)
     use_action(g, name, True)
-    s["supp"][space] = s["supp"].get(space, 0) + n
+    g.put(("supp", space), s["supp"].get(space, 0) + n)
     ammo = next(t for t in sorted(tokens_in(g, here)) if t.startswith("ammo"))
-    s["tokens"][ammo] = ""
+    g.put(("tokens", ammo), "")
     g.emit(EventKind.SUPPRESSION_PLACED, "4.2.2", Msg("{defender} places {n} suppression tokens on {space}",
                                               defender=said_name(name), n=n, space=g.said_where(space)),
            SuppressionPlaced(defender=name, space=space, tokens=n, ammo=ammo))
@@ -481,11 +476,10 @@ def command_continue(g: Kernel) -> None:
 
 def do_rally(g: Kernel, action: Action) -> None:
     """4.2.4 Command [C]: one free recover action given by the command."""
-    dec = g.state["decision"]
     other, what = action.args
     recover(g, other, what, "4.2.4")
-    dec["given"].append([other, what])
-    dec["left"] -= 1
+    dec = g.state["decision"]
+    g.decide(DecisionKind.COMMAND, by=dec["by"], left=dec["left"] - 1, given=[*dec["given"], [other, what]])
     command_continue(g)
 
 
@@ -502,11 +496,12 @@ def do_end_actions(g: Kernel, action: Action) -> None:
 
 def end_defense(g: Kernel) -> None:
     """4.0: remove move and action tokens, then the Clearing Phase."""
-    s = g.state
-    for d in s["defenders"].values():
-        d["moved"] = d["acted"] = False
+    for name, d in g.state["defenders"].items():
+        for marker in ("moved", "acted"):
+            if d[marker]:
+                g.put(("defenders", name, marker), False)
     g.emit(EventKind.MARKERS_REMOVED, "4.0", Msg("The move and action tokens are removed"), MarkersRemoved())
-    s["decision"] = None
+    g.decided()
     g.push(["clearing"])
 
 
@@ -515,7 +510,7 @@ def do_spend(g: Kernel, action: Action) -> None:
     On a failure the counter moves in and the remaining tokens are discarded."""
     s = g.state
     dec = s["decision"]
-    s["decision"] = None
+    g.decided()
     k = int(action.args[0])
     cid, space = dec["counter"], dec["space"]
     label = said_label(g, cid)
@@ -525,23 +520,26 @@ def do_spend(g: Kernel, action: Action) -> None:
         values = g.dice(k, Msg("{n} suppression tokens against the {unit} (defense {defense})", n=k, unit=label,
                                defense=defense), "4.2.2", defense, "suppression")
         if max(values) >= defense:
-            s["supp"][space] = left
-            if not left:
-                del s["supp"][space]
+            if left:
+                g.put(("supp", space), left)
+            else:
+                g.drop(("supp", space))
             # the counter never arrives: drop the pending arrival and remove it from its space
             src = dec["src"]
             if src:
-                s["spaces"][src].remove(cid)
+                g.remove(("spaces", src), cid)
                 if not s["spaces"][src]:
-                    del s["spaces"][src]
-            s["transit"].pop(cid, None)
-            ctype = s["counters"].pop(cid)["type"]
-            s["supply"][ctype] += 1
+                    g.drop(("spaces", src))
+            if cid in s["transit"]:
+                g.drop(("transit", cid))
+            ctype = s["counters"][cid]["type"]
+            g.drop(("counters", cid))
+            g.bump(("supply", ctype), 1)
             g.emit(EventKind.COUNTER_SUPPRESSED, "4.2.2", Msg("The {unit} is suppressed and returns to the supply",
                                                       unit=label),
                    CounterSuppressed(counter=cid, space=space, spent=k, left=left))
             return
-    del s["supp"][space]
+    g.drop(("supp", space))
     g.emit(EventKind.SUPPRESSION_FAILED, "4.2.2", Msg("The {unit} pushes through; all {n} suppression tokens there are "
                                               "discarded", unit=label, n=k + left),
            SuppressionFailed(counter=cid, space=space, spent=k, discarded=k + left))

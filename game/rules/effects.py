@@ -39,27 +39,26 @@ def note_defense_tactic(g: Kernel, cid: str, values: list[int], defense: int, la
 
 
 def disrupt(g: Kernel, name: str, section: str) -> None:
-    d = g.state["defenders"][name]
-    if d["dis"]:
+    if g.state["defenders"][name]["dis"]:
         casualty(g, name, section, Msg("disrupted a second time"))
     else:
-        d["dis"] = True
+        g.put(("defenders", name, "dis"), True)
         g.emit(EventKind.DEFENDER_DISRUPTED, section, Msg("{defender} is disrupted", defender=said_name(name)),
                DefenderEvent(defender=name))
 
 
 def casualty(g: Kernel, name: str, section: str, why: str | Lazy) -> None:
     s, r = g.state, g.rules
-    d = s["defenders"][name]
-    space = d["space"]
-    d["status"] = "casualty"
-    d["dis"] = d["exh"] = False
+    space = s["defenders"][name]["space"]
+    g.put(("defenders", name, "status"), "casualty")
+    g.put(("defenders", name, "dis"), False)
+    g.put(("defenders", name, "exh"), False)
     g.emit(EventKind.CASUALTY, section, Msg("{defender} becomes a casualty ({why})", defender=said_name(name), why=why),
            Casualty(defender=name, space=space))
     adj = r.defenders[name].morale
     if adj:
         old = s["morale"]
-        s["morale"] = max(0, min(r.morale_max, old - adj))
+        g.put(("morale",), max(0, min(r.morale_max, old - adj)))
         if s["morale"] != old:
             g.emit(EventKind.MORALE_CHANGED, "1.2", Msg("Morale falls to {morale}", morale=s["morale"]) if adj > 0 else
                    Msg("Morale rises to {morale}", morale=s["morale"]),
@@ -75,26 +74,27 @@ def casualty(g: Kernel, name: str, section: str, why: str | Lazy) -> None:
 def remove_enemy(g: Kernel, cid: str, section: str, text: str | Lazy) -> None:
     s = g.state
     space = counter_space(g, cid)
-    for stack in (*s["spaces"].values(), *s["interior"].values(), *s["support"].values()):
-        if cid in stack:
-            stack.remove(cid)
+    for key in ("spaces", "interior", "support"):
+        for place, stack in list(s[key].items()):
+            if cid in stack:
+                g.remove((key, place), cid)
     for key in ("spaces", "support"):
         for sp in [k for k, v in s[key].items() if not v]:
-            del s[key][sp]
-    ctype = s["counters"].pop(cid)["type"]
-    s["supply"][ctype] += 1
+            g.drop((key, sp))
+    ctype = s["counters"][cid]["type"]
+    g.drop(("counters", cid))
+    g.bump(("supply", ctype), 1)
     g.emit(EventKind.COUNTER_REMOVED, section, text, CounterRemoved(counter=cid, unit=ctype, space=space))
 
 
 def recover(g: Kernel, name: str, what: str, section: str) -> None:
-    d = g.state["defenders"][name]
     if what == "exhausted":
-        d["exh"] = False
+        g.put(("defenders", name, "exh"), False)
         g.emit(EventKind.DEFENDER_RECOVERED, section, Msg("{defender} is flipped back from his exhausted side",
                                                   defender=said_name(name)),
                DefenderRecovered(defender=name, what=what))
     else:
-        d["dis"] = False
+        g.put(("defenders", name, "dis"), False)
         g.emit(EventKind.DEFENDER_RECOVERED, section, Msg("{defender}'s disrupted token is removed",
                                                   defender=said_name(name)),
                DefenderRecovered(defender=name, what=what))
@@ -105,19 +105,21 @@ def new_counter(g: Kernel, unit: str, name: str) -> str | None:
     if unit == "leader":
         if name in s["leaders_used"]:
             return None
-        s["leaders_used"].append(name)
+        g.append(("leaders_used",), name)
     if s["supply"][unit] <= 0:
         return None
-    s["supply"][unit] -= 1
+    g.bump(("supply", unit), -1)
     cid = f"e{s['next_cid']}"
-    s["next_cid"] += 1
-    s["counters"][cid] = {"type": unit, "name": name, "dis": False}
+    g.bump(("next_cid",), 1)
+    g.put(("counters", cid), {"type": unit, "name": name, "dis": False})
     return cid
 
 
 def place_support(g: Kernel, space: str, section: str) -> bool:
     s, r = g.state, g.rules
-    stack = s["support"].setdefault(space, [])
+    if space not in s["support"]:
+        g.put(("support", space), [])
+    stack = s["support"][space]
     kind = r.support_spaces[space].kind
     if len(stack) >= 2:
         return False
@@ -125,7 +127,7 @@ def place_support(g: Kernel, space: str, section: str) -> bool:
     cid = new_counter(g, unit, "")
     if cid is None:
         return False
-    stack.append(cid)
+    g.append(("support", space), cid)
     g.emit(EventKind.SUPPORT_PLACED, section, Msg("{unit} is placed in {space}", unit=Words(a_unit, r, unit, "", True),
                                           space=g.said_where(space)),
            SupportPlaced(counter=cid, unit=unit, space=space))

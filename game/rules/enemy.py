@@ -4,6 +4,7 @@ grenade bundles, armored cars, the breach), 3.2 support counters and 3.3 the how
 from __future__ import annotations
 
 from game.i18n import Lazy, Msg, Words
+from game.rules.changes import parent_of
 from game.rules.data import TacticCard
 from game.rules.effects import casualty, disrupt, new_counter, place_support, tactic_applied
 from game.rules.events import (
@@ -61,10 +62,12 @@ def task_draw(g: Kernel) -> None:
     if s["drawn"] >= limit or not deck:
         g.push(["enemy_end"])
         return
-    cid = deck.pop(0)
-    s["drawn"] += 1
+    cid = deck[0]
+    attack = str(s["attack"])
+    g.remove(("decks", attack), cid)
+    g.bump(("drawn",), 1)
     g.reseed(f"card {s['drawn']}")
-    s["in_play"].append(cid)
+    g.append(("in_play",), cid)
     card = r.cards[cid]
     g.emit(EventKind.CARD_REVEALED, "3.0", Msg("Card {n}: {card}", n=s["drawn"], card=Words(card_text, r, card)),
            CardRevealed(card=cid, type=card.type, left=len(deck)))
@@ -81,7 +84,7 @@ def task_draw(g: Kernel) -> None:
     elif card.type == "howitzer":
         g.push_all([["howitzer", f] for f in FLOOR_ORDER_HIGH_FIRST])
     elif card.type == "fire_truck":
-        s["fire_truck_drawn"] = True
+        g.put(("fire_truck_drawn",), True)
         g.emit(EventKind.FIRE_TRUCK, "2.3", Msg("The fire truck arrives: the game ends after this turn"), FireTruck())
 
 
@@ -90,10 +93,10 @@ def task_enemy_end(g: Kernel) -> None:
     s, r = g.state, g.rules
     for cid in s["in_play"]:
         if r.cards[cid].type in REMOVED_AFTER_USE:
-            s["removed"].append(cid)
+            g.append(("removed",), cid)
         else:
-            s["discards"][str(s["attack"])].append(cid)
-    s["in_play"] = []
+            g.append(("discards", str(s["attack"])), cid)
+    g.put(("in_play",), [])
     g.push(["defense_start"])  # 4.0
 
 
@@ -108,11 +111,11 @@ def task_place(g: Kernel, unit: str, track: str, name: str, section: str) -> Non
                CounterUnavailable(unit=unit))
         return
     space = g.rules.tracks[track].spaces[0]
+    # Until the counters already there have advanced, the new counter is "in transit" to its space.
+    g.put(("transit", cid), space)
     g.emit(EventKind.COUNTER_PLACED, section, Msg("{counter} is placed on track {track}",
                                           counter=Words(a_counter, g.rules, unit, name), track=track),
            CounterPlaced(counter=cid, unit=unit, name=name, space=space))
-    # Until the counters already there have advanced, the new counter is "in transit" to its space.
-    g.state["transit"][cid] = space
     if section == "3.1":
         extra, cards = tactic_bonus(g, "extra_advance")
         if extra:
@@ -175,11 +178,11 @@ def task_land(g: Kernel, cid: str, space: str, src: str, car: str) -> None:
         return
     tokens = s["supp"].get(space, 0)
     if car:
-        s["cars"][car] = space
+        g.put(("cars", car), space)
         g.emit(EventKind.CAR_MOVED, "3.1", Msg("The armored car advances to {space}", space=g.said_where(space)),
                CarMoved(car=car, src=src, space=space))
         if tokens:
-            del s["supp"][space]
+            g.drop(("supp", space))
             g.emit(EventKind.SUPPRESSION_DISCARDED, "3.1",
                    Msg("The armored car drives over {n} suppression tokens: discarded", n=tokens),
                    SuppressionDiscarded(space=space, tokens=tokens))
@@ -201,13 +204,14 @@ def task_arrive(g: Kernel, cid: str, space: str, src: str) -> None:
 
 def arrive(g: Kernel, cid: str, space: str, src: str) -> None:
     s, r = g.state, g.rules
-    s["transit"].pop(cid, None)
+    if cid in s["transit"]:
+        g.drop(("transit", cid))
     if src:
-        s["spaces"][src].remove(cid)
+        g.remove(("spaces", src), cid)
         if not s["spaces"][src]:
-            del s["spaces"][src]
-    stack = s["spaces"].setdefault(space, [])
-    stack.append(cid)
+            g.drop(("spaces", src))
+    g.append(("spaces", space), cid)
+    stack = s["spaces"][space]
     said = Msg("The {unit} stacks at the barrier on {space}", unit=said_label(g, cid), space=g.said_where(space)) \
         if len(stack) > 1 else Msg("The {unit} moves to {space}", unit=said_label(g, cid), space=g.said_where(space))
     g.emit(EventKind.COUNTER_ADVANCED, "3.1.2", said,
@@ -231,12 +235,13 @@ def blast(g: Kernel, barrier: int, cards: list[TacticCard]) -> None:
                     barrier=barrier, faces=", ".join(map(str, faces))), "3.1", "barrier")
     if roll not in faces:
         return
-    s["barriers_open"].append(barrier)
-    for pile in (s["decks"][str(s["attack"])], s["aside"]):
+    g.append(("barriers_open",), barrier)
+    for path in (("decks", str(s["attack"])), ("aside",)):
+        pile = parent_of(s, path)[path[-1]]
         for cid in [c for c in pile if g.rules.cards[c].type == "grenade_bundle"
                     and g.rules.cards[c].barrier == barrier]:
-            pile.remove(cid)
-            s["removed"].append(cid)
+            g.remove(path, cid)
+            g.append(("removed",), cid)
     tactic_applied(g, cards, Msg("barrier {barrier} is blown open", barrier=barrier), "3.1")
     g.emit(EventKind.BARRIER_DESTROYED, "3.1", Msg("Barrier {barrier} is destroyed", barrier=barrier),
            BarrierDestroyed(barrier=barrier))
@@ -249,14 +254,14 @@ def shuffle_in_bundle(g: Kernel, barrier: int) -> None:
     DECISION: the card goes to a random position, so the deck's other cards keep their order (this keeps
     the fire truck placement of 2.3 intact in Attack 3)."""
     s, r = g.state, g.rules
-    s["bundles_shuffled"].append(barrier)
+    g.append(("bundles_shuffled",), barrier)
     card = next((c for c in s["aside"] if r.cards[c].barrier == barrier and r.cards[c].type ==
                  "grenade_bundle"), None)
     if card is None:
         return
-    s["aside"].remove(card)
-    deck = s["decks"][str(s["attack"])]
-    deck.insert(g.rng.below(len(deck) + 1), card)
+    g.remove(("aside",), card)
+    attack = str(s["attack"])
+    g.insert(("decks", attack), g.rng.below(len(s["decks"][attack]) + 1), card)
     g.emit(EventKind.BUNDLE_SHUFFLED, "3.1",
            Msg("A counter reached barrier {barrier}: its grenade bundle card is shuffled "
                                          "into the Attack {attack} deck", barrier=barrier, attack=s["attack"]),
@@ -267,7 +272,7 @@ def task_bundle(g: Kernel, barrier: int) -> None:
     """3.1 Barriers and Grenade Bundles: the barrier is destroyed and its stack advances from the top."""
     s = g.state
     if barrier not in s["barriers_open"]:
-        s["barriers_open"].append(barrier)
+        g.append(("barriers_open",), barrier)
     g.emit(EventKind.BARRIER_DESTROYED, "3.1", Msg("Grenade bundle: barrier {barrier} is destroyed", barrier=barrier),
            BarrierDestroyed(barrier=barrier))
     g.push(["release", barrier])
@@ -296,13 +301,13 @@ def task_breach(g: Kernel, cid: str, src: str) -> None:
     if cid not in s["counters"]:
         return
     entrance = r.entrances[r.track_spaces[src].entrance]
-    s["spaces"][src].remove(cid)
+    g.remove(("spaces", src), cid)
     if not s["spaces"][src]:
-        del s["spaces"][src]
+        g.drop(("spaces", src))
+    g.append(("interior", entrance.floor), cid)  # on the board throughout, even if morale breaks below
     g.emit(EventKind.BREACH, "3.1.2", Msg("The {unit} breaches {entrance}", unit=said_label(g, cid),
                                   entrance=Words(entrance_name, entrance.id)),
            Breach(counter=cid, src=src, entrance=entrance.id, floor=entrance.floor))
-    s["interior"][entrance.floor].append(cid)  # on the board throughout, even if morale breaks below
     if entrance.kills:
         for name in defenders_in(g, entrance.kills):
             casualty(g, name, "3.1.2", Msg("killed at the breached entrance"))
@@ -356,7 +361,7 @@ def bombard(g: Kernel, floor: str, dice: int, section: str, unit: str | Lazy,
     if extra and max(values[:dice]) < defense:
         tactic_applied(g, cards, Msg("the extra die of the {unit} hits", unit=unit), section)
     if index + 1 < len(track):
-        s["defense"][floor] = index + 1
+        g.put(("defense", floor), index + 1)
         g.emit(EventKind.DEFENSE_SHIFTED, section, Msg("The {floor} defense drops to {value}",
                                                floor=Words(floor_words, r, floor, "of the"), value=track[index + 1]),
                DefenseShifted(floor=floor, index=index + 1, value=track[index + 1]))
@@ -366,7 +371,7 @@ def bombard(g: Kernel, floor: str, dice: int, section: str, unit: str | Lazy,
                                            floor=Words(floor_words, r, floor, "of the")), FloorDisrupted(floor=floor))
     for cid in s["interior"][floor]:
         if not s["counters"][cid]["dis"]:
-            s["counters"][cid]["dis"] = True
+            g.put(("counters", cid, "dis"), True)
             g.emit(EventKind.COUNTER_DISRUPTED, section, Msg("The {unit} is disrupted", unit=said_label(g, cid)),
                    CounterEvent(counter=cid))
     for name in [n for n, d in s["defenders"].items() if d["status"] == "board"

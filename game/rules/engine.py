@@ -169,6 +169,7 @@ class Game(Kernel):
         game = cls(cls._blank_state(seed, difficulty, rules or default_rules()), rules)
         setup.set_up(game)
         game.events.clear()
+        game.changes.clear()  # the board as set up is where the opening events start from (View.rewind)
         game.push(["turn_start"])
         game.push(["attack_setup", 1])
         game.run()
@@ -515,7 +516,7 @@ class Game(Kernel):
         self.reseed(f"{text} {dec.get('counter', '')} {dec.get('space', '')}")
         ACTIONS[action.kind](self, action)
         if self.keep_history:
-            self.state["history"].append(text)
+            self.state["history"].append(text)  # the record of decisions: recorded by no change (KERNEL_MEMORY)
         self.run()
         events = self.take_events()
         if before is not None:
@@ -546,6 +547,7 @@ class Game(Kernel):
         self.rng = restored.rng
         self.legal_cache = None
         self.events = []
+        self.changes = []
         return action
 
     def run(self) -> None:

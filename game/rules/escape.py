@@ -13,7 +13,7 @@ from game.rules.queries import Refusals, escape_reason
 
 def task_escape_start(g: Kernel) -> None:
     """6.0: after the Clearing Phase of an Attack 3 turn, defenders may escape."""
-    g.state["phase"] = "escape"
+    g.put(("phase",), "escape")
     g.emit(EventKind.PHASE_CHANGED, "6.0", Msg("Escape Phase"),
            PhaseChanged(phase="escape", turn=g.state["turn"], attack=g.state["attack"],
                         attack_turn=g.state["attack_turn"]))
@@ -50,14 +50,13 @@ def gen_escapes(g: Kernel, why: Refusals | None = None) -> list[Action]:
 def do_escape(g: Kernel, action: Action) -> None:
     """6.0: the defender escapes; he scores double (7.0)."""
     name = action.args[0]
-    d = g.state["defenders"][name]
-    d["status"] = "escaped"
+    g.put(("defenders", name, "status"), "escaped")
     g.emit(EventKind.ESCAPED, "6.0", Msg("{defender} escapes from the post office", defender=said_name(name)),
-           Escaped(defender=name, space=d["space"]))
+           Escaped(defender=name, space=g.state["defenders"][name]["space"]))
     auto_end(g)
 
 
 def do_end_escape(g: Kernel, action: Action) -> None:
     """6.0: the player ends the Escape Phase; the turn ends (2.x)."""
-    g.state["decision"] = None
+    g.decided()
     g.push(["turn_end"])

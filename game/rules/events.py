@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, NotRequired, TypedDict
 
 from game.i18n import Lazy
+from game.rules.changes import Change
 from game.rules.kinds import EVENT_KINDS, EventKind, EventKindText
 
 
@@ -29,6 +30,9 @@ class Event:
     section: str
     said: str | Lazy
     data: dict[str, Any] = field(default_factory=dict)
+    # What the rule wrote to the state for this event (game/rules/changes.py): a view of the state applies these
+    # with ``apply_change`` and stays in step with the core, whatever the kind.
+    changes: tuple[Change, ...] = ()
 
     @property
     def text(self) -> str:

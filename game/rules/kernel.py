@@ -20,6 +20,7 @@ from typing import Any, cast
 
 from game.i18n import N_, Lazy, Msg, Plural, Words
 from game.rules.actions import Action, Listed
+from game.rules.changes import Change, Path, apply_change, owned
 from game.rules.data import Rules, default_rules
 from game.rules.events import DiceRolled, DieRolled, Event
 from game.rules.kinds import DecisionKindText, EventKind, EventKindText
@@ -41,6 +42,8 @@ class Kernel:
         self.state = state
         self.rng = Pcg32(state["rng"][0], state["rng"][1])
         self.events: list[Event] = []
+        # The changes written since the last event: the next event emitted carries them (game/rules/changes.py).
+        self.changes: list[Change] = []
         # The legal actions of the current decision, once listed (any task or decision clears it).
         self.legal_cache: Listed | None = None
         self.memo = self.rules.memo  # answers that depend only on the question and the rules data
@@ -52,15 +55,81 @@ class Kernel:
         return self.state["result"] is not None
 
     def take_events(self) -> list[Event]:
+        """The events since the last call. Changes written after the last of them (no event followed) are
+        added to it, so the events always carry every change; with no event at all they wait for the next."""
         events, self.events = self.events, []
+        if events and self.changes:
+            last = events[-1]
+            events[-1] = Event(last.kind, last.section, last.said, last.data, last.changes + tuple(self.changes))
+            self.changes = []
         self.state["rng"] = [self.rng.state, self.rng.inc]
         return events
 
     def emit(self, kind: EventKindText, section: str, said: str | Lazy, data: Mapping[str, Any], /) -> None:
         """Record an event of ``kind`` (rulebook ``section``, narration ``said``: a :class:`~game.i18n.Msg`
         worded when the event is read, in the reader's language) with its payload ``data``, built with the kind's
-        ``TypedDict`` of :mod:`game.rules.events`."""
-        self.events.append(Event(kind, section, said, cast(dict[str, Any], data)))
+        ``TypedDict`` of :mod:`game.rules.events`; it carries the changes written since the event before (the rule
+        writes, then says what it wrote)."""
+        changes: tuple[Change, ...] = ()
+        if self.changes:
+            changes, self.changes = tuple(self.changes), []
+        self.events.append(Event(kind, section, said, cast(dict[str, Any], data), changes))
+
+    # ------------------------------------------------------------------ the mutators (game/rules/changes.py)
+    def _write(self, change: Change) -> None:
+        apply_change(self.state, change)
+        self.changes.append(change)
+
+    def put(self, path: Path, value: Any) -> None:
+        """The entry at ``path`` becomes ``value`` (a new key if it was not there)."""
+        parent: Any = self.state
+        for key in path[:-1]:
+            parent = parent[key]
+        last = path[-1]
+        if last in parent:
+            self._write(("set", path, owned(value), owned(parent[last])))
+        else:
+            self._write(("add", path, owned(value), None))
+
+    def bump(self, path: Path, by: int) -> None:
+        """The number at ``path`` grows by ``by`` (shrinks if negative)."""
+        parent: Any = self.state
+        for key in path[:-1]:
+            parent = parent[key]
+        old = parent[path[-1]]
+        self._write(("set", path, old + by, old))
+
+    def drop(self, path: Path) -> None:
+        """The key at ``path`` is removed."""
+        parent: Any = self.state
+        for key in path[:-1]:
+            parent = parent[key]
+        self._write(("drop", path, None, owned(parent[path[-1]])))
+
+    def append(self, path: Path, item: Any) -> None:
+        """``item`` goes at the end of the list at ``path`` (a new list if there was none)."""
+        parent: Any = self.state
+        for key in path[:-1]:
+            parent = parent[key]
+        items = parent.get(path[-1])
+        if items is None:
+            self._write(("add", path, [owned(item)], None))
+        else:
+            self._write(("insert", path, owned(item), len(items)))
+
+    def insert(self, path: Path, index: int, item: Any) -> None:
+        """``item`` goes into the list at ``path`` before position ``index``."""
+        items: Any = self.state
+        for key in path:
+            items = items[key]
+        self._write(("insert", path, owned(item), min(index, len(items))))
+
+    def remove(self, path: Path, item: Any) -> None:
+        """The first ``item`` leaves the list at ``path`` (``ValueError`` if it is not there)."""
+        items: Any = self.state
+        for key in path:
+            items = items[key]
+        self._write(("remove", path, item, items.index(item)))
 
     def d6(self, why: str | Lazy, section: str, key: str) -> int:
         """Roll a die for ``why`` (the narration's words); ``key`` names what it is for in the event's data
@@ -143,9 +212,14 @@ class Kernel:
             self.state["tasks"].append(task)
 
     def decide(self, kind: DecisionKindText, **data: Any) -> None:
-        """Stop at a decision point of ``kind`` (a key of ``DECISION_KINDS``) with its data."""
+        """Stop at a decision point of ``kind`` (a key of ``DECISION_KINDS``) with its data (the kernel's working
+        memory: recorded by no change, game/rules/changes.py)."""
         self.state["decision"] = {"kind": kind, **data}
         self.legal_cache = None
+
+    def decided(self) -> None:
+        """The decision point is passed: the rules run on."""
+        self.state["decision"] = None
 
     def listing(self, generate: Callable[[Kernel], Sequence[Action]]) -> Listed:
         """Run a legal-action generator with the tokens indexed by space for the time it runs; its actions as a

@@ -70,10 +70,10 @@ def end_game(g: Kernel, how: str, section: str) -> None:
     outcome = "win" if points >= 16 and how != "morale" else ("draw" if level == "Draw" else "loss")
     result = GameOver(how=how, score=points, award=award, level=level, outcome=outcome, turns=s["turn"],
                       attack=s["attack"])
-    s["result"] = dict(result)
-    s["phase"] = "over"
-    s["decision"] = None
-    s["tasks"] = []
+    g.put(("result",), dict(result))
+    g.put(("phase",), "over")
+    g.decided()
+    s["tasks"] = []  # the kernel's working memory, recorded by no change (game/rules/changes.py)
     text: Msg
     if how == "morale":
         text = Msg("Morale has broken: the post office falls (loss)")

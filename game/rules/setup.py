@@ -29,47 +29,46 @@ def set_up(g: Kernel) -> None:
         for cid in ids:
             card = r.cards[cid]
             if card.type in ("grenade_bundle", "fire_truck"):
-                s["aside"].append(cid)  # Set up 2: kept face up near the board
+                g.append(("aside",), cid)  # Set up 2: kept face up near the board
             else:
                 pile.append(cid)
         g.rng.shuffle(pile)
-        s["decks"][str(deck)] = pile
+        g.put(("decks", str(deck)), pile)
     for name, d in r.defenders.items():
-        s["defenders"][name] = {"space": d.start, "status": "board", "exh": False, "dis": False,
-                                "moved": False, "acted": False}
+        g.put(("defenders", name), {"space": d.start, "status": "board", "exh": False, "dis": False,
+                                    "moved": False, "acted": False})
     for wid, w in r.weapons.items():
-        s["tokens"][wid] = w.start
+        g.put(("tokens", wid), w.start)
     for i, space in enumerate(r.ammunition, start=1):
-        s["tokens"][f"ammo{i}"] = space
+        g.put(("tokens", f"ammo{i}"), space)
     mode = r.tactics_modes.get(s["difficulty"])
     if mode is not None:
         # 8.1.2 / 8.2.2 Set up: shuffle each Tactics deck and remove cards from the game. Only difficulties
         # with Tactics cards draw these random numbers, so a Standard game is unchanged.
-        t = s["tactics"]
         for deck, ids in r.tactic_decks.items():
             pile = list(ids)
             g.rng.shuffle(pile)
-            t["removed"].extend(pile[:mode.removed])
-            t["decks"][str(deck)] = pile[mode.removed:]
+            g.put(("tactics", "removed"), s["tactics"]["removed"] + pile[:mode.removed])
+            g.put(("tactics", "decks", str(deck)), pile[mode.removed:])
 
 
 def task_attack_setup(g: Kernel, attack: int) -> None:
     """2.1-2.3 (and the difficulty changes of 8.1.1 / 8.2.1 read from ``levels/setup.toml``)."""
     s, r = g.state, g.rules
-    s["attack"] = attack
-    s["attack_turn"] = 0
+    g.put(("attack",), attack)
+    g.put(("attack_turn",), 0)
     g.reseed("setup")
     setup = r.setups[s["difficulty"]][attack]
     g.emit(EventKind.ATTACK_STARTED, f"2.{attack}", Msg("Attack {attack} begins", attack=attack),
            AttackStarted(attack=attack))
     for i, space in enumerate(setup.armored_cars, start=1):
         target = r.tracks[space].spaces[0]
-        s["cars"][f"car{i}"] = target
+        g.put(("cars", f"car{i}"), target)
         g.emit(EventKind.CAR_PLACED, f"2.{attack}", Msg("Armored car placed on {space}", space=g.said_where(target)),
                CarPlaced(car=f"car{i}", space=target))
     for b in setup.open_barriers:
         if b not in s["barriers_open"]:
-            s["barriers_open"].append(b)
+            g.append(("barriers_open",), b)
             g.emit(EventKind.BARRIER_DESTROYED, "2.3", Msg("A barrier token is placed on barrier {barrier}", barrier=b),
                    BarrierDestroyed(barrier=b))
     for kind in setup.fill_support:
@@ -91,18 +90,17 @@ def place_fire_truck(g: Kernel) -> None:
     """2.3: the fire truck goes to the bottom of Attack deck 3, or among its bottom 7 or 12 cards."""
     s, r = g.state, g.rules
     truck = next(c for c in s["aside"] if r.cards[c].type == "fire_truck")
-    s["aside"].remove(truck)
+    g.remove(("aside",), truck)
     band = r.band(s["morale"])
     depth = min(r.fire_truck_depth[band], len(s["decks"]["3"]))
     deck = s["decks"]["3"]
-    s["truck_window"] = depth + 1  # what the player knows of its place (game/rules/hidden.py redraws by it)
+    g.put(("truck_window",), depth + 1)  # what the player knows of its place (game/rules/hidden.py redraws by it)
     if depth == 0:
-        deck.append(truck)
+        g.append(("decks", "3"), truck)
     else:
         bottom = deck[-depth:] + [truck]
-        del deck[-depth:]
         g.rng.shuffle(bottom)
-        deck.extend(bottom)
+        g.put(("decks", "3"), deck[:-depth] + bottom)
     g.emit(EventKind.FIRE_TRUCK_SHUFFLED, "2.3",
            Msg("Morale is {band}: the fire truck card goes to the bottom of the deck", band=Msg(band)) if depth == 0
            else Msg("Morale is {band}: the fire truck card goes among the bottom {n} cards", band=Msg(band), n=depth),
@@ -112,12 +110,12 @@ def place_fire_truck(g: Kernel) -> None:
 def task_turn_start(g: Kernel) -> None:
     """3.0: a turn begins with its Enemy Phase (and at Veteran and Elite the Tactics cards of 8.1.2 / 8.2.2)."""
     s = g.state
-    s["turn"] += 1
-    s["attack_turn"] += 1
-    s["phase"] = "enemy"
+    g.bump(("turn",), 1)
+    g.bump(("attack_turn",), 1)
+    g.put(("phase",), "enemy")
     g.reseed("turn")
-    s["drawn"] = 0
-    s["in_play"] = []
+    g.put(("drawn",), 0)
+    g.put(("in_play",), [])
     g.emit(EventKind.PHASE_CHANGED, "3.0", Msg("Attack {attack}, turn {turn}: Enemy Phase", attack=s["attack"],
                                        turn=s["attack_turn"]),
            PhaseChanged(phase="enemy", turn=s["turn"], attack=s["attack"], attack_turn=s["attack_turn"]))
@@ -154,11 +152,11 @@ def task_turn_end(g: Kernel) -> None:
         g.push(["turn_start"])
         return
     elif goes_on:
-        pile = s["discards"][str(attack)]
-        s["decks"][str(attack)] = pile
-        s["discards"][str(attack)] = []
+        pile = list(s["discards"][str(attack)])
         g.rng.shuffle(pile)
-        s["extended"] = True
+        g.put(("decks", str(attack)), pile)
+        g.put(("discards", str(attack)), [])
+        g.put(("extended",), True)
         g.emit(EventKind.DECK_RESHUFFLED, f"2.{attack}",
                Msg("Assault counters are inside and a leader is on the board: the "
                                                      "Attack {attack} discards are reshuffled and the Attack goes on",
@@ -180,16 +178,19 @@ def task_turn_end(g: Kernel) -> None:
 def end_attack(g: Kernel, attack: int) -> None:
     """2.1/2.2: clear disrupted and exhausted, discard suppression tokens and all assault counters."""
     s = g.state
-    for d in s["defenders"].values():
-        d["dis"] = d["exh"] = False
-    s["supp"] = {}
+    for name, d in s["defenders"].items():
+        for marker in ("dis", "exh"):
+            if d[marker]:
+                g.put(("defenders", name, marker), False)
+    g.put(("supp",), {})
     cleared = [c for c in s["counters"] if s["counters"][c]["type"] in g.rules.assault_types]
     for cid in cleared:
-        ctype = s["counters"].pop(cid)["type"]
-        s["supply"][ctype] += 1
-    s["spaces"] = {}
-    s["interior"] = {f: [] for f in g.rules.floors}
-    s["extended"] = False
+        ctype = s["counters"][cid]["type"]
+        g.drop(("counters", cid))
+        g.bump(("supply", ctype), 1)
+    g.put(("spaces",), {})
+    g.put(("interior",), {f: [] for f in g.rules.floors})
+    g.put(("extended",), False)
     g.emit(EventKind.ATTACK_ENDED, f"2.{attack}",
            Msg("Attack {attack} ends: assault counters, suppression, disrupted and "
                                               "exhausted markers are cleared", attack=attack),

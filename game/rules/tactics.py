@@ -25,7 +25,7 @@ def deal_tactics(g: Kernel) -> None:
         cid = next_tactic(g)
         if cid is None:
             break
-        t["in_play"].insert(0, cid)
+        g.insert(("tactics", "in_play"), 0, cid)
         card = r.tactics[cid]
         g.emit(EventKind.TACTIC_REVEALED, tactic_section(g), Msg("Tactics card: {card}. {text}", card=Msg(card.name),
                                                          text=Msg(card.text)),
@@ -33,10 +33,9 @@ def deal_tactics(g: Kernel) -> None:
 
 
 def discard_tactic(g: Kernel, cid: str) -> None:
-    t = g.state["tactics"]
     card = g.rules.tactics[cid]
-    t["in_play"].remove(cid)
-    t["discards"][str(card.deck)].append(cid)
+    g.remove(("tactics", "in_play"), cid)
+    g.append(("tactics", "discards", str(card.deck)), cid)
     g.emit(EventKind.TACTIC_DISCARDED, tactic_section(g), Msg("The {card} Tactics card is discarded",
                                                               card=Msg(card.name)),
            TacticDiscarded(card=cid, name=card.name))
@@ -54,7 +53,11 @@ def next_tactic(g: Kernel) -> str | None:
     if not deck:
         reshuffle_tactics(g, s["attack"])
         deck = s["tactics"]["decks"][key]
-    return str(deck.pop(0)) if deck else None
+    if not deck:
+        return None
+    top = str(deck[0])
+    g.remove(("tactics", "decks", key), top)
+    return top
 
 
 def reshuffle_tactics(g: Kernel, attack: int) -> None:
@@ -66,9 +69,9 @@ def reshuffle_tactics(g: Kernel, attack: int) -> None:
     if not t["discards"][key]:
         return
     pile = t["decks"][key] + t["discards"][key]
-    t["discards"][key] = []
+    g.put(("tactics", "discards", key), [])
     g.rng.shuffle(pile)
-    t["decks"][key] = pile
+    g.put(("tactics", "decks", key), pile)
     g.emit(EventKind.TACTICS_RESHUFFLED, tactic_section(g),
            Msg("The Attack {attack} Tactics discards are reshuffled into "
                                                         "the Tactics deck", attack=attack),

@@ -182,7 +182,7 @@ class Hud:
         hovers: HoverRegions = []
         # decks and the card being resolved
         card = view.card if view.card and view.card in self.rules.cards else ""
-        counts = tuple(self._deck_count(view, str(i + 1)) for i in range(3))
+        counts = tuple(view.cards_left(str(i + 1)) for i in range(3))
         flip = self._card_width(stage, self.decks_cache.rect.w - 215) if card else 0
 
         def render_decks(panel_surface: pygame.Surface, box: pygame.Rect) -> HoverRegions:
@@ -227,13 +227,6 @@ class Hud:
         return hovers
 
     @staticmethod
-    def _deck_count(view: View, deck: str) -> int:
-        s = view.s
-        if str(s["attack"]) != deck:
-            return len(s["decks"][deck])
-        return int(view.card_left.get(deck, len(s["decks"][deck])))
-
-    @staticmethod
     def _card_width(stage: Stage, card_w: int) -> int:
         """The width of the card being resolved as it flips face up (``card_w`` when it lies flat)."""
         k = stage.card_flip
@@ -247,7 +240,7 @@ class Hud:
         blit_text(surface, _("ATTACK DECKS"), "cond", 16, P.INK_SOFT, (box.x + 10, box.y + 6))
         for i in range(3):
             deck = str(i + 1)
-            cnt = self._deck_count(view, deck)
+            cnt = view.cards_left(deck)
             x = box.x + 12 + i * 64
             y = box.y + 34
             for j in range(min(5, max(1, cnt // 6 + 1))):

@@ -145,7 +145,6 @@ class PlayScene(Scene):
         for text, colour in told.lines:
             self.log.add(text, colour)
         self.view.card = told.card
-        self.view.card_left.update(told.card_left)
         if told.dice is not None:
             d = told.dice.data
             self.stage.tray.roll(list(d["dice"]), told.dice.said, int(d.get("target", 0)), 0.0)

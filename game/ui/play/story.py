@@ -23,7 +23,6 @@ LOG_KEEP = 400  # lines of narration given back (the log keeps scrolling through
 class Story:
     lines: list[tuple[str | Lazy, P.Colour]] = field(default_factory=list)
     card: str = ""  # the card being resolved when the game was saved ("" when none is)
-    card_left: dict[str, int] = field(default_factory=dict)
     dice: Event | None = None  # the last roll
 
 
@@ -49,5 +48,5 @@ def story_of(game: Game) -> Story | None:
             if e.kind in (EventKind.DIE_ROLLED, EventKind.DICE_ROLLED):
                 story.dice = e
     story.lines = story.lines[-LOG_KEEP:]
-    story.card, story.card_left = view.card, dict(view.card_left)
+    story.card = view.card
     return story
