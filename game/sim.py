@@ -101,7 +101,7 @@ def play_game(seed: int, policy_name: str = "random", difficulty: str = "standar
         decisions += 1
     result = game.result
     assert result is not None
-    statuses = Counter(d["status"] for d in game.state["defenders"].values())
+    statuses = Counter(defender["status"] for defender in game.state["defenders"].values())
     attack_turns = [shape.turns[a] for a in range(1, max(shape.turns, default=0) + 1)]
     return {
         "seed": seed,

@@ -52,72 +52,75 @@ class TextPlay:
             self.say(f"  {event}")
 
     def counter_text(self, cid: str) -> str:
-        dis = "*" if self.game.state["counters"][cid]["dis"] else ""
+        dis = "*" if self.game.state["counters"][cid]["disrupted"] else ""
         return f"{self.game.counter_label(cid)} {cid}{dis}"
 
     def board(self) -> None:
-        g, s, r = self.game, self.game.state, self.game.rules
-        defense = ", ".join(f"{floor_name(r, f)} {r.floors[f].defense[s['defense'][f]]}" for f in r.floors)
-        decks = ", ".join(f"A{k} {len(v)}" for k, v in sorted(s["decks"].items()))
+        game, state, rules = self.game, self.game.state, self.game.rules
+        defense = ", ".join(f"{floor_name(rules, f)} {rules.floors[f].defense[state['defense'][f]]}"
+                            for f in rules.floors)
+        decks = ", ".join(f"A{k} {len(v)}" for k, v in sorted(state["decks"].items()))
         self.say(_("== Attack {attack}, turn {turn}, {phase} phase; morale {morale}/{max}; score now {score}",
-                   attack=s["attack"], turn=s["attack_turn"],
-                   phase=_(PHASES.get(s["phase"], s["phase"])), morale=s["morale"], max=r.morale_max,
-                   score=g.score()))
+                   attack=state["attack"], turn=state["attack_turn"],
+                   phase=_(PHASES.get(state["phase"], state["phase"])), morale=state["morale"], max=rules.morale_max,
+                   score=game.score()))
         self.say(_("   defense: {defense}; cards left: {decks}; barriers destroyed: {barriers}", defense=defense,
-                   decks=decks, barriers=", ".join(map(str, sorted(s["barriers_open"]))) or _("none")))
-        cars = {space: car for car, space in s["cars"].items()}
-        spaces = sorted(set(s["spaces"]) | set(cars) | set(s["supp"]))
+                   decks=decks, barriers=", ".join(map(str, sorted(state["barriers_open"]))) or _("none")))
+        cars = {space: car for car, space in state["cars"].items()}
+        spaces = sorted(set(state["spaces"]) | set(cars) | set(state["suppression"]))
         if spaces:
             self.say(_("   enemy on the tracks:"))
             for space in spaces:
-                parts = [self.counter_text(c) for c in s["spaces"].get(space, [])]
+                parts = [self.counter_text(c) for c in state["spaces"].get(space, [])]
                 if space in cars:
                     parts.insert(0, _("[armored car]"))
-                if s["supp"].get(space):
-                    parts.append(_("({n} suppression tokens)", n=s["supp"][space]))
+                if state["suppression"].get(space):
+                    parts.append(_("({n} suppression tokens)", n=state["suppression"][space]))
                 self.say(f"     {space:<9} {', '.join(parts)}")
         else:
             self.say(_("   enemy on the tracks: none"))
-        support = [f"{sp}: {', '.join(self.counter_text(c) for c in st)}" for sp, st in sorted(s["support"].items())
+        support = [f"{sp}: {', '.join(self.counter_text(c) for c in st)}" for sp, st in sorted(state["support"].items())
                    if st]
         self.say(_("   support: {support}", support="; ".join(support) or _("none")))
-        inside = [f"{f}: {', '.join(self.counter_text(c) for c in items)}" for f, items in s["interior"].items()
+        inside = [f"{f}: {', '.join(self.counter_text(c) for c in items)}" for f, items in state["interior"].items()
                   if items]
         self.say(_("   inside the post office: {inside}", inside="; ".join(inside) or _("nobody")))
         self.say(_("   defenders (E exhausted, D disrupted, m moved, a acted; tokens in brackets):"))
-        for floor in r.floors:
-            for space in (*r.floor_spaces[floor], r.interior(floor)):
+        for floor in rules.floors:
+            for space in (*rules.floor_spaces[floor], rules.interior(floor)):
                 names = []
-                for name in g.defenders_in(space):
-                    d = s["defenders"][name]
-                    flags = "".join(f for f, on in (("E", d["exh"]), ("D", d["dis"]), ("m", d["moved"]),
-                                                    ("a", d["acted"])) if on)
+                for name in game.defenders_in(space):
+                    defender = state["defenders"][name]
+                    flags = "".join(f for f, on in (("E", defender["exhausted"]), ("D", defender["disrupted"]), ("m",
+                                                                                                                 defender["moved"]),
+                                                    ("a", defender["acted"])) if on)
                     names.append(f"{name}({flags})" if flags else name)
-                tokens = sorted(g.tokens_in(space))
+                tokens = sorted(game.tokens_in(space))
                 if not names and not tokens:
                     continue
-                cap = "" if r.is_interior(space) else f"/{r.defender_spaces[space].capacity}"
+                cap = "" if rules.is_interior(space) else f"/{rules.defender_spaces[space].capacity}"
                 line = f"     {space:<17} {len(names)}{cap:<2} {', '.join(names) or '-'}"
                 if tokens:
                     line += f"  [{' '.join(tokens)}]"
                 self.say(line)
-        statuses = [d["status"] for d in s["defenders"].values()]
+        statuses = [defender["status"] for defender in state["defenders"].values()]
         self.say(_("   casualties {fallen}, escaped {escaped}", fallen=statuses.count("casualty"),
                    escaped=statuses.count("escaped")))
 
     def header(self) -> str:
-        g, s = self.game, self.game.state
-        dec = g.decision or {}
+        game, state = self.game, self.game.state
+        dec = game.decision or {}
         kind = dec.get("kind", "")
         if kind == DecisionKind.MOVES:
-            return _("Defense Phase, moves: {n} of {limit} used", n=s["moves"], limit=g.limit("defender_moves"))
+            return _("Defense Phase, moves: {n} of {limit} used", n=state["moves"], limit=game.limit("defender_moves"))
         if kind == DecisionKind.ACTIONS:
-            return _("Defense Phase, actions: {n} of {limit} used", n=s["actions"], limit=g.limit("defender_actions"))
+            return _("Defense Phase, actions: {n} of {limit} used", n=state["actions"],
+                     limit=game.limit("defender_actions"))
         if kind == DecisionKind.COMMAND:
             return _("{defender} commands: {n} free recover actions left", defender=dec.get("by"), n=dec.get("left"))
         if kind == DecisionKind.SUPPRESSION:
             cid = str(dec.get("counter", ""))
-            label = g.counter_label(cid) if cid in s["counters"] else _("counter")
+            label = game.counter_label(cid) if cid in state["counters"] else _("counter")
             return _("The {unit} enters {space}, which holds {n} suppression tokens (its defense {defense}): how many "
                      "tokens do you spend?", unit=label, space=dec.get("space"), n=dec.get("tokens"),
                      defense=dec.get("defense"))
@@ -130,12 +133,13 @@ class TextPlay:
     def describe(self, action: Action) -> str:
         text = str(action)
         if action.kind == ActionKind.ATTACK:
-            g = self.game
+            game = self.game
             cid = action.args[1]
-            odds = g.odds(action)
-            where = g.counter_space(cid)
-            text += _("   ({unit} on {space}, {n} dice vs {defense}: {chance})", unit=g.counter_label(cid), space=where,
-                      n=g.attack_dice(action.args[0]), defense=g.assault_defense(cid), chance=percent(odds)) \
+            odds = game.odds(action)
+            where = game.counter_space(cid)
+            text += _("   ({unit} on {space}, {n} dice vs {defense}: {chance})", unit=game.counter_label(cid),
+                      space=where,
+                      n=game.attack_dice(action.args[0]), defense=game.assault_defense(cid), chance=percent(odds)) \
                 if odds is not None else ""
         return text
 
@@ -194,13 +198,13 @@ class TextPlay:
         return line.rstrip("\r\n") if line else None
 
     def play(self) -> int:
-        g = self.game
+        game = self.game
         self.say(_("Postmen: Soldiers in Postmen's Uniforms. Seed {seed} (replay with --seed {seed}).", seed=self.seed))
         self.say(_(HELP))
-        self.narrate(g.initial_events)
+        self.narrate(game.initial_events)
         self.board()
         self.menu()
-        while not g.over:
+        while not game.over:
             line = self.read()
             if line is None:
                 self.say("\n" + _("End of input: leaving the game."))
@@ -248,20 +252,20 @@ class TextPlay:
                 except IllegalAction as exc:
                     self.say(_("Not understood: {error}", error=exc))
                     continue
-            phase = g.phase
+            phase = game.phase
             try:
-                events = g.apply(action)
+                events = game.apply(action)
             except IllegalAction as exc:
                 self.say(_("Not possible: {error}", error=exc))
                 continue
             self.path = ()
             self.narrate(events)
-            if g.over:
+            if game.over:
                 break
-            if g.phase != phase:
+            if game.phase != phase:
                 self.board()
             self.menu()
-        result = g.result or {}
+        result = game.result or {}
         level = _(str(result.get("level", "")))
         how, points = result.get("how"), result.get("score")
         self.say(_("Game over ({how}): score {score}, {level}, {award}.", how=how, score=points, level=level,

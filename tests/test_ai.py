@@ -30,7 +30,7 @@ def _casualty_position() -> str:
         s["defenders"][name]["space"] = "ground:interior"
     cid = f"e{s['next_cid']}"
     s["next_cid"] += 1
-    s["counters"][cid] = {"type": "smg", "name": "", "dis": False}
+    s["counters"][cid] = {"type": "smg", "name": "", "disrupted": False}
     s["supply"]["smg"] -= 1
     s["interior"]["ground"].append(cid)
     game = Game.from_json(game.to_json())
@@ -192,7 +192,7 @@ def test_fitted_evaluation_prefers_safer_positions() -> None:
     assert lowest < base
     for name, d in s["defenders"].items():
         if r.defenders[name].morale > 0:
-            d["dis"] = True
+            d["disrupted"] = True
     assert win_chance(worse) < lowest
     assert evaluate(worse) < evaluate(game)
     # a broken morale is worth nothing, a finished game its score
@@ -335,15 +335,15 @@ def _attack_3_defense(defenders: dict[str, str], counters: dict[str, str]) -> Ga
     s = game.state
     for name, d in s["defenders"].items():
         d.update(status="board" if name in defenders else "casualty", space=defenders.get(name, d["space"]),
-                 exh=False, dis=False, moved=False, acted=False)
+                 exhausted=False, disrupted=False, moved=False, acted=False)
     for cid in list(s["counters"]):
         s["supply"][s["counters"].pop(cid)["type"]] += 1
-    s.update(spaces={}, cars={}, supp={}, support={}, interior={"upper": [], "ground": [], "basement": []},
+    s.update(spaces={}, cars={}, suppression={}, support={}, interior={"upper": [], "ground": [], "basement": []},
              attack=3, tasks=[])
     for where, unit in counters.items():
         cid = f"e{s['next_cid']}"
         s["next_cid"] += 1
-        s["counters"][cid] = {"type": unit, "name": "", "dis": False}
+        s["counters"][cid] = {"type": unit, "name": "", "disrupted": False}
         s["supply"][unit] -= 1
         s["spaces"][where] = [cid]
     start_defense(game)

@@ -100,7 +100,7 @@ def test_attack_without_line_of_sight() -> None:
             continue
         rules, state = game.rules, game.state
         for name, d in state["defenders"].items():
-            if d["status"] != "board" or rules.is_interior(d["space"]) or d["exh"] or d["dis"]:
+            if d["status"] != "board" or rules.is_interior(d["space"]) or d["exhausted"] or d["disrupted"]:
                 continue
             for space, stack in state["spaces"].items():
                 if stack and not rules.sees(d["space"], space):

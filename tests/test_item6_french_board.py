@@ -13,8 +13,7 @@ import pytest
 from game import i18n
 from game.i18n import _
 from game.rules import Game
-from game.ui import fonts
-from game.ui import palette as P
+from game.ui import fonts, palette
 from game.ui.board import BoardRenderer, floor_band, los_letter
 from game.ui.fonts import font
 from game.ui.layout import FLOOR_BANDS, Geometry
@@ -80,7 +79,7 @@ def test_each_colour_has_its_own_letters_in_each_language_no_wider_than_english(
     widest = max(font("sans_bold", 12).size(w)[0] for w in ENGLISH.values())
     for lang, expected in (("en", ENGLISH), ("fr", FRENCH)):
         i18n.set_language(lang)
-        letters = {colour: los_letter(colour) for colour in P.LOS}
+        letters = {colour: los_letter(colour) for colour in palette.LOS}
         assert letters == expected, lang
         assert len(set(letters.values())) == len(letters), lang
         assert all(font("sans_bold", 12).size(w)[0] <= widest for w in letters.values()), lang

@@ -141,7 +141,7 @@ def check_state(game: Game, tracker: Tracker, where: str) -> None:
     assert all(c in r.track_spaces for c in cars) and len(set(cars)) == len(cars), f"{where}: cars {cars}"
 
     # Suppression tokens: positive counts on track spaces.
-    for space, n in s["supp"].items():
+    for space, n in s["suppression"].items():
         assert space in r.track_spaces, f"{where}: suppression tokens on {space!r}"
         assert isinstance(n, int) and n > 0, f"{where}: {n} suppression tokens on {space}"
 
@@ -198,8 +198,8 @@ OWN_CHANGE: dict[str, Callable[[dict[str, Any]], tuple[str, ...]]] = {
     EventKind.COUNTER_CHANGED_FLOOR: lambda d: ("interior", d["floor"]),
     EventKind.COUNTER_REMOVED: lambda d: ("counters", d["counter"]),
     EventKind.COUNTER_SUPPRESSED: lambda d: ("counters", d["counter"]),
-    EventKind.COUNTER_DISRUPTED: lambda d: ("counters", d["counter"], "dis"),
-    EventKind.COUNTER_RECOVERED: lambda d: ("counters", d["counter"], "dis"),
+    EventKind.COUNTER_DISRUPTED: lambda d: ("counters", d["counter"], "disrupted"),
+    EventKind.COUNTER_RECOVERED: lambda d: ("counters", d["counter"], "disrupted"),
     EventKind.SUPPORT_PLACED: lambda d: ("support", d["space"]),
     EventKind.CAR_PLACED: lambda d: ("cars", d["car"]),
     EventKind.CAR_MOVED: lambda d: ("cars", d["car"]),
@@ -209,14 +209,14 @@ OWN_CHANGE: dict[str, Callable[[dict[str, Any]], tuple[str, ...]]] = {
     EventKind.TOKEN_MOVED: lambda d: ("tokens", d["token"]),
     EventKind.TOKEN_SPENT: lambda d: ("tokens", d["token"]),
     EventKind.DEFENDER_ACTED: lambda d: ("defenders", d["defender"], "acted"),
-    EventKind.DEFENDER_DISRUPTED: lambda d: ("defenders", d["defender"], "dis"),
+    EventKind.DEFENDER_DISRUPTED: lambda d: ("defenders", d["defender"], "disrupted"),
     EventKind.DEFENDER_RECOVERED: lambda d: ("defenders", d["defender"],
-                                             "exh" if d["what"] == "exhausted" else "dis"),
+                                             "exhausted" if d["what"] == "exhausted" else "disrupted"),
     EventKind.MORALE_CHANGED: lambda d: ("morale",),
     EventKind.DEFENSE_SHIFTED: lambda d: ("defense", d["floor"]),
-    EventKind.SUPPRESSION_PLACED: lambda d: ("supp", d["space"]),
-    EventKind.SUPPRESSION_DISCARDED: lambda d: ("supp", d["space"]),
-    EventKind.SUPPRESSION_FAILED: lambda d: ("supp", d["space"]),
+    EventKind.SUPPRESSION_PLACED: lambda d: ("suppression", d["space"]),
+    EventKind.SUPPRESSION_DISCARDED: lambda d: ("suppression", d["space"]),
+    EventKind.SUPPRESSION_FAILED: lambda d: ("suppression", d["space"]),
     EventKind.CARD_REVEALED: lambda d: ("in_play",),
     EventKind.PHASE_CHANGED: lambda d: ("phase",),
     EventKind.ATTACK_ENDED: lambda d: ("spaces",),
@@ -279,7 +279,7 @@ def play_checked(seed: int, difficulty: str = "standard") -> list[str]:
         where = f"{difficulty} seed {seed} step {step}"
         assert step < MAX_DECISIONS, f"{where}: the game does not end"
         action = policy.choose(game)
-        before = View(game.state).s if step % REWIND_EVERY == 0 else {}
+        before = View(game.state).state if step % REWIND_EVERY == 0 else {}
         if step % ROUND_TRIP_EVERY == 0:
             assert Action.parse(str(action)) == action, f"{where}: {action!r} does not round-trip"
             events, problem = round_trip_step(game, action, where)
@@ -291,12 +291,12 @@ def play_checked(seed: int, difficulty: str = "standard") -> list[str]:
         check_changes(events, where)
         for event in events:
             view.apply(event)
-        assert visible(view.s) == visible(game.state), \
+        assert visible(view.state) == visible(game.state), \
             f"{where}: the view fed only the events differs after {action}"
         if step % REWIND_EVERY == 0:
             back = View(game.state)
             back.rewind(events)
-            assert visible(back.s) == visible(before), f"{where}: the view rewound over {action} differs"
+            assert visible(back.state) == visible(before), f"{where}: the view rewound over {action} differs"
         check_state(game, tracker, where)
         step += 1
     final = game.to_json()
@@ -333,5 +333,5 @@ def test_the_comparison_sees_a_missing_event() -> None:
     game = Game.new(0)
     view = View(game.state)
     name = next(iter(game.state["defenders"]))
-    game.state["defenders"][name]["exh"] = True
-    assert visible(view.s) != visible(game.state)
+    game.state["defenders"][name]["exhausted"] = True
+    assert visible(view.state) != visible(game.state)

@@ -138,7 +138,7 @@ def test_a_command_from_the_interior_is_refused_for_that_reason() -> None:
     leader = next(n for n in s["defenders"] if "C" in game.rules.defenders[n].attributes)
     s["defenders"][leader]["space"] = "ground:interior"
     other = next(n for n in s["defenders"] if n != leader and "C" not in game.rules.defenders[n].attributes)
-    s["defenders"][other].update(space="ground:interior", exh=True)
+    s["defenders"][other].update(space="ground:interior", exhausted=True)
     game.decide("actions")
     assert Action("command", (leader,)) not in game.legal_actions()
     assert game.why_illegal(Action("command", (leader,))) == \

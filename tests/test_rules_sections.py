@@ -22,12 +22,12 @@ def empty_game(**over: Any) -> Game:
     g = Game.new(7)
     s = g.state
     for d in s["defenders"].values():
-        d.update(status="casualty", exh=False, dis=False, moved=False, acted=False)
+        d.update(status="casualty", exhausted=False, disrupted=False, moved=False, acted=False)
     s["tokens"] = {t: "" for t in s["tokens"]}
     for cid in list(s["counters"]):
         s["supply"][s["counters"][cid]["type"]] += 1
-    s.update(counters={}, spaces={}, cars={}, supp={}, support={}, interior={"upper": [], "ground": [],
-                                                                             "basement": []})
+    s.update(counters={}, spaces={}, cars={}, suppression={}, support={}, interior={"upper": [], "ground": [],
+                                                                                    "basement": []})
     s.update(tasks=[], decision=None, forced=[], morale=9, bundles_shuffled=[], barriers_open=[])
     s["aside"] = [c for c, k in RULES.cards.items() if k.type in ("grenade_bundle", "fire_truck")]
     for deck in ("1", "2", "3"):
@@ -46,7 +46,7 @@ def put_counter(g: Game, unit: str, where: str, name: str = "") -> str:
     s = g.state
     cid = f"e{s['next_cid']}"
     s["next_cid"] += 1
-    s["counters"][cid] = {"type": unit, "name": name, "dis": False}
+    s["counters"][cid] = {"type": unit, "name": name, "disrupted": False}
     s["supply"][unit] -= 1
     if where.endswith(":interior"):
         s["interior"][where.split(":")[0]].append(cid)
@@ -141,15 +141,15 @@ def test_attack_end_reshuffles_while_intruders_and_a_leader_remain() -> None:
     assert "deck_reshuffled" in kinds and s["attack"] == 1
     # without a leader, the Attack ends: assault counters go back to the supply
     g2 = empty_game()
-    put_defender(g2, "Kuntz", "upper:1-3", dis=True, exh=True)
+    put_defender(g2, "Kuntz", "upper:1-3", disrupted=True, exhausted=True)
     inside2 = put_counter(g2, "rifleman", "basement:interior")
-    g2.state["supp"] = {"1-2:2": 3}
+    g2.state["suppression"] = {"1-2:2": 3}
     g2.state["decks"]["1"] = []
     g2.state["tasks"] = [["turn_end"]]
     g2.run()
     assert g2.state["attack"] == 2
-    assert g2.state["defenders"]["Kuntz"]["dis"] is False and g2.state["defenders"]["Kuntz"]["exh"] is False
-    assert g2.state["supp"] == {} and not g2.state["interior"]["basement"]
+    assert g2.state["defenders"]["Kuntz"]["disrupted"] is False and g2.state["defenders"]["Kuntz"]["exhausted"] is False
+    assert g2.state["suppression"] == {} and not g2.state["interior"]["basement"]
     assert inside in g.state["interior"]["basement"]
     assert inside2 not in g2.state["counters"]
     assert sorted(g2.state["cars"]) == ["car1", "car2"]
@@ -227,7 +227,7 @@ def test_armored_car_discards_suppression_and_stops_at_the_other_car() -> None:
     put_defender(g, "Kuntz", "upper:1-3")
     g.state["cars"] = {"car1": "7:3", "car2": "7:2"}
     put_counter(g, "smg", "7:2")
-    g.state["supp"] = {"7:3": 2}
+    g.state["suppression"] = {"7:3": 2}
     smg = card("assault", unit="smg", die="7-12")
     # The smg on car2 at 7:2 is pushed into 7:3 (car1 there): car2 stays, car1 sits at barrier 4.
     g.state["barriers_open"] = []
@@ -243,36 +243,36 @@ def test_armored_car_moves_with_its_counter_and_gives_defense_6() -> None:
     put_defender(g, "Kuntz", "upper:1-3")
     g.state["cars"] = {"car1": "7:1"}
     rifle_on_car = put_counter(g, "rifleman", "7:1")
-    g.state["supp"] = {"7:2": 3}
+    g.state["suppression"] = {"7:2": 3}
     run_enemy_cards(g, [card("assault", unit="smg", die="7-12")], [7])
     assert g.state["cars"]["car1"] == "7:2"
     assert g.state["spaces"]["7:2"] == [rifle_on_car]
-    assert "7:2" not in g.state["supp"]
+    assert "7:2" not in g.state["suppression"]
     assert g.assault_defense(rifle_on_car) == 6
 
 
 def test_suppression_decision_spend_and_keep_the_rest() -> None:
     g = empty_game()
     put_defender(g, "Kuntz", "upper:1-3")
-    g.state["supp"] = {"1-2:1": 4}
+    g.state["suppression"] = {"1-2:1": 4}
     run_enemy_cards(g, [card("assault", unit="rifleman", die="1-6")], [1])
     assert g.decision is not None and g.decision["kind"] == "suppression" and g.decision["tokens"] == 4
     assert [str(a) for a in g.legal_actions()] == ["spend 4", "spend 3", "spend 2", "spend 1", "spend 0"]
     g.state["forced"] = [3, 5]
     events = g.apply("spend 2")
     assert any(e.kind == "counter_suppressed" for e in events)
-    assert g.state["supp"] == {"1-2:1": 2}
+    assert g.state["suppression"] == {"1-2:1": 2}
     assert "1-2:1" not in g.state["spaces"]
 
 
 def test_failed_suppression_discards_all_tokens() -> None:
     g = empty_game()
     put_defender(g, "Kuntz", "upper:1-3")
-    g.state["supp"] = {"1-2:1": 3}
+    g.state["suppression"] = {"1-2:1": 3}
     run_enemy_cards(g, [card("assault", unit="rifleman", die="1-6")], [2])
     g.state["forced"] = [1]
     g.apply("spend 1")
-    assert g.state["supp"] == {}
+    assert g.state["suppression"] == {}
     assert len(g.state["spaces"]["1-2:1"]) == 1
 
 
@@ -287,7 +287,7 @@ def test_machine_gunner_picks_next_higher_then_lower_space() -> None:
 
 def test_second_disruption_is_a_casualty_and_emplaced_counter_stacks_once() -> None:
     g = empty_game()
-    put_defender(g, "Kuntz", "ground:2-3", dis=True)
+    put_defender(g, "Kuntz", "ground:2-3", disrupted=True)
     put_counter(g, "mg", "B")
     put_counter(g, "mg_emplaced", "B")
     run_enemy_cards(g, [card("support", space="B")], [2, 6, 6, 6])
@@ -301,8 +301,8 @@ def test_howitzer_at_rightmost_disrupts_defenders_and_intruders() -> None:
     intruder = put_counter(g, "rifleman", "upper:interior")
     g.state["defense"]["upper"] = len(RULES.floors["upper"].defense) - 1
     run_enemy_cards(g, [card("howitzer")], [6, 1, 1, 1] + [1, 1, 1, 1] * 2)
-    assert g.state["defenders"]["Franz"]["dis"] is True
-    assert g.state["counters"][intruder]["dis"] is True
+    assert g.state["defenders"]["Franz"]["disrupted"] is True
+    assert g.state["counters"][intruder]["disrupted"] is True
 
 
 # ---------------------------------------------------------------- 4.1 moving
@@ -339,8 +339,8 @@ def test_logistics_carries_four_tokens_others_two() -> None:
 
 def test_disrupted_or_exhausted_defenders_cannot_move_and_moved_ones_cannot_act() -> None:
     g = empty_game()
-    put_defender(g, "Wasik", "ground:1", dis=True)
-    put_defender(g, "Fuz", "ground:1", exh=True)
+    put_defender(g, "Wasik", "ground:1", disrupted=True)
+    put_defender(g, "Fuz", "ground:1", exhausted=True)
     put_defender(g, "Kuntz", "ground:4")
     start_defense(g)
     movers = {a.args[0] for a in g.legal_actions() if a.kind in ("move", "shift")}
@@ -378,7 +378,7 @@ def test_attack_top_of_stack_only_and_hit_removes() -> None:
     g.state["forced"] = [3, 4]
     g.apply(f"attack Gdaniec {top}")
     assert g.state["spaces"]["3-4:3"] == [bottom]
-    assert g.state["defenders"]["Gdaniec"]["exh"] is True
+    assert g.state["defenders"]["Gdaniec"]["exhausted"] is True
 
 
 def test_inspire_adds_a_die_only_when_fresh_and_never_in_interior() -> None:
@@ -386,9 +386,9 @@ def test_inspire_adds_a_die_only_when_fresh_and_never_in_interior() -> None:
     put_defender(g, "Gdaniec", "ground:1")
     put_defender(g, "Wasik", "ground:2-3")
     assert g.attack_dice("Gdaniec") == 3
-    g.state["defenders"]["Wasik"]["exh"] = True
+    g.state["defenders"]["Wasik"]["exhausted"] = True
     assert g.attack_dice("Gdaniec") == 2
-    g.state["defenders"]["Wasik"]["exh"] = False
+    g.state["defenders"]["Wasik"]["exhausted"] = False
     put_defender(g, "Gdaniec", "ground:interior")
     assert g.attack_dice("Gdaniec") == 2
     put_defender(g, "Gdaniec", "ground:1-2")  # orange: another colour
@@ -419,30 +419,30 @@ def test_suppress_counts_tokens_and_spends_ammunition() -> None:
     g.state["tokens"]["ammo3"] = "upper:1"
     start_actions(g)
     g.apply("suppress Gorski 3-4:2")
-    assert g.state["supp"] == {"3-4:2": 6}  # 2 combat + 2 weapon + 1 [S] + 1 inspire (4.3 example)
+    assert g.state["suppression"] == {"3-4:2": 6}  # 2 combat + 2 weapon + 1 [S] + 1 inspire (4.3 example)
     assert g.state["tokens"]["ammo3"] == ""
     assert not any(a.kind == "suppress" for a in g.legal_actions())
 
 
 def test_noncombatants_cannot_attack_and_recover_does_not_exhaust() -> None:
     g = empty_game()
-    put_defender(g, "Barzychowska", "ground:interior", exh=True)
+    put_defender(g, "Barzychowska", "ground:interior", exhausted=True)
     put_counter(g, "rifleman", "ground:interior")
     start_actions(g)
     assert [str(a) for a in g.legal_actions()] == ["recover Barzychowska exhausted", "end_actions"]
     g.apply("recover Barzychowska exhausted")
     d = g.state["defenders"]["Barzychowska"]
-    assert d["exh"] is False
+    assert d["exhausted"] is False
 
 
 def test_command_gives_three_recovers_in_same_colour_and_floor() -> None:
     g = empty_game()
     put_defender(g, "Konrad", "ground:1")
-    put_defender(g, "Wasik", "ground:2-3", dis=True)
-    put_defender(g, "Gdaniec", "ground:4", dis=True, exh=True)
-    put_defender(g, "Fuz", "ground:1-2", dis=True)  # orange: not Konrad's colour
-    put_defender(g, "Flisykowski", "ground:1", exh=True)  # has [C]
-    put_defender(g, "Barzychowska", "ground:interior", dis=True)
+    put_defender(g, "Wasik", "ground:2-3", disrupted=True)
+    put_defender(g, "Gdaniec", "ground:4", disrupted=True, exhausted=True)
+    put_defender(g, "Fuz", "ground:1-2", disrupted=True)  # orange: not Konrad's colour
+    put_defender(g, "Flisykowski", "ground:1", exhausted=True)  # has [C]
+    put_defender(g, "Barzychowska", "ground:interior", disrupted=True)
     put_counter(g, "rifleman", "ground:interior")
     start_actions(g)
     g.apply("command Konrad")
@@ -538,7 +538,7 @@ def test_why_illegal_names_the_rule() -> None:
     put_defender(g, "Kuntz", "upper:3-4")
     put_defender(g, "Gdaniec", "ground:2-3")
     put_defender(g, "Fuz", "ground:2-3")
-    put_defender(g, "Franz", "ground:1", dis=True)
+    put_defender(g, "Franz", "ground:1", disrupted=True)
     rifle = put_counter(g, "rifleman", "7:2")
     start_defense(g)
     assert g.why_illegal("move Franz ground:4") == "Franz is disrupted and cannot move (4.1)"

@@ -14,7 +14,7 @@ import pytest
 
 from game.rules import Game
 from game.rules.data import Rules
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.board import BoardRenderer, floor_band
 from game.ui.layout import EXTERIOR, FLOOR_BANDS, Geometry, bs
 
@@ -59,16 +59,16 @@ def test_track_spaces_keep_their_exact_line_of_sight_colours_on_a_paper_ring(
         cx, cy = geo.pos(sid)
         for surface in (plain, cb):
             if len(sp.colours) == 1:
-                assert rgb(surface, cx, cy) == P.LOS[sp.colours[0]], sid
-                assert rgb(surface, cx - rad / 2, cy - rad / 3) == P.LOS[sp.colours[0]], sid
+                assert rgb(surface, cx, cy) == palette.LOS[sp.colours[0]], sid
+                assert rgb(surface, cx - rad / 2, cy - rad / 3) == palette.LOS[sp.colours[0]], sid
             else:  # two colours: the left half and the right half
-                assert rgb(surface, cx - rad / 2, cy) == P.LOS[sp.colours[0]], sid
-                assert rgb(surface, cx + rad / 2, cy) == P.LOS[sp.colours[1]], sid
+                assert rgb(surface, cx - rad / 2, cy) == palette.LOS[sp.colours[0]], sid
+                assert rgb(surface, cx + rad / 2, cy) == palette.LOS[sp.colours[1]], sid
         # just outside its ink ring, on the side away from its shadow (south-east), its neighbours and the doors
         others = [geo.pos(o) for o in [*rules.track_spaces, *(f"entrance:{e}" for e in rules.entrances)] if o != sid]
         ux, uy = max(((0, -1), (-1, 0), (-0.7, -0.7), (0.7, -0.7), (-0.7, 0.7)),
                      key=lambda u: min(math.dist((cx + u[0] * rad, cy + u[1] * rad), o) for o in others))
-        assert rgb(plain, cx + ux * (rad + 2), cy + uy * (rad + 2)) == P.HALO, sid
+        assert rgb(plain, cx + ux * (rad + 2), cy + uy * (rad + 2)) == palette.HALO, sid
 
 
 def test_defender_spaces_and_target_tables_are_flat_exact_colours(
@@ -79,12 +79,12 @@ def test_defender_spaces_and_target_tables_are_flat_exact_colours(
     for sid, ds in rules.defender_spaces.items():
         r = geo.rect(sid)
         for x, y in ((r.x + 8, r.y + 8), (r.centerx, r.y + 20), (r.right - 8, r.bottom - 6), (r.x + 8, r.bottom - 6)):
-            assert rgb(plain, x, y) == P.LOS[ds.colours[0]], (sid, x, y)
+            assert rgb(plain, x, y) == palette.LOS[ds.colours[0]], (sid, x, y)
     for fid, fl in rules.floors.items():
         r = geo.rect(f"{fid}:interior")
         w = r.w // len(fl.target)
         for i, (_faces, colour) in enumerate(fl.target):
-            assert rgb(plain, r.x + i * w + 4, r.bottom - 4) == P.LOS[colour], (fid, i)
+            assert rgb(plain, r.x + i * w + 4, r.bottom - 4) == palette.LOS[colour], (fid, i)
 
 
 def test_the_doors_are_drawn_where_the_board_says(boards: tuple[Rules, Geometry, pygame.Surface,
@@ -95,8 +95,8 @@ def test_the_doors_are_drawn_where_the_board_says(boards: tuple[Rules, Geometry,
         door = board.door(eid)
         assert rgb(plain, door.x + 4, door.y + 4) == (70, 50, 36), eid
         assert rgb(plain, door.right - 5, door.bottom - 5) == (70, 50, 36), eid
-        assert rgb(plain, door.x, door.centery) == P.INK, eid  # its frame
-        assert rgb(plain, door.centerx, door.y) == P.INK, eid
+        assert rgb(plain, door.x, door.centery) == palette.INK, eid  # its frame
+        assert rgb(plain, door.centerx, door.y) == palette.INK, eid
 
 
 def test_the_storeys_are_rooms_with_textured_walls(boards: tuple[Rules, Geometry, pygame.Surface,

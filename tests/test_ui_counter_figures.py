@@ -10,8 +10,7 @@ import pygame
 import pytest
 
 from game.rules import Game
-from game.ui import counter_art
-from game.ui import palette as P
+from game.ui import counter_art, palette
 from game.ui.counters import EXHAUSTED_FACE, SUPPORT_TYPES, TOKEN_FILL, CounterArt
 from game.ui.layout import DEF_H, DEF_W, ENEMY_PX, SUPPORT_PX, TOKEN_NARROW, TOKEN_W
 
@@ -31,7 +30,7 @@ def grey(c: pygame.Color | tuple[int, ...]) -> float:
     return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
 
 
-def shape(img: pygame.Surface, area: pygame.Rect, ground: P.Colour) -> set[tuple[int, int]]:
+def shape(img: pygame.Surface, area: pygame.Rect, ground: palette.Colour) -> set[tuple[int, int]]:
     """The pixels of ``area`` whose grey differs from the grey of the counter's colour ``ground``: the figure's
     silhouette and its drawn parts, as a colour-blind eye (or a greyscale print) sees them."""
     flat = pygame.Surface(img.get_size())
@@ -56,7 +55,7 @@ def test_every_enemy_kind_has_its_own_shape(art: CounterArt) -> None:
         size = SUPPORT_PX if ctype in SUPPORT_TYPES else ENEMY_PX
         assert img.get_size() == (size, size)
         area = pygame.Rect(3, 3, size - 6, size - 20)
-        shapes[ctype] = shape(img, area, P.ENEMY_FILL[ctype])
+        shapes[ctype] = shape(img, area, palette.ENEMY_FILL[ctype])
         assert len(shapes[ctype]) > area.w * area.h // 6, ctype  # a figure fills a good part of it
     for group in (ASSAULT, SUPPORT_TYPES):
         for a, b in combinations(group, 2):
@@ -68,7 +67,7 @@ def test_police_and_ss_and_their_weapons_are_told_apart_in_greys(art: CounterArt
     gun in the body's part, whatever the colours."""
     head, body = pygame.Rect(12, 1, 20, 12), pygame.Rect(3, 16, 38, 14)
     img = {c: art.enemy(c, "", False) for c in ("rifleman", "smg", "ss_rifleman", "ss_smg")}
-    s = {(c, part.y): shape(img[c], part, P.ENEMY_FILL[c]) for c in img for part in (head, body)}
+    s = {(c, part.y): shape(img[c], part, palette.ENEMY_FILL[c]) for c in img for part in (head, body)}
     assert apart(s["rifleman", head.y], s["ss_rifleman", head.y]) > 25
     assert apart(s["smg", head.y], s["ss_smg", head.y]) > 25
     assert apart(s["rifleman", body.y], s["smg", body.y]) > 40
@@ -83,7 +82,7 @@ def test_every_defender_kind_has_its_own_figure(art: CounterArt) -> None:
     for kind, name in names.items():
         img = art.defender(name, False, False)
         assert img.get_size() == (DEF_W, DEF_H)
-        shapes[kind] = shape(img, FIGURE_D, P.POST_BLUE)
+        shapes[kind] = shape(img, FIGURE_D, palette.POST_BLUE)
         assert len(shapes[kind]) > FIGURE_D.w * FIGURE_D.h // 4, kind
     for a, b in combinations(shapes, 2):
         assert apart(shapes[a], shapes[b]) > 40, (a, b)
@@ -94,10 +93,10 @@ def test_a_defender_known_by_name_is_edged_in_gold(art: CounterArt) -> None:
     defender's band is edged in gold; so are the named postal workers and noncombatants, never a numbered one."""
     def gold(name: str) -> int:
         img = art.defender(name, False, False)
-        return sum(1 for x in range(DEF_W) for y in range(18) if img.get_at((x, y))[:3] == P.GOLD)
+        return sum(1 for x in range(DEF_W) for y in range(18) if img.get_at((x, y))[:3] == palette.GOLD)
 
     named, numbered = art.defender("Gdaniec", False, False), art.defender("Trained 3", False, False)
-    assert shape(named, FIGURE_D, P.POST_BLUE) == shape(numbered, FIGURE_D, P.POST_BLUE)
+    assert shape(named, FIGURE_D, palette.POST_BLUE) == shape(numbered, FIGURE_D, palette.POST_BLUE)
     for name in ("Gdaniec", "Konrad", "Wasik", "Michon", "J. Pipka", "Barzychowska"):
         assert gold(name) > 2 * (DEF_W - 6), name
     for name in ("Trained 3", "Trained 10", "Postal worker 4", "Postal worker 19"):
@@ -147,7 +146,7 @@ def test_every_token_kind_has_its_own_drawing(art: CounterArt) -> None:
         for a, b in combinations(shapes, 2):
             assert apart(shapes[a], shapes[b]) > 25, (a, b, width)
     grouped = art.token("ammo1", TOKEN_W, 3)
-    assert grouped.get_at((TOKEN_W + 5, 4))[:3] == P.INK
+    assert grouped.get_at((TOKEN_W + 5, 4))[:3] == palette.INK
 
 
 def test_the_figures_are_drawn_once_a_process(art: CounterArt) -> None:

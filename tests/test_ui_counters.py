@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.app import App
 from game.ui.counters import fit_label, group_tokens
 from game.ui.layout import BOARD_RECT, COUNT_W, DEF_H, DEF_W, INTERIOR_COLS
@@ -23,14 +23,14 @@ def crowded(open_play: Callable[[int, str], tuple[App, PlayScene]]) -> tuple[App
     scene.skip_animations()
     for _ in range(3):
         app.step(1 / 60, [])
-    vs = scene.view.s
+    vs = scene.view.state
     names = [n for n, d in vs["defenders"].items() if d["status"] == "board"][:9]
     for n in names:
         vs["defenders"][n]["space"] = "ground:interior"
     for k in range(7):
         cid = f"T{k}"
         vs["counters"][cid] = {"type": ["rifleman", "smg", "ss_smg", "leader"][k % 4], "name": "Heinrich",
-                               "dis": k == 2}
+                               "disrupted": k == 2}
         vs["interior"]["ground"].append(cid)
     scene.view.version += 1  # the drawn position changed (what the scene's lookups are kept by)
     app.hover((5, 5))
@@ -42,7 +42,7 @@ def test_a_full_interior_shows_one_row_each_and_spreads_under_the_mouse(crowded:
     space = "ground:interior"
     box = scene.geo.rect(space)
     here = scene.positions.defenders_at(space)
-    inside = scene.view.s["interior"]["ground"]
+    inside = scene.view.state["interior"]["ground"]
     app.step(1 / 60, [])
     assert scene.positions.spread is None
     hidden = scene.positions.interior_hidden()
@@ -98,7 +98,7 @@ def test_identical_tokens_share_one_image_with_a_count(open_play: Callable[[int,
                                                                          ["lmg3"]]
     app, scene = open_play(0, "standard")
     scene.skip_animations()
-    vs = scene.view.s
+    vs = scene.view.state
     space = "ground:1-2"
     ammo = [t for t in vs["tokens"] if t.startswith("ammo")][:4]
     for t in ammo:
@@ -117,4 +117,4 @@ def test_identical_tokens_share_one_image_with_a_count(open_play: Callable[[int,
     scene.board_layer.draw_tokens(surface)
     first = images[0]
     assert first.w == width + COUNT_W
-    assert surface.get_at((first.right - 6, first.centery - 5))[:3] == P.INK  # the disc with the number
+    assert surface.get_at((first.right - 6, first.centery - 5))[:3] == palette.INK  # the disc with the number

@@ -80,24 +80,24 @@ def test_morale_change_redraws_the_morale_panel_the_same_frame(play: tuple[App, 
     box = scene.hud.morale_cache.rect
     frame(app)
     before, renders = region(app, box), scene.hud.morale_cache.renders
-    scene.view.s["morale"] = max(1, int(scene.view.s["morale"]) - 2)
-    scene.stage.morale_drawn = float(scene.view.s["morale"])
+    scene.view.state["morale"] = max(1, int(scene.view.state["morale"]) - 2)
+    scene.stage.morale_drawn = float(scene.view.state["morale"])
     frame(app)
     assert scene.hud.morale_cache.renders == renders + 1
     assert region(app, box) != before
     assert same_as_fresh(app, scene)
     # the hover text reads the new value the same frame
-    assert any(msg.startswith(f"Morale {scene.view.s['morale']}:") for _, msg in scene.hover_regions)
+    assert any(msg.startswith(f"Morale {scene.view.state['morale']}:") for _, msg in scene.hover_regions)
 
 
 def test_defender_changes_show_the_next_frame(play: tuple[App, PlayScene]) -> None:
     app, scene = play
     idle(app, scene)
-    name = next(n for n, d in scene.view.s["defenders"].items() if d["status"] == "board")
+    name = next(n for n, d in scene.view.state["defenders"].items() if d["status"] == "board")
     frame(app)
     before = pygame.image.tobytes(app.display.logical, "RGB")
     scene.view.apply(Event("defender_disrupted", "4.2.4", "", data={"defender": name},
-                           changes=(("set", ("defenders", name, "dis"), True, False),)))
+                           changes=(("set", ("defenders", name, "disrupted"), True, False),)))
     assert frame(app) != before
     assert same_as_fresh(app, scene)
     # the defenders box counts him as fallen
@@ -156,7 +156,7 @@ def test_tactics_flip_and_flash_redraw_the_tactics_panel(play: tuple[App, PlaySc
     idle(app, scene)
     cache = scene.hud.tactics_cache
     assert cache is not None
-    tactics = scene.view.s["tactics"]
+    tactics = scene.view.state["tactics"]
     if not tactics["in_play"]:
         pile = next(p for p in tactics["decks"].values() if p)
         tactics["in_play"].insert(0, pile.pop())
@@ -178,10 +178,10 @@ def test_tactics_flip_and_flash_redraw_the_tactics_panel(play: tuple[App, PlaySc
 def test_blown_barrier_and_defense_marker_show_the_same_frame(play: tuple[App, PlayScene]) -> None:
     app, scene = play
     idle(app, scene)
-    closed = [b for b in scene.rules.barriers if b not in scene.view.s["barriers_open"]]
+    closed = [b for b in scene.rules.barriers if b not in scene.view.state["barriers_open"]]
     frame(app)
     before = pygame.image.tobytes(app.display.logical, "RGB")
-    opened = len(scene.view.s["barriers_open"])
+    opened = len(scene.view.state["barriers_open"])
     scene.view.apply(Event("barrier_destroyed", "3.1.1", "", data={"barrier": closed[0]},
                            changes=(("insert", ("barriers_open",), closed[0], opened),)))
     assert frame(app) != before
@@ -255,7 +255,7 @@ def test_pieces_at_rest_kept_from_frame_to_frame_match_them_drawn_anew_through_e
         renders = layer.layer_renders
         cached = frame(app)
         kept += layer.layer_renders == renders
-        suppressed += bool(scene.view.s["supp"])
+        suppressed += bool(scene.view.state["suppression"])
         assert layer._layer is not None
         kept_image, kept_key = layer._layer.copy(), layer._layer_key_drawn
         layer._layer_key_drawn = None
@@ -290,12 +290,12 @@ def test_the_table_painted_only_around_the_panels_leaves_no_pixel_of_the_last_fr
     assert scene.board_layer._layer_key(scene._marks(), False) is not None  # the kept layer, with the gaps
     assert stale_pixels(app, scene) == 0
     for _ in range(2000):
-        if scene.queue.busy and scene.view.s["phase"] == "enemy":
+        if scene.queue.busy and scene.view.state["phase"] == "enemy":
             break
         if not scene.queue.busy and scene.game.decision:
             busy_choice(scene)
         app.step(1 / 60, [])
-    assert scene.queue.busy and scene.view.s["phase"] == "enemy"
+    assert scene.queue.busy and scene.view.state["phase"] == "enemy"
     for _ in range(30):
         app.step(1 / 60, [])
         assert stale_pixels(app, scene) == 0
@@ -341,7 +341,7 @@ def hover_points(scene: PlayScene) -> list[tuple[int, int]]:
     points += [c.rect.center for c in hud.panel_caches()]
     points += [(hud.log.rect.x + 40, hud.log.rect.bottom - 12),
                (hud.bottom_cache.rect.x + 30, hud.bottom_cache.rect.y + 20)]
-    points += [scene.geo.pos(space) for space in list(scene.view.s["spaces"])[:6]]
+    points += [scene.geo.pos(space) for space in list(scene.view.state["spaces"])[:6]]
     return [(int(x), int(y)) for x, y in points]
 
 

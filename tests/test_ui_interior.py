@@ -32,7 +32,7 @@ def test_identical_counters_inside_pile_up_with_their_number(drawn: set[str]) ->
     counters = game.state["counters"]
     assert sorted(c for pile in piles for c in pile) == sorted(inside)
     for pile in piles:  # one kind a pile: same type, name and state
-        assert len({(counters[c]["type"], counters[c]["name"], counters[c]["dis"]) for c in pile}) == 1
+        assert len({(counters[c]["type"], counters[c]["name"], counters[c]["disrupted"]) for c in pile}) == 1
     shown = piles if more == 0 else piles[:INTERIOR_COLS - 1]
     assert more == 0  # three kinds at most in this basement: every counter is in view, in its pile
     for pile in shown:

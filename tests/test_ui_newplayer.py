@@ -27,7 +27,7 @@ def suppression_game(tokens: int) -> Game:
             [a for a in legal if a.kind in ("end_moves", "end_actions")] or legal
         game.apply(pref[0])
     dec = game.state["decision"]
-    game.state["supp"][dec["space"]] = tokens
+    game.state["suppression"][dec["space"]] = tokens
     dec["tokens"] = tokens
     return game
 
@@ -74,10 +74,10 @@ def test_many_suppression_tokens_every_number_can_be_spent(tokens: int) -> None:
     assert scene.controller.spend_k == 3
     stepper = next(b for b in scene.controller.buttons if b.label.startswith("Spend 3 of"))
     assert stepper.data == Action("spend", ("3",)) and stepper.label.endswith("%")
-    supp_before = scene.game.state["supp"][scene.game.decision["space"]]  # type: ignore[index]
+    supp_before = scene.game.state["suppression"][scene.game.decision["space"]]  # type: ignore[index]
     app.click(stepper.rect.center)
     assert scene.game.decision is None or scene.game.decision.get("kind") != "suppression" or \
-        scene.game.state["supp"].get(scene.game.decision["space"], 0) != supp_before
+        scene.game.state["suppression"].get(scene.game.decision["space"], 0) != supp_before
     assert scene.controller.spend_k is None  # the next question starts afresh
 
 
@@ -85,7 +85,7 @@ def test_spend_none_with_many_tokens() -> None:
     app, scene = open_scene(suppression_game(12))
     space = scene.game.decision["space"]  # type: ignore[index]
     app.click(scene.button_point("Spend none"))  # type: ignore[arg-type]
-    assert space not in scene.game.state["supp"]  # 4.2.2: the counter pushes through, the tokens are discarded
+    assert space not in scene.game.state["suppression"]  # 4.2.2: the counter pushes through, the tokens are discarded
 
 
 def test_hint_sets_the_suppression_stepper() -> None:

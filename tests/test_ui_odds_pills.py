@@ -35,7 +35,8 @@ def test_each_pills_tail_reaches_its_own_counter_first(save: str) -> None:
     pills = scene.board_layer.pills
     assert len(pills) >= 3
     at = scene.positions
-    counters = {cid: at.enemy_pos(cid) for cid in scene.view.s["counters"] if at.where(cid) in game.rules.track_spaces
+    counters = {cid: at.enemy_pos(cid) for cid in scene.view.state["counters"]
+                if at.where(cid) in game.rules.track_spaces
                 or at.where(cid) in game.rules.support_spaces}
     for pill, aimed in pills:
         tip, _base = _tail(pill, aimed)

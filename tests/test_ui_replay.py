@@ -59,7 +59,7 @@ def test_forward_through_a_whole_game_then_back_with_the_board_equal_to_the_core
         key(app, pygame.K_RIGHT)
         scene = settle(app)
         assert scene.at == k + 1
-        assert visible(scene.view.s) == visible(scene.game.state), f"decision {k + 1}: the drawn board differs"
+        assert visible(scene.view.state) == visible(scene.game.state), f"decision {k + 1}: the drawn board differs"
     scene = replay_top(app)
     assert scene.game.over and scene.game.result is not None
     assert scene.game.result == codes.replay(code).result
@@ -69,7 +69,7 @@ def test_forward_through_a_whole_game_then_back_with_the_board_equal_to_the_core
         scene = settle(app)
         expected = codes.replay(codes.GameCode(code.seed, code.difficulty, code.decisions[:k]))
         assert scene.at == k and scene.game.state == expected.state
-        assert visible(scene.view.s) == visible(expected.state)
+        assert visible(scene.view.state) == visible(expected.state)
 
 
 def test_play_plays_by_itself_and_turns_jump(data_dir: Path, code: codes.GameCode) -> None:

@@ -217,7 +217,7 @@ def test_screenshots_title_elite_tactics_results_table(data: Path, tmp_path: Pat
     assert all(str(e) in logged for e in applied), "the log says when a tactic changes a result"
     assert scene.limit("defender_moves") < 4
     assert f"Moves: {scene.limit('defender_moves')} left" in scene.prompt()
-    assert scene.view.s["tactics"]["in_play"] == game.tactics_in_play()
+    assert scene.view.state["tactics"]["in_play"] == game.tactics_in_play()
     assert len(game.tactics_in_play()) == 2
     scene.ask_hint()
     scene.wait_hint()  # the planner's answer on the board (it thinks in a worker thread)

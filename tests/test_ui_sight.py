@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.rules import Game
 from game.rules.data import default_rules
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.app import App
 from game.ui.layout import Geometry
 from game.ui.play.board_layer import RING_OUTER
@@ -28,7 +28,7 @@ def test_an_occupied_track_space_shows_its_colour_around_its_counters() -> None:
     geo = Geometry(default_rules())
     for space in occupied:
         cx, cy = (int(v) for v in geo.pos(space))
-        colours = {P.LOS[c] for c in game.rules.track_spaces[space].colours}
+        colours = {palette.LOS[c] for c in game.rules.track_spaces[space].colours}
         r = RING_OUTER - 3
         seen = {tuple(frame.get_at(p)[:3]) for p in ((cx - r, cy), (cx + r, cy), (cx, cy - r), (cx, cy + r))}
         assert seen & colours, (space, seen, colours)
@@ -67,7 +67,7 @@ def test_pointing_at_a_defender_lights_exactly_his_sight(
             frame = scene.geo.rect(space).inflate(8, 8)
             points = ((frame.centerx, frame.top + 1), (frame.centerx, frame.bottom - 2),
                       (frame.left + 1, frame.centery), (frame.right - 2, frame.centery))
-        return any(tuple(surface.get_at(p)[:3]) == P.SIGHT for p in points)
+        return any(tuple(surface.get_at(p)[:3]) == palette.SIGHT for p in points)
     assert all(ring(sp) for sp in lit), [sp for sp in lit if not ring(sp)]
     assert not any(ring(sp) for sp in dark), [sp for sp in dark if ring(sp)]
     app.hover((1900, 1070))  # away: nothing lit

@@ -60,7 +60,7 @@ def test_the_undo_button_takes_back_a_move_on_the_board_and_in_the_save(open_pla
     app.click(undo_button(scene).rect.center)
     settle(app, scene)
     assert scene.game.to_json() == before
-    assert scene.view.s["defenders"][name]["space"] == src  # the board drawn from the restored game
+    assert scene.view.state["defenders"][name]["space"] == src  # the board drawn from the restored game
     assert storage.save_path().read_text(encoding="utf-8") == before  # the autosave follows
     assert any(line.startswith("Undone: ") and name in line for line in scene.log.texts())
     assert Action("end_moves") in scene.controller.legal

@@ -71,7 +71,7 @@ class Player:
 
     def click_defender(self, name: str) -> None:
         """Hover his space first (a crowded interior spreads its counters under the mouse), then click him."""
-        self.app.hover(self.scene.positions.space_point(self.scene.view.s["defenders"][name]["space"]))
+        self.app.hover(self.scene.positions.space_point(self.scene.view.state["defenders"][name]["space"]))
         self.app.step(1 / 60, [], draw=False)
         self.click(self.scene.positions.defender_pos(name))
 

@@ -65,7 +65,7 @@ class Analysis:
         self.game = game
         s: dict[str, Any] = game.state
         r: Rules = game.rules
-        self.s, self.r = s, r
+        self.state, self.rules = s, r
         self.attack = int(s["attack"])
         self.morale = int(s["morale"])
         deck = s["decks"][str(self.attack)]
@@ -132,7 +132,7 @@ class Analysis:
     def entrance_risk(self) -> dict[str, float]:
         """The chance of a breach at each entrance in the next Enemy Phase (worked out when first asked)."""
         if self._entrance_risk_of is None:
-            self._entrance_risk_of = {e: self._entrance_risk(e) for e in self.r.entrances}
+            self._entrance_risk_of = {e: self._entrance_risk(e) for e in self.rules.entrances}
         return self._entrance_risk_of
 
     @property
@@ -141,7 +141,7 @@ class Analysis:
         (3.2.1): the chance its occupants die in the next Enemy Phase (the heuristic's ``_kill_risk`` looks
         further ahead)."""
         if self._breach_risk_at is None:
-            self._breach_risk_at = {e.kills: self.entrance_risk[eid] for eid, e in self.r.entrances.items()
+            self._breach_risk_at = {e.kills: self.entrance_risk[eid] for eid, e in self.rules.entrances.items()
                                     if e.kills}
         return self._breach_risk_at
 
@@ -155,8 +155,8 @@ class Analysis:
         return self._entrance[space]
 
     def barrier_closed(self, space: str) -> bool:
-        b = self.r.track_spaces[space].barrier
-        return b != 0 and b not in self.s["barriers_open"]
+        b = self.rules.track_spaces[space].barrier
+        return b != 0 and b not in self.state["barriers_open"]
 
     def rate(self, space: str) -> float:
         """Placements per card that push the chain through ``space`` (all tracks feeding it)."""
@@ -167,7 +167,7 @@ class Analysis:
         got = self._pushes.get(cid)
         if got is not None:
             return got
-        s = self.s
+        s = self.state
         here = self.counter_where[cid]
         stack = s["spaces"][here]
         above = len(stack) - 1 - stack.index(cid)
@@ -177,7 +177,7 @@ class Analysis:
         blocked = self.barrier_closed(here) or any(self.barrier_closed(sp) for sp in ahead)
         # empty spaces behind on its track must fill before the chain reaches it
         tid = self.track_of_space[here][0]
-        track = self.r.tracks[tid].spaces
+        track = self.rules.tracks[tid].spaces
         behind = sum(1 for sp in track[: track.index(here)] if not s["spaces"].get(sp))
         got = (empties + counters + behind + 1, blocked)
         self._pushes[cid] = got
@@ -189,12 +189,12 @@ class Analysis:
         p = min(0.95, self.rate(here))
         chance = at_least(draws, round(p, 3), need)
         if blocked:
-            stack = self.s["spaces"][here]
+            stack = self.state["spaces"][here]
             if self.barrier_closed(here) and len(stack) > 1:
                 # released from the stack: the counters above it advance first
                 ahead = self.path_ahead(here)
-                room = sum(1 for sp in ahead if not self.s["spaces"].get(sp)) + \
-                    sum(len(self.s["spaces"].get(sp, ())) for sp in ahead)
+                room = sum(1 for sp in ahead if not self.state["spaces"].get(sp)) + \
+                    sum(len(self.state["spaces"].get(sp, ())) for sp in ahead)
                 above = len(stack) - 1 - stack.index(cid)
                 release = 1.0 if stack.index(cid) > 0 and above + 1 > room else 0.0
                 chance = max(chance * 0.3, release)
@@ -211,7 +211,7 @@ class Analysis:
         return got
 
     def _defender_value(self, name: str) -> float:
-        d = self.r.defenders[name]
+        d = self.rules.defenders[name]
         vp = d.victory_points
         morale = d.morale
         m = max(1, self.morale)
@@ -233,12 +233,12 @@ class Analysis:
 
     def intruder_damage(self, cid: str, floor: str) -> float:
         """Expected cost of an intruder on ``floor``: its Clearing removals and the point it costs at the end."""
-        combat = self.r.assault_types[self.game.counter_type(cid)].combat
+        combat = self.rules.assault_types[self.game.counter_type(cid)].combat
         known = self._floor_average.get(floor)
         if known is None:
             names = self._floor_defenders(floor)
             if names:
-                interior = [n for n in names if self.s["defenders"][n]["space"].endswith(":interior")]
+                interior = [n for n in names if self.state["defenders"][n]["space"].endswith(":interior")]
                 pool = interior or names
                 known = (True, sum(self.defender_value(n) for n in pool) / len(pool))
             else:
@@ -252,12 +252,12 @@ class Analysis:
     def _floor_defenders(self, floor: str) -> list[str]:
         got = self._floor_names.get(floor)
         if got is None:
-            got = self._floor_names[floor] = [n for n, d in self.s["defenders"].items() if d["status"] == "board"
-                                              and self.r.space_floor[d["space"]] == floor]
+            got = self._floor_names[floor] = [n for n, d in self.state["defenders"].items() if d["status"] == "board"
+                                              and self.rules.space_floor[d["space"]] == floor]
         return got
 
     def breach_cost(self, entrance: str, cid: str) -> float:
-        e = self.r.entrances[entrance]
+        e = self.rules.entrances[entrance]
         kill = self.space_value(e.kills) if e.kills else 0.0
         return kill + self.intruder_damage(cid, e.floor)
 
@@ -274,7 +274,7 @@ class Analysis:
             where = self.game.counter_space(cid)
             if where.endswith(":interior"):
                 value = self.intruder_damage(cid, where.split(":")[0]) + 0.5
-            elif where in self.r.support_spaces:
+            elif where in self.rules.support_spaces:
                 value = self.support_threat(where, cid)
             else:
                 value = 0.0
@@ -287,27 +287,27 @@ class Analysis:
         got = self._shots.get(space)
         if got is None:
             now = self.support_rate.get(space, 0.0) * self.deck_left
-            later = sum(1 for deck, ids in self.r.decks.items() if deck > self.attack for c in ids
-                        if self.r.cards[c].type == "support" and self.r.cards[c].space == space)
+            later = sum(1 for deck, ids in self.rules.decks.items() if deck > self.attack for c in ids
+                        if self.rules.cards[c].type == "support" and self.rules.cards[c].space == space)
             got = self._shots[space] = now + 0.6 * later
         return got
 
     def mg_target(self, sid: str) -> tuple[str, list[str]]:
         """3.2.2: the floor a machine gunner in ``sid`` fires at and the occupied spaces it may hit."""
-        r = self.r
+        rules = self.rules
         for floor in ("upper", "ground", "basement"):
-            seen = [sp for sp in r.floor_spaces[floor] if r.sees(sid, sp) and sp in self.defenders_at]
+            seen = [sp for sp in rules.floor_spaces[floor] if rules.sees(sid, sp) and sp in self.defenders_at]
             if seen:
                 return floor, seen
         return "", []
 
     def support_threat(self, space: str, cid: str) -> float:
-        s, r = self.s, self.r
+        s, rules = self.state, self.rules
         ctype = self.game.counter_type(cid)
-        combat = r.support_types[ctype].combat
+        combat = rules.support_types[ctype].combat
         shots = self.future_shots(space) + 0.3
-        if r.support_spaces[space].kind == "ig":
-            fl = r.floors["upper"]
+        if rules.support_spaces[space].kind == "ig":
+            fl = rules.floors["upper"]
             index = s["defense"]["upper"]
             p = hit(combat, fl.defense[index])
             upper = sum(self.defender_value(n) for n in self._floor_defenders("upper"))
@@ -317,7 +317,7 @@ class Analysis:
             if not floor:
                 per_shot = 0.1
             else:
-                p = hit(combat, r.floors[floor].defense[s["defense"][floor]])
+                p = hit(combat, rules.floors[floor].defense[s["defense"][floor]])
                 per_shot = p * sum(self.space_value(sp) for sp in seen) / len(seen) * 0.4
         escape_block = 0.5 if self.attack == 3 else 0.0
         return shots * per_shot + escape_block
@@ -328,24 +328,24 @@ class Analysis:
         got = self._heat.get(floor)
         if got is not None:
             return got
-        s, r = self.s, self.r
-        fl = r.floors[floor]
+        s, rules = self.state, self.rules
+        fl = rules.floors[floor]
         index = s["defense"][floor]
         last = len(fl.defense) - 1
         howitzers_now = self.howitzer_rate * self.deck_left
-        howitzers_later = sum(1 for deck, ids in r.decks.items() if deck > self.attack for c in ids
-                              if r.cards[c].type == "howitzer")
+        howitzers_later = sum(1 for deck, ids in rules.decks.items() if deck > self.attack for c in ids
+                              if rules.cards[c].type == "howitzer")
         hits = 0.0
         idx = index
         sources: list[tuple[float, int]] = [(howitzers_now + 0.8 * howitzers_later, 4)]
         if floor == "upper":
-            for sid, sp in r.support_spaces.items():
+            for sid, sp in rules.support_spaces.items():
                 if sp.kind == "ig":
                     stack = s["support"].get(sid)
                     combat = 3 if stack else 2
                     now = self.support_rate.get(sid, 0.0) * self.deck_left
-                    later = sum(1 for deck, ids in r.decks.items() if deck > self.attack for c in ids
-                                if r.cards[c].type == "support" and r.cards[c].space == sid)
+                    later = sum(1 for deck, ids in rules.decks.items() if deck > self.attack for c in ids
+                                if rules.cards[c].type == "support" and rules.cards[c].space == sid)
                     sources.append((now + 0.8 * later, combat))
         # walk the defense track down with the expected hits
         total = 0.0
@@ -362,25 +362,25 @@ class Analysis:
         got = self._shellers.get(floor)
         if got is not None:
             return got
-        r = self.r
+        rules = self.rules
         howitzer = self.howitzer_rate * self.deck_left > 0 or any(
-            r.cards[c].type == "howitzer" for deck, ids in r.decks.items() if deck > self.attack for c in ids)
+            rules.cards[c].type == "howitzer" for deck, ids in rules.decks.items() if deck > self.attack for c in ids)
         guns = False
         if floor == "upper":
-            ig = {sid for sid, sp in r.support_spaces.items() if sp.kind == "ig"}
+            ig = {sid for sid, sp in rules.support_spaces.items() if sp.kind == "ig"}
             guns = any(self.support_rate.get(sid, 0.0) > 0 for sid in ig) or any(
-                r.cards[c].type == "support" and r.cards[c].space in ig
-                for deck, ids in r.decks.items() if deck > self.attack for c in ids)
+                rules.cards[c].type == "support" and rules.cards[c].space in ig
+                for deck, ids in rules.decks.items() if deck > self.attack for c in ids)
         self._shellers[floor] = (howitzer, guns)
         return howitzer, guns
 
     def interior_risk(self, floor: str) -> float:
         """Chance that intruders act on ``floor``'s interior at the next Clearing Phase (interior defenders are
         removed first, 5.2)."""
-        if self.s["interior"][floor]:
+        if self.state["interior"][floor]:
             return 0.8
         miss_all = 1.0
-        for eid, e in self.r.entrances.items():
+        for eid, e in self.rules.entrances.items():
             if e.floor == floor:
                 miss_all *= 1.0 - self.entrance_risk[eid]
         return 1.0 - miss_all
@@ -391,10 +391,10 @@ class Analysis:
         got = self._potential.get(space)
         if got is not None:
             return got
-        floor = self.r.space_floor[space]
+        floor = self.rules.space_floor[space]
         h = min(3.0, self.heat(floor))
         if space.endswith(":interior"):
-            others = [min(3.0, self.heat(f)) for f in self.r.adjoining_interiors(floor)]
+            others = [min(3.0, self.heat(f)) for f in self.rules.adjoining_interiors(floor)]
             h = 0.5 * h + 0.5 * min([h, *others])
         self._potential[space] = h
         return h
@@ -404,23 +404,23 @@ class Analysis:
         infantry guns and the howitzer once a floor's defense is at its lowest, 3.2.2 and 3.3)."""
         if self._danger is not None:
             return self._danger
-        s, r = self.s, self.r
+        s, rules = self.state, self.rules
         danger: dict[str, float] = {}
         draws = self.draws_next
         for sid, stack in s["support"].items():
-            if not stack or r.support_spaces[sid].kind != "mg":
+            if not stack or rules.support_spaces[sid].kind != "mg":
                 continue
             rate = self.support_rate.get(sid, 0.0) * draws
             if rate <= 0:
                 continue
-            combat = r.support_types[self.game.counter_type(stack[-1])].combat
+            combat = rules.support_types[self.game.counter_type(stack[-1])].combat
             floor, seen = self.mg_target(sid)
             if seen:
-                defense = r.floors[floor].defense[s["defense"][floor]]
+                defense = rules.floors[floor].defense[s["defense"][floor]]
                 p = min(1.0, rate) * hit(combat, defense) / len(seen)
                 for sp in seen:
                     danger[sp] = danger.get(sp, 0.0) + p
-        for floor, fl in r.floors.items():
+        for floor, fl in rules.floors.items():
             index = s["defense"][floor]
             last = len(fl.defense) - 1
             if index < last - 1:
@@ -429,15 +429,15 @@ class Analysis:
             p = self.howitzer_rate * draws * hit(4, defense)
             if floor == "upper":
                 for sid, stack in s["support"].items():
-                    if stack and r.support_spaces[sid].kind == "ig":
-                        combat = r.support_types[self.game.counter_type(stack[-1])].combat
+                    if stack and rules.support_spaces[sid].kind == "ig":
+                        combat = rules.support_types[self.game.counter_type(stack[-1])].combat
                         p += self.support_rate.get(sid, 0.0) * draws * hit(combat, defense)
-                    elif r.support_spaces[sid].kind == "ig":
+                    elif rules.support_spaces[sid].kind == "ig":
                         p += self.support_rate.get(sid, 0.0) * draws * hit(2, defense)
             if index < last:
                 p *= 0.25
             if p > 0:
-                for sp in (*r.floor_spaces[floor], f"{floor}:interior"):
+                for sp in (*rules.floor_spaces[floor], f"{floor}:interior"):
                     danger[sp] = danger.get(sp, 0.0) + min(1.0, p)
         self._danger = danger
         return danger
@@ -467,12 +467,12 @@ class Analysis:
             nxt_frontier = []
             for sp in frontier:
                 for t in self.track_of_space.get(sp, ()):
-                    spaces = self.r.tracks[t].spaces
+                    spaces = self.rules.tracks[t].spaces
                     i = spaces.index(sp)
                     if i > 0 and spaces[i - 1] not in seen:
                         prev = spaces[i - 1]
                         seen.add(prev)
-                        out.extend(reversed(self.s["spaces"].get(prev, [])))
+                        out.extend(reversed(self.state["spaces"].get(prev, [])))
                         nxt_frontier.append(prev)
             frontier = nxt_frontier
         return out
@@ -497,7 +497,7 @@ class Analysis:
                 blocked_before = any(self.barrier_closed(sp) for sp in path[:cut])
             factor = 0.55 if blocked_before else 0.9
             seq.append((self.game.assault_defense(cid) if here not in self.car_spaces else
-                        self.r.assault_types[self.game.counter_type(cid)].defense,
+                        self.rules.assault_types[self.game.counter_type(cid)].defense,
                         factor * max(0.4, self.threat(cid) + 0.6)))
         # counters still to be placed this Attack
         if self.rate(space) > 0 and len(seq) < 4 and self.deck_left > 5:
@@ -528,7 +528,7 @@ WIN_WEIGHTS: dict[str, float] = {
     "morale": -0.2125, "a1": -3.2985, "a2": -1.2165, "deck": -0.0401, "ft": 5.7496, "score": 0.0828,
     "vp_board": 0.2242, "dis_m": -0.0134, "dis_low": -0.0779, "how_left": -0.8219, "how_x_low": -0.0122,
     "inside_comb": -0.0623, "interior_m": -0.0154, "threat": -0.0126, "kill_m": -0.1138, "danger_dis_m": -0.2814,
-    "pot_m": -0.0244, "exh": -0.0286, "def_idx": -0.3964, "m_x_a1": 0.1071, "m_x_a2": -0.081, "inv_m": -1.1987,
+    "pot_m": -0.0244, "exhausted": -0.0286, "def_idx": -0.3964, "m_x_a1": 0.1071, "m_x_a2": -0.081, "inv_m": -1.1987,
 }
 # Final score of a won game: about 4.6 + 0.82 x the current score (fitted on the same games).
 WIN_SCORE_BASE = 4.6
@@ -539,59 +539,60 @@ def win_features(game: Game, an: Analysis | None = None) -> dict[str, float]:
     """The features of the fitted evaluation: stage, morale, survivors, howitzers to come against floors at their
     lowest defense, disrupted defenders (who die at a second disruption), intruders, threat on the tracks."""
     an = an or Analysis(game)
-    s, r = game.state, game.rules
-    att = int(s["attack"])
-    deck = s["decks"][str(att)]
-    how_now = sum(1 for c in deck if r.cards[c].type == "howitzer")
-    how_later = sum(1 for d, ids in r.decks.items() if d > att for c in ids if r.cards[c].type == "howitzer")
+    state, rules = game.state, game.rules
+    att = int(state["attack"])
+    deck = state["decks"][str(att)]
+    how_now = sum(1 for c in deck if rules.cards[c].type == "howitzer")
+    how_later = sum(1 for d, ids in rules.decks.items() if d > att for c in ids if rules.cards[c].type == "howitzer")
     danger = an.danger()
     vp_board = 0.0
     dis_m = dis_low = m_low = interior_m = danger_dis_m = pot_m = 0.0
-    exh = 0
-    floor_m = {fl: 0.0 for fl in r.floors}
-    for name, d in s["defenders"].items():
+    exhausted = 0
+    floor_m = {fl: 0.0 for fl in rules.floors}
+    for name, d in state["defenders"].items():
         if d["status"] == "escaped":
             # Points secured by an escape (6.0) count with the points still in the building: the fit saw no
             # escape, and counting them as lost would make the lookahead shun escapes that double them.
-            vp_board += r.defenders[name].victory_points
+            vp_board += rules.defenders[name].victory_points
         if d["status"] != "board":
             continue
-        dd = r.defenders[name]
+        dd = rules.defenders[name]
         m = float(max(0, dd.morale))
         space = d["space"]
-        fl = r.space_floor[space]
+        fl = rules.space_floor[space]
         floor_m[fl] += m
         vp_board += dd.victory_points
-        idx = int(s["defense"][fl])
-        last = len(r.floors[fl].defense) - 1
+        idx = int(state["defense"][fl])
+        last = len(rules.floors[fl].defense) - 1
         low = 1.0 if idx >= last else (0.3 if idx == last - 1 else 0.0)
         m_low += m * low
         pot_m += an.potential(space) * m
-        if d["dis"]:
+        if d["disrupted"]:
             dis_m += m
             dis_low += m * low
             danger_dis_m += danger.get(space, 0.0) * m
-        if d["exh"]:
-            exh += 1
+        if d["exhausted"]:
+            exhausted += 1
         if space.endswith(":interior"):
             interior_m += m
-    morale = float(s["morale"])
+    morale = float(state["morale"])
     a1 = 1.0 if att == 1 else 0.0
     a2 = 1.0 if att == 2 else 0.0
     kill_m = 0.0
-    for eid, e in r.entrances.items():
+    for eid, e in rules.entrances.items():
         if e.kills:
-            kill_m += an.entrance_risk[eid] * sum(max(0, r.defenders[n].morale)
+            kill_m += an.entrance_risk[eid] * sum(max(0, rules.defenders[n].morale)
                                                   for n in an.defenders_at.get(e.kills, ()))
     return {
         "morale": morale, "a1": a1, "a2": a2, "deck": float(len(deck)),
-        "ft": 1.0 if s["fire_truck_drawn"] else 0.0, "score": float(game.score()), "vp_board": vp_board,
+        "ft": 1.0 if state["fire_truck_drawn"] else 0.0, "score": float(game.score()), "vp_board": vp_board,
         "dis_m": dis_m, "dis_low": dis_low, "how_left": float(how_now + how_later),
         "how_x_low": (how_now + 0.8 * how_later) * m_low,
-        "inside_comb": float(sum(r.assault_types[game.counter_type(c)].combat
-                                 for items in s["interior"].values() for c in items)),
+        "inside_comb": float(sum(rules.assault_types[game.counter_type(c)].combat
+                                 for items in state["interior"].values() for c in items)),
         "interior_m": interior_m, "threat": sum(an.threat(c) for c in an.counter_where), "kill_m": kill_m,
-        "danger_dis_m": danger_dis_m, "pot_m": pot_m, "exh": float(exh), "def_idx": float(sum(s["defense"].values())),
+        "danger_dis_m": danger_dis_m, "pot_m": pot_m, "exhausted": float(exhausted),
+        "def_idx": float(sum(state["defense"].values())),
         "m_x_a1": morale * a1, "m_x_a2": morale * a2, "inv_m": 1.0 / max(1.0, morale),
     }
 

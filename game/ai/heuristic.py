@@ -63,26 +63,26 @@ def shelling_reason(game: Game, an: Analysis, name: str, here: str, dest: str) -
     interior included (3.2.2, 3.3), so only another floor is away from it: a move into the interior is on the way
     to the adjoining floor least exposed. Named in full so that two hints that send defenders opposite ways on
     consecutive turns say what changed between them (a floor's defense lowered by the howitzer)."""
-    r = game.rules
-    floor, to = r.space_floor[here], r.space_floor[dest]
+    rules = game.rules
+    floor, to = rules.space_floor[here], rules.space_floor[dest]
 
     def heat(f: str) -> float:
         return min(3.0, an.heat(f))  # as Analysis.potential counts it
 
     if to == floor and dest.endswith(":interior"):
-        others = r.adjoining_interiors(floor)
+        others = rules.adjoining_interiors(floor)
         to = min(others, key=heat) if others else floor
     if to == floor or heat(to) >= heat(floor):  # (not expected: the move's value compares these floors)
         return Msg("{defender} heads for {space}, on his way to a floor less exposed to the shelling",
                    defender=said_name(name), space=game.said_where(dest))
     fields: dict[str, object] = {
         "defender": said_name(name), "space": game.said_where(dest), "shells": _shells_said(an, floor),
-        "floor": Words(floor_words, r, floor, "the"), "defense": _defense_said(game, floor),
-        "safer": Words(floor_words, r, to, "the"), "safer_defense": _defense_said(game, to)}
-    if r.space_floor[dest] == floor:
+        "floor": Words(floor_words, rules, floor, "the"), "defense": _defense_said(game, floor),
+        "safer": Words(floor_words, rules, to, "the"), "safer_defense": _defense_said(game, to)}
+    if rules.space_floor[dest] == floor:
         return Msg("{defender} heads for {space}, on his way to the {safer}, less exposed to the shelling: {shells} "
                    "will disrupt the {floor} more often ({defense}) than the {safer} ({safer_defense})", **fields)
-    order = list(r.floors)
+    order = list(rules.floors)
     if order.index(to) > order.index(floor):
         return Msg("{defender} goes down to {space}, away from the shelling: {shells} will disrupt the {floor} "
                    "more often ({defense}) than the {safer} ({safer_defense})", **fields)
@@ -120,13 +120,13 @@ class MoveTerms:
     remembered, so ``game`` must not change while they are in use."""
 
     def __init__(self, policy: HeuristicPolicy, game: Game, an: Analysis) -> None:
-        s, r = game.state, game.rules
-        self.game, self.an, self.r, self.policy = game, an, r, policy
-        self.defenders: dict[str, Any] = s["defenders"]
+        state, rules = game.state, game.rules
+        self.game, self.an, self.rules, self.policy = game, an, rules, policy
+        self.defenders: dict[str, Any] = state["defenders"]
         self.kill_risk = policy._kill_risk(an)
         self.danger = policy._support_danger(game, an)
         self.tokens_at: dict[str, list[str]] = {}
-        for t, sp in s["tokens"].items():
+        for t, sp in state["tokens"].items():
             if sp:
                 self.tokens_at.setdefault(sp, []).append(t)
         occupancy: dict[str, int] = {}
@@ -134,7 +134,7 @@ class MoveTerms:
             if d["status"] == "board":
                 occupancy[d["space"]] = occupancy.get(d["space"], 0) + 1
         # suppression readiness: best target value seen from each non-interior space, by token count
-        self.empty_targets = [sp for sp in r.track_spaces if sp not in s["spaces"] and sp not in an.car_spaces]
+        self.empty_targets = [sp for sp in rules.track_spaces if sp not in state["spaces"] and sp not in an.car_spaces]
         self.supp_cache: dict[tuple[str, int], float] = {}
         self.entries_cache: dict[tuple[str, tuple[str, ...], str], list[float]] = {}
         self.supp_tokens: dict[str, int] = {}  # each defender's suppression tokens (4.2.2, 4.3) in this position
@@ -146,12 +146,12 @@ class MoveTerms:
         self.everyone = sorted(((v, sp) for sp, es in entries.items() for v in es), key=lambda x: x[0],
                                reverse=True)
         self.supp_now = self.global_supp({})
-        self.inside = {f: list(items) for f, items in s["interior"].items() if items}
+        self.inside = {f: list(items) for f, items in state["interior"].items() if items}
         # Attack 3: support counters on top of a stack that keep an escape route shut (6.0), which only a
         # defender with a Ranged weapon can attack (4.2.1): a Ranged weapon is worth carrying where it sees them
         self.route_support: list[tuple[str, float, int]] = []
         if an.attack == 3:
-            for sid, stack in s["support"].items():
+            for sid, stack in state["support"].items():
                 if stack:
                     bonus = policy._escape_bonus(game, an, stack[-1])
                     if bonus > 0:
@@ -164,18 +164,18 @@ class MoveTerms:
         # Attack 3: how many enemy counters keep each escape route shut (6.0)
         self.route_blockers: dict[str, int] = {}
         if an.attack == 3:
-            for eid, e in r.entrances.items():
+            for eid, e in rules.entrances.items():
                 if e.escape:
                     self.route_blockers[eid] = len(game.escape_blockers(eid))
 
     def is_s(self, t: str) -> bool:
-        return not t.startswith("ammo") and "S" in self.r.weapons[t].designations
+        return not t.startswith("ammo") and "S" in self.rules.weapons[t].designations
 
     def is_g(self, t: str) -> bool:
-        return not t.startswith("ammo") and "G" in self.r.weapons[t].designations
+        return not t.startswith("ammo") and "G" in self.rules.weapons[t].designations
 
     def is_r(self, t: str) -> bool:
-        return not t.startswith("ammo") and "R" in self.r.weapons[t].designations
+        return not t.startswith("ammo") and "R" in self.rules.weapons[t].designations
 
     def best_supp(self, space: str, n: int) -> float:
         if space.endswith(":interior"):
@@ -185,7 +185,7 @@ class MoveTerms:
         if got is None:
             got = 0.0
             for sp in self.empty_targets:
-                if self.r.sees(space, sp):
+                if self.rules.sees(space, sp):
                     got = max(got, self.an.suppress_value(sp, n))
             self.supp_cache[key] = got
         return got
@@ -206,13 +206,13 @@ class MoveTerms:
         ammo = sum(1 for t in tokens if t.startswith("ammo"))
         if not ammo:
             return []
-        r = self.r
+        rules = self.rules
         vals = []
         for n in self.an.defenders_at.get(space, ()):
-            d = self.defenders[n]
-            if n == moved or "N" in r.defenders[n].attributes or d["acted"] or d["moved"]:
+            defender = self.defenders[n]
+            if n == moved or "N" in rules.defenders[n].attributes or defender["acted"] or defender["moved"]:
                 continue
-            ready = 1.0 if not (d["exh"] or d["dis"]) else 0.25
+            ready = 1.0 if not (defender["exhausted"] or defender["disrupted"]) else 0.25
             tokens_of = self.supp_tokens.get(n)
             if tokens_of is None:
                 tokens_of = self.supp_tokens[n] = self.game.suppression_tokens(n)
@@ -233,14 +233,14 @@ class MoveTerms:
         return sum(vals[:2])
 
     def grenade_value(self, space: str, tokens: list[str], moved: str) -> float:
-        r, an, game = self.r, self.an, self.game
-        floor = r.space_floor[space]
+        rules, an, game = self.rules, self.an, self.game
+        floor = rules.space_floor[space]
         if floor not in self.inside or not any(self.is_g(t) for t in tokens):
             return 0.0
         best = 0.0
         for n in an.defenders_at.get(space, ()):
-            d = self.defenders[n]
-            if n == moved or "N" in r.defenders[n].attributes or not self.policy._able(d):
+            defender = self.defenders[n]
+            if n == moved or "N" in rules.defenders[n].attributes or not self.policy._able(defender):
                 continue
             dice = game.grenade_dice(n)  # he stands in ``space``: his own grenade dice there (4.2.1, 4.3.1)
             best = max(best, sum(hit(dice, game.assault_defense(c)) * an.threat(c) for c in self.inside[floor]))
@@ -251,14 +251,14 @@ class MoveTerms:
         of its defenders (``leaving`` gone, ``arriving`` come) this turn or the next: a mover acts next turn."""
         if not self.route_support or space.endswith(":interior") or not any(self.is_r(t) for t in tokens):
             return 0.0
-        r = self.r
+        rules = self.rules
         names = [n for n in self.an.defenders_at.get(space, ()) if n != leaving] + ([arriving] if arriving else [])
-        shooters = [r.defenders[n].combat for n in names if "N" not in r.defenders[n].attributes]
+        shooters = [rules.defenders[n].combat for n in names if "N" not in rules.defenders[n].attributes]
         if not shooters:
             return 0.0
         best = 0.0
         for sid, bonus, defense in self.route_support:
-            if r.sees(space, sid):
+            if rules.sees(space, sid):
                 best = max(best, hit(max(shooters), defense) * bonus)
         return best * 0.5
 
@@ -355,16 +355,16 @@ class HeuristicPolicy:
     # ------------------------------------------------------------------ helpers
     @staticmethod
     def _able(d: dict[str, Any]) -> bool:
-        return d["status"] == "board" and not (d["exh"] or d["dis"] or d["moved"] or d["acted"])
+        return d["status"] == "board" and not (d["exhausted"] or d["disrupted"] or d["moved"] or d["acted"])
 
     def _support_danger(self, game: Game, an: Analysis) -> dict[str, float]:
         return an.danger()
 
     def _kill_risk(self, an: Analysis) -> dict[str, float]:
         """Chance, per entrance defender space, that a breach kills its occupants in the next Enemy Phase."""
-        r = an.r
+        rules = an.rules
         out = {}
-        for eid, e in r.entrances.items():
+        for eid, e in rules.entrances.items():
             if not e.kills:
                 continue
             risk = an.entrance_risk[eid]
@@ -375,7 +375,7 @@ class HeuristicPolicy:
                     active = True
                     horizon = max(horizon, an.breach_chance(cid, an.draws_horizon))
             if not active:
-                active = any(an.per_card.get(t.id, 0.0) > 0 for t in r.tracks.values() if t.entrance == eid)
+                active = any(an.per_card.get(t.id, 0.0) > 0 for t in rules.tracks.values() if t.entrance == eid)
             out[e.kills] = max(risk, 0.5 * horizon, 0.15 if active else 0.0)
         return out
 
@@ -398,11 +398,11 @@ class HeuristicPolicy:
                     dest: str) -> tuple[float, Lazy | None]:
         """What moving ``name`` to ``dest`` is worth before the tokens he carries (the same for every set of
         tokens), with the reason, if any: the first terms of a move's value, in their order."""
-        r = game.rules
+        rules = game.rules
         kill_risk, danger, route_blockers = terms.kill_risk, terms.danger, terms.route_blockers
-        d = game.state["defenders"][name]
-        here = d["space"]
-        dd = r.defenders[name]
+        defender = game.state["defenders"][name]
+        here = defender["space"]
+        dd = rules.defenders[name]
         value = 0.0
         reason: Lazy | None = None
         v_name = an.defender_value(name)
@@ -410,7 +410,7 @@ class HeuristicPolicy:
         risk_here = kill_risk.get(here, 0.0)
         risk_dest = kill_risk.get(dest, 0.0)
         safety = (risk_here - risk_dest) * v_name * self.w["evacuate"]
-        safety += (danger.get(here, 0.0) - danger.get(dest, 0.0)) * v_name * (0.9 if d["dis"] else 0.45)
+        safety += (danger.get(here, 0.0) - danger.get(dest, 0.0)) * v_name * (0.9 if defender["disrupted"] else 0.45)
         if dd.victory_points == 0:
             safety *= 0.35
         value += safety
@@ -419,7 +419,7 @@ class HeuristicPolicy:
                          defender=said_name(name), space=game.said_where(here))
         # escape positions in Attack 3
         if an.attack == 3 and dd.victory_points and not dest.endswith(":interior"):
-            ent = r.defender_spaces[dest].entrance
+            ent = rules.defender_spaces[dest].entrance
             blockers = route_blockers.get(ent, -1) if ent else -1
             if blockers == 0:
                 gain = dd.victory_points * self.w["escape"] * 1.2
@@ -427,7 +427,8 @@ class HeuristicPolicy:
                 reason = Msg("{defender} goes to {space} to escape through {entrance}, now open",
                              defender=said_name(name), space=game.said_where(dest),
                              entrance=Words(entrance_name, ent))
-            elif 0 < blockers <= 2 and ent != ("" if here.endswith(":interior") else r.defender_spaces[here].entrance):
+            elif 0 < blockers <= 2 and ent != ("" if here.endswith(":interior")
+                                               else rules.defender_spaces[here].entrance):
                 # staging: one or two kills open the route, and an escape doubles his points (7.0)
                 gain = dd.victory_points * self.w["escape"] * 0.45 / blockers
                 value += gain
@@ -445,14 +446,14 @@ class HeuristicPolicy:
         if shift > 0.05 and not reason:
             reason = shelling_reason(game, an, name, here, dest)
         if dest.endswith(":interior"):
-            value -= an.interior_risk(r.space_floor[dest]) * v_name * 0.9  # cleared first (5.2)
+            value -= an.interior_risk(rules.space_floor[dest]) * v_name * 0.9  # cleared first (5.2)
         if here.endswith(":interior"):
-            value += an.interior_risk(r.space_floor[here]) * v_name * 0.9
+            value += an.interior_risk(rules.space_floor[here]) * v_name * 0.9
         return value, reason
 
     def _moves(self, game: Game, an: Analysis, legal: Sequence[Action]) -> list[Scored]:
-        s, r = game.state, game.rules
-        defenders = s["defenders"]
+        state, rules = game.state, game.rules
+        defenders = state["defenders"]
         terms = self._move_terms(game, an)
         tokens_at = terms.tokens_at
         is_s, is_g, is_r, token_gain, leave_cache, gains = terms.is_s, terms.is_g, terms.is_r, terms.token_gain, \
@@ -467,8 +468,8 @@ class HeuristicPolicy:
                 continue
             if kind == ActionKind.MOVE:
                 name, dest, *carry = a.args
-                d = defenders[name]
-                here = d["space"]
+                defender = defenders[name]
+                here = defender["space"]
                 known = going.get((name, dest))
                 if known is None:
                     known = going[(name, dest)] = self._stay_or_go(game, an, terms, name, dest)
@@ -497,7 +498,7 @@ class HeuristicPolicy:
                                                                         name, name))
                     value += leave
                 value -= 0.02  # the mover cannot act this turn
-                if d["exh"] is False and r.defenders[name].combat >= 2:
+                if defender["exhausted"] is False and rules.defenders[name].combat >= 2:
                     value -= 0.03
                 if value > 0:
                     scored.append(Scored(a, value, reason or Msg("{defender} moves to {space}",
@@ -516,7 +517,7 @@ class HeuristicPolicy:
                     gain0 = gains[a] = token_gain(here, tk_left, dest, tk_dest, name, "")
                 gain = gain0 * self.w["logistics"] - 0.08
                 if gain > 0:
-                    what = Words(the_token, r, token)
+                    what = Words(the_token, rules, token)
                     scored.append(Scored(a, gain, Msg("{defender} sends {token} to {space} for the suppressors there",
                                                       defender=said_name(name), token=what,
                                                       space=game.said_where(dest)) if not is_g(token) else
@@ -528,10 +529,10 @@ class HeuristicPolicy:
 
     # ------------------------------------------------------------------ Defense Phase: actions (4.2)
     def _recover_value(self, game: Game, an: Analysis, name: str, what: str, danger: dict[str, float]) -> float:
-        s, r = game.state, game.rules
-        d = s["defenders"][name]
-        dd = r.defenders[name]
-        here = d["space"]
+        state, rules = game.state, game.rules
+        defender = state["defenders"][name]
+        dd = rules.defenders[name]
+        here = defender["space"]
         value = 0.0
         if what == "disrupted":
             value += danger.get(here, 0.0) * an.defender_value(name) * 1.2 + 0.05
@@ -541,9 +542,9 @@ class HeuristicPolicy:
                 value += 0.1
         else:
             value += 0.02
-        if what == "exhausted" and d["dis"]:
+        if what == "exhausted" and defender["disrupted"]:
             value *= 0.3  # still disrupted afterwards
-        if what == "disrupted" and d["exh"]:
+        if what == "disrupted" and defender["exhausted"]:
             value = danger.get(here, 0.0) * an.defender_value(name) * 1.2 + 0.03
         # an exhausted defender in a breach space cannot run next turn
         kill = an.breach_risk_at
@@ -554,7 +555,7 @@ class HeuristicPolicy:
         return value * self.w["recover"]
 
     def _actions(self, game: Game, an: Analysis, legal: Sequence[Action]) -> list[Scored]:
-        s, r = game.state, game.rules
+        s, rules = game.state, game.rules
         danger = self._support_danger(game, an)
         scored: list[Scored] = []
         dice_of: dict[str, int] = {}
@@ -593,12 +594,12 @@ class HeuristicPolicy:
                                                an.threat(cid) + self._escape_bonus(game, an, cid))
                 defense, threat = target
                 p = hit(dice_for(name), defense)
-                value = p * threat * self.w["attack"] - 0.04 * r.defenders[name].combat
+                value = p * threat * self.w["attack"] - 0.04 * rules.defenders[name].combat
                 scored.append(Scored(a, value, said=partial(self._attack_reason, game, an, name, cid, p)))
             elif kind == ActionKind.GRENADE:
                 name, token = a.args
                 here = s["defenders"][name]["space"]
-                floor = r.space_floor[here]
+                floor = rules.space_floor[here]
                 inside = here.endswith(":interior")
                 dice = game.grenade_dice(name)
                 value = 0.0
@@ -614,7 +615,7 @@ class HeuristicPolicy:
                 scored.append(Scored(a, value, Plural("{defender} throws grenades at the {n} intruder on the {floor}",
                                                       "{defender} throws grenades at the {n} intruders on the {floor}",
                                                       n, defender=said_name(name),
-                                                      floor=Words(floor_words, r, floor, "of the"))))
+                                                      floor=Words(floor_words, rules, floor, "of the"))))
             elif kind == ActionKind.SUPPRESS:
                 name, space = a.args
                 n = supp_n.get(name, 0)
@@ -647,13 +648,13 @@ class HeuristicPolicy:
 
     @staticmethod
     def _attack_reason(game: Game, an: Analysis, name: str, cid: str, p: float) -> str:
-        r = game.rules
+        rules = game.rules
         where = game.counter_space(cid)
         label = game.counter_label(cid)
-        space = space_name(r, where, sentence=True)
+        space = space_name(rules, where, sentence=True)
         if where.endswith(":interior"):
-            why = _("it is inside, on the {floor}", floor=floor_words(r, where.split(":")[0], "of the"))
-        elif where in r.support_spaces:
+            why = _("it is inside, on the {floor}", floor=floor_words(rules, where.split(":")[0], "of the"))
+        elif where in rules.support_spaces:
             why = _("it keeps firing from {space}", space=space)
         else:
             need, blocked = an.pushes(cid)
@@ -679,9 +680,9 @@ class HeuristicPolicy:
         defenders = game.state["defenders"]
         out = []
         for other, what in game.command_targets(name):
-            d = defenders[other]
+            defender = defenders[other]
             v = self._recover_value(game, an, other, what, danger)
-            if not d["acted"] and not d["moved"] and not (d["exh"] and d["dis"]):
+            if not (defender["acted"] or defender["moved"] or (defender["exhausted"] and defender["disrupted"])):
                 v += 0.1  # can still act this turn
             out.append(v)
         return out
@@ -691,16 +692,16 @@ class HeuristicPolicy:
         blockers are left and the more victory points wait on the route's floor (an escape doubles them, 7.0)."""
         if an.attack != 3:
             return 0.0
-        s, r = game.state, game.rules
+        state, rules = game.state, game.rules
         bonus = 0.0
-        for eid, e in r.entrances.items():
+        for eid, e in rules.entrances.items():
             if not e.escape:
                 continue
             blockers = game.escape_blockers(eid)
             if cid not in blockers or len(blockers) > 4:
                 continue
-            candidates = sum(r.defenders[n].victory_points for n, d in s["defenders"].items()
-                             if d["status"] == "board" and r.space_floor[d["space"]] == e.floor)
+            candidates = sum(rules.defenders[n].victory_points for n, defender in state["defenders"].items()
+                             if defender["status"] == "board" and rules.space_floor[defender["space"]] == e.floor)
             bonus += min(8.0, candidates) * 0.6 / len(blockers)
         return bonus
 
@@ -713,9 +714,9 @@ class HeuristicPolicy:
                 out.append(Scored(a, 0.0, Msg("no one else needs a recover")))
                 continue
             other, what = a.args
-            d = game.state["defenders"][other]
+            defender = game.state["defenders"][other]
             v = self._recover_value(game, an, other, what, danger) + 0.01
-            if not d["acted"] and not d["moved"] and not (d["exh"] and d["dis"]):
+            if not (defender["acted"] or defender["moved"] or (defender["exhausted"] and defender["disrupted"])):
                 v += 0.1
             out.append(Scored(a, v, Msg("{defender} rallies {other} ({state})", defender=said_name(by),
                                         other=said_name(other), state=Words(state_name, what))))
@@ -744,29 +745,29 @@ class HeuristicPolicy:
 
     # ------------------------------------------------------------------ Clearing: casualty choice (5.2)
     def _casualty(self, game: Game, an: Analysis, legal: Sequence[Action]) -> list[Scored]:
-        s, r = game.state, game.rules
+        state, rules = game.state, game.rules
         out = []
         for a in legal:
             name = a.args[0]
-            d = s["defenders"][name]
-            keep = an.defender_value(name) + 0.05 * r.defenders[name].combat
-            keep -= 0.1 if d["dis"] else 0.0
-            keep -= 0.05 if d["exh"] else 0.0
-            keep += 0.02 * sum(1 for t, sp in s["tokens"].items() if sp == d["space"])
+            defender = state["defenders"][name]
+            keep = an.defender_value(name) + 0.05 * rules.defenders[name].combat
+            keep -= 0.1 if defender["disrupted"] else 0.0
+            keep -= 0.05 if defender["exhausted"] else 0.0
+            keep += 0.02 * sum(1 for t, sp in state["tokens"].items() if sp == defender["space"])
             out.append(Scored(a, -keep, Msg("{defender} falls: the least valuable of the defenders the rules let us "
                                             "choose from", defender=said_name(name))))
         return out
 
     # ------------------------------------------------------------------ Escape Phase (6.0)
     def _escape(self, game: Game, an: Analysis, legal: Sequence[Action]) -> list[Scored]:
-        r = game.rules
+        rules = game.rules
         out = []
         for a in legal:
             if a.kind == ActionKind.END_ESCAPE:
                 out.append(Scored(a, 0.0, Msg("everyone worth saving who can go has gone")))
                 continue
             name = a.args[0]
-            vp = r.defenders[name].victory_points
+            vp = rules.defenders[name].victory_points
             if vp:
                 out.append(Scored(a, float(vp), Msg("{defender} escapes: worth {points} points instead of {vp}",
                                                     defender=said_name(name), points=2 * vp, vp=vp)))

@@ -82,14 +82,14 @@ def timeline(steps: list[Step], game: Game) -> list[Mark]:
     attack, turn = int(start["attack"]), int(start["attack_turn"])
     marks = [Mark(attack, turn - 1, morale, inside)]
     for step in steps[1:]:
-        for e in step.events:
-            if e.kind == EventKind.PHASE_CHANGED and (int(e.data["attack"]), int(e.data["attack_turn"])) != (attack,
-                                                                                                             turn):
+        for event in step.events:
+            if event.kind == EventKind.PHASE_CHANGED \
+                    and (int(event.data["attack"]), int(event.data["attack_turn"])) != (attack, turn):
                 marks.append(Mark(attack, turn, morale, inside))
-                attack, turn = int(e.data["attack"]), int(e.data["attack_turn"])
-            elif e.kind == EventKind.MORALE_CHANGED:
-                morale = int(e.data["new"])
-            elif e.kind in (EventKind.CASUALTY, EventKind.ESCAPED):
+                attack, turn = int(event.data["attack"]), int(event.data["attack_turn"])
+            elif event.kind == EventKind.MORALE_CHANGED:
+                morale = int(event.data["new"])
+            elif event.kind in (EventKind.CASUALTY, EventKind.ESCAPED):
                 inside -= 1
     marks.append(Mark(attack, turn, morale, inside))
     return marks
@@ -150,21 +150,21 @@ def turning_points(steps: list[Step], moments: list[int] | None = None) -> list[
         other.clear()
         morale = None
     for k, step in enumerate(steps):
-        for e in step.events:
-            if e.kind == EventKind.PHASE_CHANGED and (int(e.data["attack"]), int(e.data["attack_turn"])) != (attack,
-                                                                                                             turn):
+        for event in step.events:
+            if event.kind == EventKind.PHASE_CHANGED \
+                    and (int(event.data["attack"]), int(event.data["attack_turn"])) != (attack, turn):
                 flush()  # a new turn (counted within its Attack, as every screen counts it)
-                attack, turn, since = int(e.data["attack"]), int(e.data["attack_turn"]), k
-            elif e.kind == EventKind.BREACH:
-                breaches.append(str(e.data["entrance"]))
-            elif e.kind == EventKind.MORALE_CHANGED:
-                morale = (morale[0] if morale else int(e.data["old"]), int(e.data["new"]))
-                if e.data.get("defender"):
-                    fallen.append(str(e.data["defender"]))
-            elif e.kind == EventKind.ATTACK_ENDED:
-                other.append(_("Attack {attack} ends", attack=e.data["attack"]))
-            elif e.kind in (EventKind.FIRE_TRUCK, EventKind.FIRE_TRUCK_SHUFFLED, EventKind.GAME_OVER):
-                other.append(e.text)
+                attack, turn, since = int(event.data["attack"]), int(event.data["attack_turn"]), k
+            elif event.kind == EventKind.BREACH:
+                breaches.append(str(event.data["entrance"]))
+            elif event.kind == EventKind.MORALE_CHANGED:
+                morale = (morale[0] if morale else int(event.data["old"]), int(event.data["new"]))
+                if event.data.get("defender"):
+                    fallen.append(str(event.data["defender"]))
+            elif event.kind == EventKind.ATTACK_ENDED:
+                other.append(_("Attack {attack} ends", attack=event.data["attack"]))
+            elif event.kind in (EventKind.FIRE_TRUCK, EventKind.FIRE_TRUCK_SHUFFLED, EventKind.GAME_OVER):
+                other.append(event.text)
     flush()
     return out
 
@@ -184,23 +184,23 @@ def luck_report(steps: list[Step]) -> list[str]:
     enemy_hits = enemy_expected = 0.0
     mine_dice = enemy_dice = supp_dice = 0
     for step in steps:
-        for e in step.events:
-            if e.kind != EventKind.DICE_ROLLED:
+        for event in step.events:
+            if event.kind != EventKind.DICE_ROLLED:
                 continue
-            dice, target = list(e.data["dice"]), int(e.data["target"])
+            dice, target = list(event.data["dice"]), int(event.data["target"])
             hits, expected = _hits(dice, target)
-            if e.section.startswith("4.2.1"):
+            if event.section.startswith("4.2.1"):
                 mine_hits += hits
                 mine_expected += expected
                 mine_dice += len(dice)
                 shots += 1
                 kills += hits > 0
                 kill_expected += 1 - (1 - max(0, 7 - target) / 6) ** len(dice)
-            elif e.section.startswith("4.2.2"):
+            elif event.section.startswith("4.2.2"):
                 supp_hits += hits
                 supp_expected += expected
                 supp_dice += len(dice)
-            elif e.section.startswith(("3.2", "3.3")):
+            elif event.section.startswith(("3.2", "3.3")):
                 enemy_hits += hits
                 enemy_expected += expected
                 enemy_dice += len(dice)

@@ -28,7 +28,7 @@ import game.rules.enemy as enemy
 import game.rules.escape as escape
 import game.rules.hidden as hidden
 import game.rules.integrity as integrity
-import game.rules.queries as q
+import game.rules.queries as queries
 import game.rules.scoring as scoring
 import game.rules.setup as setup
 from game.i18n import _
@@ -100,7 +100,7 @@ ACTION_SECTIONS = {
 }
 
 # The legal actions of each decision point, in their fixed order.
-GENERATORS: dict[str, Callable[[Kernel, q.Refusals | None], Sequence[Action]]] = {
+GENERATORS: dict[str, Callable[[Kernel, queries.Refusals | None], Sequence[Action]]] = {
     "moves": defense.gen_moves,
     "actions": defense.gen_actions,
     "command": defense.gen_command,
@@ -140,6 +140,27 @@ class NewerSaveError(ValueError):
         super().__init__(f"the saved game was written by a newer version of Postmen (save version {version}; "
                          f"this one reads version {SAVE_VERSION})")
         self.version = version
+
+
+def _renamed(entries: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """``entries`` with the keys of ``names`` renamed, every key where it stood (the rules iterate in order)."""
+    return {names.get(key, key): value for key, value in entries.items()}
+
+
+def migrate_from_1(state: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 save's state in today's words (version 2 spelled the clipped keys out: ``supp``, a defender's
+    ``exh`` and ``dis``, a counter's ``dis``); nothing else differs. What is not shaped as a save is left as it is,
+    for the checks that follow to refuse in one line."""
+    state = _renamed(state, {"supp": "suppression"})
+    state["version"] = SAVE_VERSION
+    defenders, counters = state.get("defenders"), state.get("counters")
+    if isinstance(defenders, dict):
+        state["defenders"] = {name: _renamed(d, {"exh": "exhausted", "dis": "disrupted"}) if isinstance(d, dict)
+                              else d for name, d in defenders.items()}
+    if isinstance(counters, dict):
+        state["counters"] = {cid: _renamed(c, {"dis": "disrupted"}) if isinstance(c, dict) else c
+                             for cid, c in counters.items()}
+    return state
 
 
 class Game(Kernel):
@@ -187,8 +208,8 @@ class Game(Kernel):
             "aside": [], "removed": [], "in_play": [], "drawn": 0, "bundles_shuffled": [],
             "barriers_open": [], "fire_truck_drawn": False, "extended": False,
             "truck_window": 0,  # 2.3: the fire truck lies among this many bottom cards of deck 3 (0: not there)
-            "spaces": {}, "cars": {}, "supp": {}, "support": {}, "interior": {"upper": [], "ground": [],
-                                                                              "basement": []},
+            "spaces": {}, "cars": {}, "suppression": {}, "support": {}, "interior": {"upper": [], "ground": [],
+                                                                                     "basement": []},
             "counters": {}, "next_cid": 1,
             "supply": {t: c.supply for t, c in {**rules.assault_types, **rules.support_types}.items()},
             "leaders_used": [],
@@ -223,7 +244,9 @@ class Game(Kernel):
         version = state.get("version")
         if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
             raise NewerSaveError(version)
-        if version != SAVE_VERSION:
+        if version == 1:
+            state = migrate_from_1(state)
+        if version not in (1, SAVE_VERSION):
             raise ValueError(f"saved game version {str(version)[:20]!r} is not {SAVE_VERSION}")
         template = cls._blank_state(0, "standard", rules or default_rules())
         if "tactics" not in state:  # a save from before the Tactics cards (a Standard game): none in play
@@ -360,33 +383,33 @@ class Game(Kernel):
 
     def defenders_in(self, space: str) -> list[str]:
         """The defenders on the board in ``space``."""
-        return q.defenders_in(self, space)
+        return queries.defenders_in(self, space)
 
     def tokens_in(self, space: str) -> list[str]:
         """The weapon and ammunition tokens in ``space``."""
-        return q.tokens_in(self, space)
+        return queries.tokens_in(self, space)
 
     def counter_type(self, cid: str) -> str:
-        return q.counter_type(self, cid)
+        return queries.counter_type(self, cid)
 
     def counter_label(self, cid: str) -> str:
         """An enemy counter's name for the log: ``rifleman``, ``leader Heinrich``."""
-        return q.counter_label(self, cid)
+        return queries.counter_label(self, cid)
 
     def counter_space(self, cid: str) -> str:
         """Where an enemy counter is: a track space, ``floor:interior`` or a support space letter."""
-        return q.counter_space(self, cid)
+        return queries.counter_space(self, cid)
 
     def assault_defense(self, cid: str) -> int:
         """An enemy counter's defense value now (3.1 armored car, 8.x Tactics cards)."""
-        return q.assault_defense(self, cid)
+        return queries.assault_defense(self, cid)
 
     def counters_inside(self) -> int:
         """The assault counters inside the post office."""
-        return q.counters_inside(self)
+        return queries.counters_inside(self)
 
     def leader_on_board(self) -> bool:
-        return q.leader_on_board(self)
+        return queries.leader_on_board(self)
 
     def score(self) -> int:
         """7.0: the score if the game ended now."""
@@ -401,7 +424,7 @@ class Game(Kernel):
         None for other actions."""
         if action.kind == ActionKind.ATTACK:
             name, cid = action.args
-            return hit_chance(q.attack_dice(self, name), q.assault_defense(self, cid))
+            return hit_chance(queries.attack_dice(self, name), queries.assault_defense(self, cid))
         dec = self.state["decision"]
         if action.kind == ActionKind.SPEND and dec is not None and dec["kind"] == DecisionKind.SUPPRESSION:
             return hit_chance(int(action.args[0]), int(dec["defense"]))
@@ -416,8 +439,8 @@ class Game(Kernel):
             return None
         name = str(action.args[0])
         here = self.state["defenders"][name]["space"]
-        dice = q.grenade_dice(self, name)
-        chances = {cid: hit_chance(dice, q.assault_defense(self, cid))
+        dice = queries.grenade_dice(self, name)
+        chances = {cid: hit_chance(dice, queries.assault_defense(self, cid))
                    for cid in self.state["interior"][self.rules.floor_of(here)]}
         all_removed = 1.0
         for p in chances.values():
@@ -427,55 +450,55 @@ class Game(Kernel):
 
     def attack_dice(self, name: str) -> int:
         """4.2.1, 4.3.1: the dice ``name`` rolls in an attack (his combat value, +1 when inspired)."""
-        return q.attack_dice(self, name)
+        return queries.attack_dice(self, name)
 
     def grenade_dice(self, name: str) -> int:
         """4.2.1: the dice ``name``'s grenade rolls at each counter in his floor's interior."""
-        return q.grenade_dice(self, name)
+        return queries.grenade_dice(self, name)
 
     def suppression_tokens(self, name: str) -> int:
         """4.2.2, 4.3: the suppression tokens a suppress action by ``name`` places."""
-        return q.suppression_tokens(self, name)
+        return queries.suppression_tokens(self, name)
 
     def sight(self, name: str) -> list[str]:
         """4.2.1, 1.4: the spaces whose top counter ``name`` could attack from where he stands, occupied or not."""
-        return q.sight(self, name)
+        return queries.sight(self, name)
 
     def command_targets(self, name: str) -> list[tuple[str, str]]:
         """4.2.4: the free recover actions a command by ``name`` could give now."""
-        return q.command_targets(self, name)
+        return queries.command_targets(self, name)
 
     def limit(self, effect: str) -> int:
         """4.1, 4.2, 8.x: the moves (``"defender_moves"``) or actions (``"defender_actions"``) of this Defense
         Phase."""
-        return q.phase_limit(self, effect)
+        return queries.phase_limit(self, effect)
 
     def attack_ends_this_turn(self) -> bool:
         """2.1-2.3: the current Attack ends with this turn whatever the defenders do (the assault counters and
         suppression tokens on the tracks are then cleared: attacking or suppressing there changes nothing)."""
-        return q.attack_ends_this_turn(self)
+        return queries.attack_ends_this_turn(self)
 
     def markers_cleared_this_turn(self) -> bool:
         """2.1 / 2.2: Attack 1 or 2 ends with this turn whatever the defenders do, clearing every exhausted and
         disrupted marker: a Recover or Command now changes nothing."""
-        return q.markers_cleared_this_turn(self)
+        return queries.markers_cleared_this_turn(self)
 
     def canonical(self, action: Action) -> Action:
         """4.1: identical tokens are interchangeable: ``action`` with its tokens named as the legal actions name
         them (two actions that differ only by which of two alike tokens moves are the same choice)."""
-        return q.canonical(self, action)
+        return queries.canonical(self, action)
 
     def escape_blocker(self, entrance: str) -> str:
         """6.0: why the ``entrance`` route is shut, or "" when it is clear."""
-        return q.escape_blocker(self, entrance)
+        return queries.escape_blocker(self, entrance)
 
     def escape_blockers(self, entrance: str) -> list[str]:
         """6.0: the enemy counters that keep the ``entrance`` route shut."""
-        return q.escape_blockers(self, entrance)
+        return queries.escape_blockers(self, entrance)
 
     def tactics_in_play(self) -> list[str]:
         """The Tactics cards in play, the newest first; empty at Standard."""
-        return q.tactics_in_play(self)
+        return queries.tactics_in_play(self)
 
     # ------------------------------------------------------------------ the decision API
     def legal_actions(self) -> Listed:
@@ -506,7 +529,7 @@ class Game(Kernel):
         if not isinstance(action, Action) or not isinstance(action.args, tuple):
             raise IllegalAction(f"{action!r} is not an Action")
         legal = self.legal_actions()
-        if action not in legal and q.canonical(self, action) not in legal:
+        if action not in legal and queries.canonical(self, action) not in legal:
             raise IllegalAction(self._why_illegal(action, legal))
         self.legal_cache = None
         self.events = []
@@ -521,7 +544,7 @@ class Game(Kernel):
         events = self.take_events()
         if before is not None:
             history = self.undo_history
-            if self.over or any(e.kind in REVEALING for e in events):
+            if self.over or any(event.kind in REVEALING for event in events):
                 history.clear()  # a die, a card or a shuffle was shown, or the game ended: no way back past it
             else:
                 history.append((before, action))
@@ -552,9 +575,9 @@ class Game(Kernel):
 
     def run(self) -> None:
         """Run the pending tasks until a decision point or the end of the game."""
-        s = self.state
-        while s["decision"] is None and s["result"] is None and s["tasks"]:
-            task = s["tasks"].pop()
+        state = self.state
+        while state["decision"] is None and state["result"] is None and state["tasks"]:
+            task = state["tasks"].pop()
             self.legal_cache = None
             TASKS[task[0]](self, *task[1:])
 
@@ -569,7 +592,7 @@ class Game(Kernel):
         if self.over:
             return _("the game is over")
         legal = self.legal_actions()
-        if action in legal or q.canonical(self, action) in legal:
+        if action in legal or queries.canonical(self, action) in legal:
             return ""
         return self._why_illegal(action, legal).split(": ", 1)[1]
 
@@ -584,15 +607,15 @@ class Game(Kernel):
         if action.kind in NAMES_A_DEFENDER and (not action.args or action.args[0] not in self.state["defenders"]):
             return f"{action}: there is no defender named {action.args[0]!r}" if action.args else \
                 f"{action}: name a defender"
-        reason = q.refusal_for(self.refusals(), action)
+        reason = queries.refusal_for(self.refusals(), action)
         return f"{action}: {reason or f'not a legal {action.kind} now'}"
 
-    def refusals(self) -> q.Refusals:
+    def refusals(self) -> queries.Refusals:
         """Why each refused choice of the current decision is refused, as its generator records it while it
         lists the legal actions: keys are an action's kind and first arguments (``queries.refusal_for`` finds an
         action's reason). Empty when the game is over or waits for no decision."""
         dec = self.state["decision"]
-        why: q.Refusals = {}
+        why: queries.Refusals = {}
         if dec is not None and not self.over:
             generate = GENERATORS[dec["kind"]]
             self.listing(lambda g: generate(g, why))

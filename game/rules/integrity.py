@@ -125,7 +125,7 @@ class _Checker:
     """One pass over a state; each method checks one part and raises :class:`SaveDamaged` at the first fault."""
 
     def __init__(self, state: dict[str, Any], rules: Rules) -> None:
-        self.s, self.r = state, rules
+        self.state, self.rules = state, rules
 
     def run(self) -> None:
         self.header()
@@ -140,7 +140,7 @@ class _Checker:
 
     # ------------------------------------------------------------------ parts
     def header(self) -> None:
-        s = self.s
+        s = self.state
         _int(s["seed"], -(2**63), 2**64 - 1, "a seed")
         _int(s["dice_key"], -(2**63), 2**64 - 1, "a dice key")
         for value in s["rng"]:
@@ -152,7 +152,7 @@ class _Checker:
         _int(s["attack_turn"], 0, MAX_TURN, "turn of the Attack")
         _bool(s["fire_truck_drawn"], "a fire truck mark")
         _bool(s["extended"], "an extended-Attack mark")
-        _int(s["truck_window"], 0, len(self.r.cards), "the fire truck's place")
+        _int(s["truck_window"], 0, len(self.rules.cards), "the fire truck's place")
         for value in _list(s["forced"], "list of forced dice", MAX_FORCED):
             _int(value, 1, 12, "a forced die")
         for text in _list(s["history"], "record of decisions", MAX_HISTORY):
@@ -161,20 +161,20 @@ class _Checker:
 
     def cards(self) -> None:
         """2.0 / 8.1.2: every card in exactly one pile, each pile holding only its own kind of card."""
-        s, r = self.s, self.r
+        s, rules = self.state, self.rules
         seen: Counter[str] = Counter()
         for key in ("decks", "discards"):
             piles = _dict(s[key], key)
             if sorted(piles) != ["1", "2", "3"]:
                 raise _fail(f"damaged {key} (expected the piles of Attacks 1, 2 and 3)")
             for pile in piles.values():
-                seen.update(_str_in(c, r.cards, "card") for c in _list(pile, key))
+                seen.update(_str_in(c, rules.cards, "card") for c in _list(pile, key))
         for key in ("aside", "removed", "in_play"):
-            seen.update(_str_in(c, r.cards, "card") for c in _list(s[key], f"{key} pile"))
+            seen.update(_str_in(c, rules.cards, "card") for c in _list(s[key], f"{key} pile"))
         twice = sorted(c for c, n in seen.items() if n > 1)
         if twice:
             raise _fail(f"card {_short(twice[0])} in two piles")
-        _int(s["drawn"], 0, len(r.cards), "a count of cards drawn")
+        _int(s["drawn"], 0, len(rules.cards), "a count of cards drawn")
         tactics = _dict(s["tactics"], "tactics")
         tseen: Counter[str] = Counter()
         for key in ("decks", "discards"):
@@ -182,12 +182,12 @@ class _Checker:
             if sorted(piles) != ["1", "2", "3"]:
                 raise _fail(f"damaged tactics {key}")
             for pile in piles.values():
-                tseen.update(_str_in(c, r.tactics, "Tactics card") for c in _list(pile, f"tactics {key}"))
+                tseen.update(_str_in(c, rules.tactics, "Tactics card") for c in _list(pile, f"tactics {key}"))
         for key in ("removed", "in_play"):
-            tseen.update(_str_in(c, r.tactics, "Tactics card") for c in _list(tactics.get(key), f"tactics {key}"))
+            tseen.update(_str_in(c, rules.tactics, "Tactics card") for c in _list(tactics.get(key), f"tactics {key}"))
         if any(n > 1 for n in tseen.values()):
             raise _fail("a Tactics card in two piles")
-        barriers = set(r.barriers)
+        barriers = set(rules.barriers)
         for key in ("bundles_shuffled", "barriers_open"):
             values = [_int(b, 1, max(barriers), "a barrier") for b in _list(s[key], key)]
             if len(set(values)) != len(values) or not set(values) <= barriers:
@@ -195,59 +195,59 @@ class _Checker:
 
     def known_counters(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """3.1 / 3.2: the counters, each of a known id, type and leader name; with the counter types."""
-        s, r = self.s, self.r
+        s, rules = self.state, self.rules
         next_cid = _int(s["next_cid"], 1, 10**6, "a next counter number")
         counters = _dict(s["counters"], "counters")
-        types = {**r.assault_types, **r.support_types}
+        types = {**rules.assault_types, **rules.support_types}
         for cid, c in counters.items():
             if not COUNTER_ID.fullmatch(cid) or int(cid[1:]) >= next_cid:
                 raise _fail(f"an unknown counter id {_short(cid)}")
             c = _dict(c, f"counter {cid}")
-            if set(c) != {"type", "name", "dis"}:
+            if set(c) != {"type", "name", "disrupted"}:
                 raise _fail(f"a damaged counter {cid}")
             kind = _str_in(c["type"], types, "counter type")
-            _bool(c["dis"], f"a disrupted mark on {cid}")
-            if c["name"] != "" and not (kind == "leader" and c["name"] in r.leaders):
+            _bool(c["disrupted"], f"a disrupted mark on {cid}")
+            if c["name"] != "" and not (kind == "leader" and c["name"] in rules.leaders):
                 raise _fail(f"an unknown leader name {_short(c['name'])}")
         return counters, types
 
     def counter_places(self, counters: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
         """Every counter id on the board (track spaces, interiors, support spaces, in transit), the places known
         and the support spaces holding support counters; with the interiors."""
-        s, r = self.s, self.r
+        s, rules = self.state, self.rules
         places: list[str] = []
         for space, stack in _dict(s["spaces"], "track spaces").items():
-            _str_in(space, r.track_spaces, "track space")
+            _str_in(space, rules.track_spaces, "track space")
             stack = _list(stack, f"stack on {space}", 100)
             if not stack:
                 raise _fail(f"an empty stack on {space}")
             places += stack
         interior = _dict(s["interior"], "interiors")
-        if set(interior) != set(r.floors):
+        if set(interior) != set(rules.floors):
             raise _fail("damaged interiors (expected one per floor)")
         for floor, items in interior.items():
             places += _list(items, f"{floor} interior", 100)
         for space, stack in _dict(s["support"], "support spaces").items():
-            _str_in(space, r.support_spaces, "support space")
+            _str_in(space, rules.support_spaces, "support space")
             stack = _list(stack, f"stack on support space {space}", 2)
             if not stack:
                 raise _fail(f"an empty stack on support space {space}")
             for cid in stack:
-                if not isinstance(cid, str) or cid not in counters or counters[cid]["type"] not in r.support_types:
+                if not isinstance(cid, str) or cid not in counters or counters[cid]["type"] not in rules.support_types:
                     raise _fail(f"a counter {_short(cid)} on support space {space} that is not a support counter")
             places += stack
         transit = _dict(s["transit"], "counters in transit")
         for space in transit.values():
-            _str_in(space, r.track_spaces, "track space")
+            _str_in(space, rules.track_spaces, "track space")
         places += list(transit)
         return places, interior
 
     def counters(self) -> None:
         """3.1 / 3.2: every enemy counter of a known type, on exactly one space, the supply adding up."""
-        s, r = self.s, self.r
+        s, rules = self.state, self.rules
         counters, types = self.known_counters()
         places, interior = self.counter_places(counters)
-        assault = r.assault_types
+        assault = rules.assault_types
         for cid in places:
             if not isinstance(cid, str) or cid not in counters:
                 raise _fail(f"an unknown counter {_short(cid)} on the board")
@@ -276,16 +276,16 @@ class _Checker:
                 raise _fail(f"{supply[kind]} {kind} counters in the supply and {in_play[kind]} in play, "
                             f"not the {ctype.supply} of the counter mix")
         cars = _dict(s["cars"], "armored cars")
-        if len(cars) > r.armored_car_supply:
+        if len(cars) > rules.armored_car_supply:
             raise _fail("too many armored cars")
-        car_spaces = [_str_in(v, r.track_spaces, "armored car space") for v in cars.values()]
+        car_spaces = [_str_in(v, rules.track_spaces, "armored car space") for v in cars.values()]
         if len(set(car_spaces)) != len(car_spaces) or not all(re.fullmatch(r"car[1-9]", k) for k in cars):
             raise _fail("damaged armored cars")
-        for space, n in _dict(s["supp"], "suppression tokens").items():
-            _str_in(space, r.track_spaces, "track space")
+        for space, n in _dict(s["suppression"], "suppression tokens").items():
+            _str_in(space, rules.track_spaces, "track space")
             _int(n, 1, 100, f"a count of suppression tokens on {space}")
-        leaders = _list(s["leaders_used"], "list of leaders used", len(r.leaders))
-        if len(set(leaders)) != len(leaders) or any(not isinstance(x, str) or x not in r.leaders for x in leaders):
+        leaders = _list(s["leaders_used"], "list of leaders used", len(rules.leaders))
+        if len(set(leaders)) != len(leaders) or any(not isinstance(x, str) or x not in rules.leaders for x in leaders):
             raise _fail("a damaged list of leaders used")
         moved = _list(s["moved_floor"], "list of counters that changed floor", 1000)
         if any(not isinstance(c, str) or c not in counters for c in moved):
@@ -293,52 +293,52 @@ class _Checker:
 
     def defenders(self) -> None:
         """2.0: all the defenders of the rules data, each on a real space (within its capacity) or gone."""
-        s, r = self.s, self.r
+        s, rules = self.state, self.rules
         defenders = _dict(s["defenders"], "defenders")
-        if set(defenders) != set(r.defenders):
-            unknown = sorted(set(defenders) - set(r.defenders))
+        if set(defenders) != set(rules.defenders):
+            unknown = sorted(set(defenders) - set(rules.defenders))
             raise _fail(f"an unknown defender {_short(unknown[0])}" if unknown else "a defender missing")
         occupancy: Counter[str] = Counter()
         for name, d in defenders.items():
             d = _dict(d, f"defender {name}")
-            if set(d) != {"space", "status", "exh", "dis", "moved", "acted"}:
+            if set(d) != {"space", "status", "exhausted", "disrupted", "moved", "acted"}:
                 raise _fail(f"a damaged defender {name}")
             status = _str_in(d["status"], STATUSES, f"status of {name}")
-            for key in ("exh", "dis", "moved", "acted"):
+            for key in ("exhausted", "disrupted", "moved", "acted"):
                 _bool(d[key], f"a mark on {name}")
             if status == "board":
-                occupancy[_str_in(d["space"], r.space_floor, f"space of {name}")] += 1
+                occupancy[_str_in(d["space"], rules.space_floor, f"space of {name}")] += 1
             elif not isinstance(d["space"], str) or len(d["space"]) > 40:
                 raise _fail(f"a damaged space of {name}")
         for space, n in occupancy.items():
-            if not r.is_interior(space) and n > r.defender_spaces[space].capacity:
-                raise _fail(f"{n} defenders on {space}, above its capacity of {r.defender_spaces[space].capacity}")
+            if not rules.is_interior(space) and n > rules.defender_spaces[space].capacity:
+                raise _fail(f"{n} defenders on {space}, above its capacity of {rules.defender_spaces[space].capacity}")
 
     def tokens(self) -> None:
         """2.0 / 4.4: every weapon and ammunition token of the rules data, on a real space or spent ("")."""
-        s, r = self.s, self.r
+        s, rules = self.state, self.rules
         tokens = _dict(s["tokens"], "tokens")
-        expected = set(r.weapons) | {f"ammo{i}" for i in range(1, len(r.ammunition) + 1)}
+        expected = set(rules.weapons) | {f"ammo{i}" for i in range(1, len(rules.ammunition) + 1)}
         if set(tokens) != expected:
             odd = sorted(set(tokens) ^ expected)
             raise _fail(f"an unknown or missing token {_short(odd[0])}")
         for token, space in tokens.items():
             if space != "":
-                _str_in(space, r.space_floor, f"space of token {token}")
+                _str_in(space, rules.space_floor, f"space of token {token}")
 
     def tracks(self) -> None:
         """3.2.2 / 3.3: a position on each floor's defense track; 2.0: morale within its track."""
-        s, r = self.s, self.r
+        s, rules = self.state, self.rules
         defense = _dict(s["defense"], "defense track")
-        if set(defense) != set(r.floors):
+        if set(defense) != set(rules.floors):
             raise _fail("a damaged defense track (expected one position per floor)")
         for floor, index in defense.items():
-            _int(index, 0, len(r.floors[floor].defense) - 1, f"a {floor} defense position")
-        _int(s["morale"], 0, r.morale_max, "morale")
+            _int(index, 0, len(rules.floors[floor].defense) - 1, f"a {floor} defense position")
+        _int(s["morale"], 0, rules.morale_max, "morale")
 
     def progress(self) -> None:
         """4.1 / 4.2: the moves and actions used this phase; 7.0: the result of a finished game."""
-        s = self.s
+        s = self.state
         _int(s["moves"], 0, 20, "a count of moves used")
         _int(s["actions"], 0, 20, "a count of actions used")
         result = s["result"]
@@ -357,7 +357,7 @@ class _Checker:
 
     def decision(self) -> None:
         """A game that goes on waits on one decision, of a kind its phase offers, about pieces that exist."""
-        s, r = self.s, self.r
+        s, rules = self.state, self.rules
         dec = s["decision"]
         if s["result"] is not None:
             if dec is not None or s["tasks"]:
@@ -368,19 +368,19 @@ class _Checker:
         dec = _dict(dec, "decision")
         kind = _str_in(dec.get("kind"), PHASE_DECISIONS.get(s["phase"], ()), f"decision in phase {s['phase']}")
         fields: dict[str, Callable[[Any], object]] = {}
-        names = self.s["defenders"]
+        names = self.state["defenders"]
         if kind == DecisionKind.COMMAND:
             fields = {"by": lambda v: _str_in(v, names, "commander"),
                       "left": lambda v: _int(v, 0, 3, "a count of commands left"),
                       "given": lambda v: [self.rally(x) for x in _list(v, "commands", 100)]}
         elif kind == DecisionKind.SUPPRESSION:
             fields = {"counter": lambda v: _str_in(v, s["counters"], "counter"),
-                      "space": lambda v: _str_in(v, r.track_spaces, "track space"),
+                      "space": lambda v: _str_in(v, rules.track_spaces, "track space"),
                       "tokens": lambda v: _int(v, 1, 100, "a count of suppression tokens"),
-                      "src": lambda v: v == "" or _str_in(v, r.track_spaces, "track space"),
+                      "src": lambda v: v == "" or _str_in(v, rules.track_spaces, "track space"),
                       "defense": lambda v: _int(v, 1, 7, "a defense value")}
         elif kind == DecisionKind.CASUALTY:
-            fields = {"space": lambda v: _str_in(v, r.space_floor, "space"),
+            fields = {"space": lambda v: _str_in(v, rules.space_floor, "space"),
                       "options": lambda v: _require([_str_in(x, names, "defender")
                                                      for x in _list(v, "casualty options", 39)], "no casualty options"),
                       "counter": lambda v: _str_in(v, s["counters"], "counter"),
@@ -400,28 +400,29 @@ class _Checker:
         pair = _list(given, "command given", 2)
         if len(pair) != 2:
             raise _fail("a damaged command given")
-        _str_in(pair[0], self.s["defenders"], "defender commanded")
+        _str_in(pair[0], self.state["defenders"], "defender commanded")
         _str_in(pair[1], ("exhausted", "disrupted"), "rally")
         return pair
 
     def tasks(self) -> None:
         """The pending rule steps: known names with arguments of the right kind."""
-        s, r = self.s, self.r
+        s, rules = self.state, self.rules
         kinds: dict[str, Callable[[Any], object]] = {
             "attack": lambda v: _int(v, 1, 3, "Attack"),
             "count": lambda v: _int(v, -100, 100, "a count"),
-            "unit": lambda v: _str_in(v, r.assault_types, "counter type"),
-            "track": lambda v: _str_in(v, r.tracks, "track"),
-            "leader_name": lambda v: v == "" or _str_in(v, r.leaders, "leader name"),
+            "unit": lambda v: _str_in(v, rules.assault_types, "counter type"),
+            "track": lambda v: _str_in(v, rules.tracks, "track"),
+            "leader_name": lambda v: v == "" or _str_in(v, rules.leaders, "leader name"),
             "section": lambda v: _require(isinstance(v, str) and len(v) <= 10, "a damaged section number"),
             "counter": lambda v: _require(isinstance(v, str) and COUNTER_ID.fullmatch(v), "a damaged counter id"),
-            "track_space": lambda v: _str_in(v, r.track_spaces, "track space"),
-            "source": lambda v: v == "" or _str_in(v, r.track_spaces, "track space"),
+            "track_space": lambda v: _str_in(v, rules.track_spaces, "track space"),
+            "source": lambda v: v == "" or _str_in(v, rules.track_spaces, "track space"),
             "car": lambda v: v == "" or _str_in(v, s["cars"], "armored car"),
-            "barrier": lambda v: _require(_int(v, 1, max(r.barriers), "a barrier") in r.barriers, "an unknown barrier"),
-            "support_space": lambda v: _str_in(v, r.support_spaces, "support space"),
-            "floor": lambda v: _str_in(v, r.floors, "floor"),
-            "defender_space": lambda v: _str_in(v, r.space_floor, "space"),
+            "barrier": lambda v: _require(_int(v, 1, max(rules.barriers), "a barrier") in rules.barriers,
+                                          "an unknown barrier"),
+            "support_space": lambda v: _str_in(v, rules.support_spaces, "support space"),
+            "floor": lambda v: _str_in(v, rules.floors, "floor"),
+            "defender_space": lambda v: _str_in(v, rules.space_floor, "space"),
         }
         for task in _list(s["tasks"], "list of rule steps", MAX_TASKS):
             task = _list(task, "rule step", 10)

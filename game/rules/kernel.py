@@ -27,7 +27,9 @@ from game.rules.kinds import DecisionKindText, EventKind, EventKindText
 from game.rules.names import carried_words, space_name, tokens_name
 from game.rules.rng import Pcg32
 
-SAVE_VERSION = 1
+# 2: the state's keys spelled out (``suppression``, a defender's ``exhausted`` and ``disrupted``, a counter's
+# ``disrupted``; version 1 wrote ``supp``, ``exh`` and ``dis``): ``engine.migrate`` reads a version 1 save.
+SAVE_VERSION = 2
 # The stream of the generators keyed by what is rolled for (``Kernel.reseed``).
 DICE_STREAM = 0x44494345
 # The numbers the narration says in words ("up to four moves"): message ids, worded when read (Msg(NUMBERS[n])).
@@ -47,7 +49,7 @@ class Kernel:
         # The legal actions of the current decision, once listed (any task or decision clears it).
         self.legal_cache: Listed | None = None
         self.memo = self.rules.memo  # answers that depend only on the question and the rules data
-        self.tmap: dict[str, list[str]] | None = None  # tokens by space, only while listing legal actions
+        self.tokens_by_space: dict[str, list[str]] | None = None  # tokens by space, only while listing legal actions
         self.tops: list[tuple[str, str]] | None = None  # the stacks' top counters, only while listing (queries)
 
     @property
@@ -197,9 +199,9 @@ class Kernel:
         the same attack in the same turn the same dice, whatever was done before. So a seed is a fair challenge
         between two players, and the simulator's paired comparisons of two policies are about twice as precise
         (the score differences' variance halved over 200 seeded games)."""
-        s = self.state
-        key = int(s["dice_key"])
-        text = f"{key}|{s['attack']}|{s['attack_turn']}|{part}"
+        state = self.state
+        key = int(state["dice_key"])
+        text = f"{key}|{state['attack']}|{state['attack_turn']}|{part}"
         self.rng = Pcg32.seeded(zlib.crc32(text.encode()) << 32 | (key & 0xFFFFFFFF), DICE_STREAM)
 
     def push(self, task: list[Any]) -> None:
@@ -224,13 +226,13 @@ class Kernel:
     def listing(self, generate: Callable[[Kernel], Sequence[Action]]) -> Listed:
         """Run a legal-action generator with the tokens indexed by space for the time it runs; its actions as a
         :class:`Listed`."""
-        tmap: dict[str, list[str]] = {}
+        tokens_by_space: dict[str, list[str]] = {}
         for token, space in self.state["tokens"].items():
             if space:
-                tmap.setdefault(space, []).append(token)
-        self.tmap = tmap
+                tokens_by_space.setdefault(space, []).append(token)
+        self.tokens_by_space = tokens_by_space
         try:
             listed = generate(self)
         finally:
-            self.tmap = self.tops = None
+            self.tokens_by_space = self.tops = None
         return listed if isinstance(listed, Listed) else Listed(listed)

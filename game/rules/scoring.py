@@ -28,52 +28,52 @@ def award_for(score: int) -> tuple[str, str]:
     return "", LOSS
 
 
-def _scoring(g: Kernel) -> list[tuple[str, str, int]]:
+def _scoring(game: Kernel) -> list[tuple[str, str, int]]:
     """7.0: each surviving defender who scores, with his status and points (doubled if he escaped)."""
     out = []
-    for name, d in g.state["defenders"].items():
-        vp = g.rules.defenders[name].victory_points
-        if vp and d["status"] == "board":
+    for name, defender in game.state["defenders"].items():
+        vp = game.rules.defenders[name].victory_points
+        if vp and defender["status"] == "board":
             out.append((name, "board", vp))
-        elif vp and d["status"] == "escaped":
+        elif vp and defender["status"] == "escaped":
             out.append((name, "escaped", 2 * vp))
     return out
 
 
-def breakdown(g: Kernel) -> list[tuple[str, int]]:
+def breakdown(game: Kernel) -> list[tuple[str, int]]:
     """7.0, line by line: each surviving defender who scores (his points, doubled if he escaped) and the assault
     counters in the post office (minus one each); :func:`score` is their sum."""
     lines: list[tuple[str, int]] = [
         (_("{defender}, escaped ×2", defender=defender_name(name)) if status == "escaped" else defender_name(name),
-         points) for name, status, points in _scoring(g)]
-    inside = counters_inside(g)
+         points) for name, status, points in _scoring(game)]
+    inside = counters_inside(game)
     if inside:
         lines.append((n_("{n} enemy counter inside", "{n} enemy counters inside", inside), -inside))
     return lines
 
 
-def score(g: Kernel) -> int:
+def score(game: Kernel) -> int:
     """7.0: morale adjustments of surviving postal workers and noncombatants, doubled if escaped, minus one
     per assault counter in the post office."""
-    return sum(points for _name, _status, points in _scoring(g)) - counters_inside(g)
+    return sum(points for _name, _status, points in _scoring(game)) - counters_inside(game)
 
 
-def end_game(g: Kernel, how: str, section: str) -> None:
+def end_game(game: Kernel, how: str, section: str) -> None:
     """7.0: the game ends (``how``: ``fire_truck``, ``deck_exhausted``, ``morale`` or ``no_defenders``) and is
     scored; the tasks still pending are dropped."""
-    s = g.state
-    points = score(g)
+    state = game.state
+    points = score(game)
     award, level = award_for(points)
     if how == "morale":
         # 1.2 / 7.0: a broken morale is a loss whatever is left; it is recorded as a score of 0 (DECISION).
         points, award, level = 0, "", LOSS
     outcome = "win" if points >= 16 and how != "morale" else ("draw" if level == "Draw" else "loss")
-    result = GameOver(how=how, score=points, award=award, level=level, outcome=outcome, turns=s["turn"],
-                      attack=s["attack"])
-    g.put(("result",), dict(result))
-    g.put(("phase",), "over")
-    g.decided()
-    s["tasks"] = []  # the kernel's working memory, recorded by no change (game/rules/changes.py)
+    result = GameOver(how=how, score=points, award=award, level=level, outcome=outcome, turns=state["turn"],
+                      attack=state["attack"])
+    game.put(("result",), dict(result))
+    game.put(("phase",), "over")
+    game.decided()
+    state["tasks"] = []  # the kernel's working memory, recorded by no change (game/rules/changes.py)
     text: Msg
     if how == "morale":
         text = Msg("Morale has broken: the post office falls (loss)")
@@ -82,4 +82,4 @@ def end_game(g: Kernel, how: str, section: str) -> None:
         text = Msg("{opening}. Score {score}: {level}, {award}", opening=opening, score=points, level=Msg(level),
                    award=Msg(award)) if award else \
             Msg("{opening}. Score {score}: {level}", opening=opening, score=points, level=Msg(level))
-    g.emit(EventKind.GAME_OVER, section, text, result)
+    game.emit(EventKind.GAME_OVER, section, text, result)

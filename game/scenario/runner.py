@@ -112,6 +112,7 @@ from game.rules.toml_reader import show as _show
 PHASES = ("turn_start", "enemy", "moves", "actions", "clearing", "escape", "turn_end")
 TACTIC_LISTS = ("tactics_in_play", "tactics_deck", "tactics_discards")
 STATUSES = ("board", "casualty", "escaped")
+MARKERS = ("disrupted", "exhausted", "moved", "acted")  # a defender's markers: the spec's fields and the state's keys
 TOP_LEVEL_KEYS = ("name", "section", "description", "seed", "difficulty", "dice", "allow_unused_dice",
                   "allow_random_dice", "steps")
 EVENT_KIND = re.compile(r"[a-z][a-z0-9_]*")
@@ -489,19 +490,19 @@ class _Expect:
 
     def _check_state(self, run: _Run, out: list[str]) -> None:
         """The figures, phase, decision, end and result expected."""
-        g, s = run.game, run.game.state
+        game, state = run.game, run.game.state
         expect = partial(_expect, out)
         values: dict[str, Callable[[], Any]] = {
-            "morale": lambda: s["morale"], "attack": lambda: s["attack"], "turn": lambda: s["turn"],
-            "attack_turn": lambda: s["attack_turn"], "score": g.score,
-            "deck_size": lambda: len(s["decks"][str(s["attack"])]), "dice_left": lambda: len(s["forced"]),
+            "morale": lambda: state["morale"], "attack": lambda: state["attack"], "turn": lambda: state["turn"],
+            "attack_turn": lambda: state["attack_turn"], "score": game.score,
+            "deck_size": lambda: len(state["decks"][str(state["attack"])]), "dice_left": lambda: len(state["forced"]),
         }
         for key, wanted in self.ints.items():
             expect(key, wanted, values[key]())
         if self.phase is not None:
-            expect("phase", self.phase, s["phase"])
+            expect("phase", self.phase, state["phase"])
         if self.decision is not None:
-            dec = s["decision"]
+            dec = state["decision"]
             if isinstance(self.decision, str):
                 expect("decision", self.decision, dec["kind"] if dec else "none")
             elif dec is None:
@@ -510,60 +511,60 @@ class _Expect:
                 for key, wanted in self.decision.items():
                     expect(f"decision.{key}", run.resolve_value(wanted), dec.get(key))
         if self.over is not None:
-            expect("over", self.over, g.over)
+            expect("over", self.over, game.over)
         if self.extended is not None:
-            expect("extended", self.extended, s["extended"])
+            expect("extended", self.extended, state["extended"])
         if self.result is not None:
-            if s["result"] is None:
+            if state["result"] is None:
                 out.append(f"result: expected {self.result!r}, but the game is not over")
             else:
                 for key, wanted in self.result.items():
-                    expect(f"result.{key}", wanted, s["result"].get(key))
+                    expect(f"result.{key}", wanted, state["result"].get(key))
 
     def _check_defenders(self, run: _Run, out: list[str]) -> None:
         """Each defender expected: status, space and flags."""
-        s = run.game.state
+        state = run.game.state
         expect = partial(_expect, out)
         for name, d in self.defenders.items():
-            actual = s["defenders"][name]
+            actual = state["defenders"][name]
             if d.status is not None:
                 expect(f"{name} status", d.status, actual["status"])
             if d.space is not None and actual["status"] == "board":
                 expect(f"{name} space", d.space, actual["space"])
-            for flag, key in (("disrupted", "dis"), ("exhausted", "exh"), ("moved", "moved"), ("acted", "acted")):
+            for flag in MARKERS:
                 wanted_flag = getattr(d, flag)
                 if wanted_flag is not None:
-                    expect(f"{name} {flag}", wanted_flag, actual[key])
+                    expect(f"{name} {flag}", wanted_flag, actual[flag])
 
     def _check_board(self, run: _Run, out: list[str]) -> None:
         """The counters, cars, suppression, barriers, bundles, defense values and tokens expected."""
-        s, r = run.game.state, run.game.rules
+        state, rules = run.game.state, run.game.rules
         expect = partial(_expect, out)
         if self.track is not None:
-            self._check_places(run, "track", self.track, s["spaces"], True, out)
+            self._check_places(run, "track", self.track, state["spaces"], True, out)
         if self.interior is not None:
-            self._check_places(run, "interior", self.interior, s["interior"], False, out)
+            self._check_places(run, "interior", self.interior, state["interior"], False, out)
         if self.support is not None:
-            self._check_places(run, "support", self.support, s["support"], True, out)
+            self._check_places(run, "support", self.support, state["support"], True, out)
         if self.cars is not None:
             for car, where_car in self.cars.items():
-                expect(f"cars.{car}", "" if where_car == "none" else where_car, s["cars"].get(car, ""))
+                expect(f"cars.{car}", "" if where_car == "none" else where_car, state["cars"].get(car, ""))
             if self.exact:
-                extra = sorted(c for c in s["cars"] if c not in self.cars)
+                extra = sorted(c for c in state["cars"] if c not in self.cars)
                 if extra:
-                    shown = ", ".join(f"{c} on {s['cars'][c]}" for c in extra)
+                    shown = ", ".join(f"{c} on {state['cars'][c]}" for c in extra)
                     out.append(f"cars: unexpected {shown}")
         if self.suppression is not None:
-            spaces = set(self.suppression) | (set(s["supp"]) if self.exact else set())
+            spaces = set(self.suppression) | (set(state["suppression"]) if self.exact else set())
             for space in sorted(spaces):
-                expect(f"suppression on {space}", self.suppression.get(space, 0), s["supp"].get(space, 0))
+                expect(f"suppression on {space}", self.suppression.get(space, 0), state["suppression"].get(space, 0))
         if self.barriers_destroyed is not None:
-            expect("barriers_destroyed", sorted(self.barriers_destroyed), sorted(s["barriers_open"]))
+            expect("barriers_destroyed", sorted(self.barriers_destroyed), sorted(state["barriers_open"]))
         if self.bundles_shuffled is not None:
-            expect("bundles_shuffled", sorted(self.bundles_shuffled), sorted(s["bundles_shuffled"]))
+            expect("bundles_shuffled", sorted(self.bundles_shuffled), sorted(state["bundles_shuffled"]))
         for floor, wanted_def in self.defense.items():
-            track = r.floors[floor].defense
-            index = s["defense"][floor]
+            track = rules.floors[floor].defense
+            index = state["defense"][floor]
             if wanted_def == "rightmost":
                 expect(f"defense.{floor} position", len(track) - 1, index)
             elif wanted_def == "leftmost":
@@ -571,42 +572,44 @@ class _Expect:
             else:
                 expect(f"defense.{floor}", wanted_def, track[index])
         for floor, wanted_index in self.defense_index.items():
-            expect(f"defense_index.{floor}", int(wanted_index) % len(r.floors[floor].defense), s["defense"][floor])
+            expect(f"defense_index.{floor}", int(wanted_index) % len(rules.floors[floor].defense),
+                   state["defense"][floor])
         for token, space in self.tokens.items():
-            found = s["tokens"].get(token, "")
+            found = state["tokens"].get(token, "")
             expect(f"token {token}", space or "removed", found or "removed")
 
     def _check_play(self, run: _Run, events: list[Event], out: list[str]) -> None:
         """The events that came (or must not have), the cards, the Tactics piles, the counters removed, the legal
         and illegal actions."""
-        g, s, r = run.game, run.game.state, run.game.rules
+        game, state, rules = run.game, run.game.state, run.game.rules
         if self.events is not None:
             _check_event_order(run, self.events, events, out)
         if self.no_events is not None:
             for spec in self.no_events:
-                hits = [e for e in events if _event_matches(run, spec, e)]
+                hits = [event for event in events if _event_matches(run, spec, event)]
                 if hits:
                     out.append(f"no_events: {spec} occurred: {hits[0].text}")
         self._check_cards(run, out)
-        tactics = s["tactics"]
-        piles = {"tactics_in_play": tactics["in_play"], "tactics_deck": tactics["decks"][str(s["attack"])],
+        tactics = state["tactics"]
+        piles = {"tactics_in_play": tactics["in_play"], "tactics_deck": tactics["decks"][str(state["attack"])],
                  "tactics_discards": [c for a in ("1", "2", "3") for c in tactics["discards"][a]]}
         for key, specs in self.tactics.items():
             pile = piles[key]
-            if len(specs) != len(pile) or any(c != spec and r.tactics[c].key != spec
+            if len(specs) != len(pile) or any(c != spec and rules.tactics[c].key != spec
                                               for c, spec in zip(pile, specs, strict=True)):
-                shown = ", ".join(f"{r.tactics[c].key} ({c})" for c in pile) or "empty"
+                shown = ", ".join(f"{rules.tactics[c].key} ({c})" for c in pile) or "empty"
                 out.append(f"{key}: expected [{', '.join(specs)}], found [{shown}]")
         if self.counters_removed is not None:
             for label in self.counters_removed:
                 cid = run.label_id(label)
-                if cid in s["counters"]:
-                    out.append(f"counters_removed: @{label.lstrip('@')} ({cid}) is still on {g.counter_space(cid)!r}")
-        legal = g.legal_actions()
+                if cid in state["counters"]:
+                    out.append(f"counters_removed: @{label.lstrip('@')} ({cid}) is still on "
+                               f"{game.counter_space(cid)!r}")
+        legal = game.legal_actions()
         for text in self.legal or []:
             action = run.action(text)
             if action not in legal:
-                out.append(f"legal: {action} is not legal now (decision {_decision_kind(g)})")
+                out.append(f"legal: {action} is not legal now (decision {_decision_kind(game)})")
         for text in self.illegal or []:
             action = run.action(text)
             if action in legal:
@@ -626,31 +629,31 @@ class _Expect:
                 out.append(f"{what} {place}: expected [{', '.join(map(str, specs))}], found {shown}")
 
     def _check_cards(self, run: _Run, out: list[str]) -> None:
-        s, r = run.game.state, run.game.rules
-        attack = str(s["attack"])
-        piles = {"deck": s["decks"][attack], "discards": s["discards"][attack], "aside": s["aside"],
-                 "removed": s["removed"]}
+        state, rules = run.game.state, run.game.rules
+        attack = str(state["attack"])
+        piles = {"deck": state["decks"][attack], "discards": state["discards"][attack], "aside": state["aside"],
+                 "removed": state["removed"]}
         for key, specs in self.cards.items():
             pile_name = key.removesuffix("_contains")
             pile = piles[pile_name]
-            shown = ", ".join(r.cards[c].spec for c in pile) or "empty"
+            shown = ", ".join(rules.cards[c].spec for c in pile) or "empty"
             if key in CARD_LISTS:
-                ok = len(specs) == len(pile) and all(card_matches(r.cards[c], sp)
+                ok = len(specs) == len(pile) and all(card_matches(rules.cards[c], sp)
                                                      for c, sp in zip(pile, specs, strict=True))
                 if not ok:
                     out.append(f"{key}: expected [{', '.join(specs)}], found [{shown}]")
             else:
                 left = list(pile)
                 for spec in specs:
-                    hit = next((c for c in left if card_matches(r.cards[c], spec)), None)
+                    hit = next((c for c in left if card_matches(rules.cards[c], spec)), None)
                     if hit is None:
                         out.append(f"{key}: no {spec} in the {pile_name} pile [{shown}]")
                     else:
                         left.remove(hit)
 
 
-def _decision_kind(g: Game) -> str:
-    dec = g.state["decision"]
+def _decision_kind(game: Game) -> str:
+    dec = game.state["decision"]
     return str(dec["kind"]) if dec else "none"
 
 
@@ -689,7 +692,7 @@ def _spec_matches(run: _Run, spec: _CounterSpec, cid: str) -> bool:
         return False
     if spec.label and run.labels.get(spec.label) != cid:
         return False
-    return spec.disrupted is None or spec.disrupted == bool(c["dis"])
+    return spec.disrupted is None or spec.disrupted == bool(c["disrupted"])
 
 
 def _stack_matches(run: _Run, specs: list[_CounterSpec], stack: list[str]) -> bool:
@@ -778,7 +781,7 @@ class _Run:
         label = next((k for k, v in self.labels.items() if v == cid), "")
         if label and label != c["name"]:
             out += f" @{label}"
-        return out + (" disrupted" if c["dis"] else "")
+        return out + (" disrupted" if c["disrupted"] else "")
 
 
 @dataclass
@@ -857,7 +860,7 @@ def build(scenario: Scenario, rules: Rules | None = None) -> tuple[_Run, list[Ev
     game = Game.new(scenario.seed, scenario.difficulty, rules=rules)
     run = _Run(game)
     p = scenario.position
-    s = game.state
+    state = game.state
     attack = p.int_("attack", 1) or 1
     if attack not in (1, 2, 3):
         raise p.fail("attack", "expected 1, 2 or 3")
@@ -866,21 +869,21 @@ def build(scenario: Scenario, rules: Rules | None = None) -> tuple[_Run, list[Ev
         raise p.fail("phase", f"expected one of {', '.join(PHASES)}")
     if phase == "escape" and attack != 3:
         raise p.fail("phase", "the Escape Phase is played in Attack 3 only (6.0)")
-    s["attack"] = attack
-    s["turn"] = p.int_("turn", 1, lo=1, hi=99)
-    s["attack_turn"] = p.int_("attack_turn", 1, lo=1, hi=99)
+    state["attack"] = attack
+    state["turn"] = p.int_("turn", 1, lo=1, hi=99)
+    state["attack_turn"] = p.int_("attack_turn", 1, lo=1, hi=99)
     morale = p.int_("morale", rules.morale_start)
     if morale is None or not 1 <= morale <= rules.morale_max:
         raise p.fail("morale", f"expected 1 to {rules.morale_max}")
-    s["morale"] = morale
-    s.update(tasks=[], decision=None, result=None, in_play=[], drawn=0, moves=0, actions=0, moved_floor=[],
-             forced=list(scenario.dice), fire_truck_drawn=bool(p.bool_("fire_truck_drawn", False)),
-             extended=bool(p.bool_("extended", False)))
+    state["morale"] = morale
+    state.update(tasks=[], decision=None, result=None, in_play=[], drawn=0, moves=0, actions=0, moved_floor=[],
+                 forced=list(scenario.dice), fire_truck_drawn=bool(p.bool_("fire_truck_drawn", False)),
+                 extended=bool(p.bool_("extended", False)))
     _build_defenders(p, run)
     _build_tokens(p, run)
-    s["barriers_open"] = sorted(set(p.int_list("barriers_destroyed") or []))
-    s["bundles_shuffled"] = sorted(set(p.int_list("bundles_shuffled") or []))
-    for b in (*s["barriers_open"], *s["bundles_shuffled"]):
+    state["barriers_open"] = sorted(set(p.int_list("barriers_destroyed") or []))
+    state["bundles_shuffled"] = sorted(set(p.int_list("bundles_shuffled") or []))
+    for b in (*state["barriers_open"], *state["bundles_shuffled"]):
         if b not in rules.barriers:
             raise p.fail("barriers_destroyed", f"unknown barrier {b}")
     _build_enemies(p, run)
@@ -890,13 +893,13 @@ def build(scenario: Scenario, rules: Rules | None = None) -> tuple[_Run, list[Ev
         for floor, value in _defense_table(p, key, rules, allow_names).items():
             track = rules.floors[floor].defense
             if value == "rightmost":
-                s["defense"][floor] = len(track) - 1
+                state["defense"][floor] = len(track) - 1
             elif value == "leftmost":
-                s["defense"][floor] = 0
+                state["defense"][floor] = 0
             elif allow_names:
-                s["defense"][floor] = track.index(int(value))
+                state["defense"][floor] = track.index(int(value))
             else:
-                s["defense"][floor] = int(value) % len(track)
+                state["defense"][floor] = int(value) % len(track)
     enemy_cards = p.int_("enemy_cards", CARDS_PER_ENEMY_PHASE)
     if enemy_cards is None or not 0 <= enemy_cards <= CARDS_PER_ENEMY_PHASE:
         raise p.fail("enemy_cards", f"expected 0 to {CARDS_PER_ENEMY_PHASE}")
@@ -908,26 +911,26 @@ def build(scenario: Scenario, rules: Rules | None = None) -> tuple[_Run, list[Ev
     game.legal_cache = None
     try:
         if phase == "turn_start":
-            s["turn"] -= 1
-            s["attack_turn"] -= 1
-            s["tasks"] = [["turn_start"]]
+            state["turn"] -= 1
+            state["attack_turn"] -= 1
+            state["tasks"] = [["turn_start"]]
         elif phase == "enemy":
-            s["phase"] = "enemy"
-            s["drawn"] = CARDS_PER_ENEMY_PHASE - enemy_cards
-            s["tasks"] = [["draw"]]
+            state["phase"] = "enemy"
+            state["drawn"] = CARDS_PER_ENEMY_PHASE - enemy_cards
+            state["tasks"] = [["draw"]]
         elif phase == "moves":
             start_defense(game)
-            s["moves"], s["actions"] = moves_used, actions_used
+            state["moves"], state["actions"] = moves_used, actions_used
         elif phase == "actions":
-            s["moves"], s["actions"] = moves_used, actions_used
+            state["moves"], state["actions"] = moves_used, actions_used
             start_actions(game)
         elif phase == "clearing":
-            s["tasks"] = [["clearing"]]
+            state["tasks"] = [["clearing"]]
         elif phase == "escape":
-            s["tasks"] = [["after_clearing"]]
+            state["tasks"] = [["after_clearing"]]
         else:
-            s["phase"] = "turn_end"
-            s["tasks"] = [["turn_end"]]
+            state["phase"] = "turn_end"
+            state["tasks"] = [["turn_end"]]
         game.run()
     finally:
         events = game.take_events()
@@ -936,74 +939,76 @@ def build(scenario: Scenario, rules: Rules | None = None) -> tuple[_Run, list[Ev
 
 
 def _build_defenders(p: Reader, run: _Run) -> None:
-    g, s, r = run.game, run.game.state, run.game.rules
+    game, state, rules = run.game, run.game.state, run.game.rules
     others = p.str_("others", "casualty")
     if others not in ("casualty", "escaped", "start"):
         raise p.fail("others", "expected casualty, escaped or start")
-    for name, d in s["defenders"].items():
-        d.update(space=r.defenders[name].start, status="board" if others == "start" else others, exh=False,
-                 dis=False, moved=False, acted=False)
+    for name, defender in state["defenders"].items():
+        defender.update(space=rules.defenders[name].start, status="board" if others == "start" else others,
+                        exhausted=False,
+                        disrupted=False, moved=False, acted=False)
     table = p.table("defenders")
     for name in table.data if table is not None else []:
         assert table is not None
-        if name not in r.defenders:
+        if name not in rules.defenders:
             raise table.fail(name, "unknown defender")
-        spec = _defender_value(r, table.raw(name), table.path(name))
-        d = s["defenders"][name]
+        spec = _defender_value(rules, table.raw(name), table.path(name))
+        defender = state["defenders"][name]
         if spec.status is not None:
-            d["status"] = spec.status
+            defender["status"] = spec.status
         if spec.space is not None:
-            d["space"] = spec.space
+            defender["space"] = spec.space
         elif spec.status == "board" or spec.status is None:
             raise table.fail(name, "give the defender's space")
-        for flag, key in (("disrupted", "dis"), ("exhausted", "exh"), ("moved", "moved"), ("acted", "acted")):
+        for flag in MARKERS:
             value = getattr(spec, flag)
             if value is not None:
-                d[key] = value
-    for space, sp in r.defender_spaces.items():
-        here = g.defenders_in(space)
+                defender[flag] = value
+    for space, sp in rules.defender_spaces.items():
+        here = game.defenders_in(space)
         if len(here) > sp.capacity:
             raise p.fail("defenders", f"{len(here)} defenders in {space}, which holds {sp.capacity}: "
                          f"{', '.join(here)}")
 
 
 def _build_tokens(p: Reader, run: _Run) -> None:
-    s, r = run.game.state, run.game.rules
+    state, rules = run.game.state, run.game.rules
     other = p.str_("other_tokens", "removed")
     if other not in ("removed", "start"):
         raise p.fail("other_tokens", "expected removed or start")
-    starts = {**{w: wd.start for w, wd in r.weapons.items()},
-              **{f"ammo{i}": sp for i, sp in enumerate(r.ammunition, start=1)}}
-    s["tokens"] = {t: (starts[t] if other == "start" else "") for t in _token_ids(r)}
+    starts = {**{w: wd.start for w, wd in rules.weapons.items()},
+              **{f"ammo{i}": sp for i, sp in enumerate(rules.ammunition, start=1)}}
+    state["tokens"] = {t: (starts[t] if other == "start" else "") for t in _token_ids(rules)}
     table = p.table("tokens")
     for token in table.data if table is not None else []:
         assert table is not None
         space = table.get(token, str)
-        if token not in s["tokens"]:
-            raise table.fail(token, f"unknown token (tokens: {', '.join(_token_ids(r))})")
-        if space not in ("", "removed") and space not in r.space_floor:
+        if token not in state["tokens"]:
+            raise table.fail(token, f"unknown token (tokens: {', '.join(_token_ids(rules))})")
+        if space not in ("", "removed") and space not in rules.space_floor:
             raise table.fail(token, f"unknown space {space!r}")
-        s["tokens"][token] = "" if space == "removed" else space
+        state["tokens"][token] = "" if space == "removed" else space
 
 
 def _build_enemies(p: Reader, run: _Run) -> None:
-    s, r = run.game.state, run.game.rules
-    s.update(spaces={}, cars={}, supp={}, support={}, interior={f: [] for f in r.floors}, counters={}, next_cid=1,
-             supply={t: c.supply for t, c in {**r.assault_types, **r.support_types}.items()})
-    s["leaders_used"] = list(p.str_list("leaders_used") or [])
+    state, rules = run.game.state, run.game.rules
+    state.update(spaces={}, cars={}, suppression={}, support={}, interior={f: [] for f in rules.floors}, counters={},
+                 next_cid=1,
+                 supply={t: c.supply for t, c in {**rules.assault_types, **rules.support_types}.items()})
+    state["leaders_used"] = list(p.str_list("leaders_used") or [])
 
     def new(spec: _CounterSpec, where: str) -> str:
         unit, name = ("leader", spec.type[7:]) if spec.type.startswith("leader:") else (spec.type, "")
-        if s["supply"][unit] <= 0:
+        if state["supply"][unit] <= 0:
             raise ScenarioError(f"{where}: no {unit} counter left in the supply")
         if unit == "leader":
-            if name in s["leaders_used"]:
+            if name in state["leaders_used"]:
                 raise ScenarioError(f"{where}: leader {name} is already used")
-            s["leaders_used"].append(name)
-        s["supply"][unit] -= 1
-        cid = f"e{s['next_cid']}"
-        s["next_cid"] += 1
-        s["counters"][cid] = {"type": unit, "name": name, "dis": spec.disrupted is True}
+            state["leaders_used"].append(name)
+        state["supply"][unit] -= 1
+        cid = f"e{state['next_cid']}"
+        state["next_cid"] += 1
+        state["counters"][cid] = {"type": unit, "name": name, "disrupted": spec.disrupted is True}
         for label in (spec.label, name):
             if label and label in run.labels:
                 raise ScenarioError(f"{where}: label @{label} is used twice")
@@ -1015,69 +1020,69 @@ def _build_enemies(p: Reader, run: _Run) -> None:
     for key in track.data if track is not None else []:
         assert track is not None
         where = track.path(key)
-        space = _track_space(r, key, where)
-        if space in s["spaces"]:
+        space = _track_space(rules, key, where)
+        if space in state["spaces"]:
             raise ScenarioError(f"{where}: space {space} is given twice")
-        stack = [new(spec, f"{where}[{i}]") for i, spec in enumerate(_counter_list(track.raw(key), where, r,
+        stack = [new(spec, f"{where}[{i}]") for i, spec in enumerate(_counter_list(track.raw(key), where, rules,
                                                                                    "assault"))]
-        barrier = r.track_spaces[space].barrier
-        if len(stack) > 1 and not (barrier and barrier not in s["barriers_open"]):
+        barrier = rules.track_spaces[space].barrier
+        if len(stack) > 1 and not (barrier and barrier not in state["barriers_open"]):
             raise ScenarioError(f"{where}: counters only stack next to a standing barrier (3.1)")
         if stack:
-            s["spaces"][space] = stack
+            state["spaces"][space] = stack
     interior = p.table("interior")
     for floor in interior.data if interior is not None else []:
         assert interior is not None
-        if floor not in r.floors:
-            raise interior.fail(floor, f"unknown floor (floors: {', '.join(r.floors)})")
+        if floor not in rules.floors:
+            raise interior.fail(floor, f"unknown floor (floors: {', '.join(rules.floors)})")
         where = interior.path(floor)
-        s["interior"][floor] = [new(spec, f"{where}[{i}]")
-                                for i, spec in enumerate(_counter_list(interior.raw(floor), where, r, "assault"))]
+        specs = _counter_list(interior.raw(floor), where, rules, "assault")
+        state["interior"][floor] = [new(spec, f"{where}[{i}]") for i, spec in enumerate(specs)]
     support = p.table("support")
     for sid in support.data if support is not None else []:
         assert support is not None
         where = support.path(sid)
-        if sid not in r.support_spaces:
-            raise support.fail(sid, f"unknown support space (spaces: {', '.join(r.support_spaces)})")
-        specs = _counter_list(support.raw(sid), where, r, "support")
-        kind = r.support_spaces[sid].kind
+        if sid not in rules.support_spaces:
+            raise support.fail(sid, f"unknown support space (spaces: {', '.join(rules.support_spaces)})")
+        specs = _counter_list(support.raw(sid), where, rules, "support")
+        kind = rules.support_spaces[sid].kind
         if [sp.type for sp in specs] not in ([], [kind], [kind, f"{kind}_emplaced"]):
             raise ScenarioError(f"{where}: space {sid} holds [{kind}] or [{kind}, {kind}_emplaced] (3.2.1)")
         if specs:
-            s["support"][sid] = [new(spec, f"{where}[{i}]") for i, spec in enumerate(specs)]
+            state["support"][sid] = [new(spec, f"{where}[{i}]") for i, spec in enumerate(specs)]
     cars = p.table("cars")
     for car in cars.data if cars is not None else []:
         assert cars is not None
-        if car not in [f"car{i}" for i in range(1, r.armored_car_supply + 1)]:
-            raise cars.fail(car, f"armored cars are car1 to car{r.armored_car_supply}")
-        space = _track_space(r, cars.get(car, str), cars.path(car))
-        if space in s["cars"].values():
+        if car not in [f"car{i}" for i in range(1, rules.armored_car_supply + 1)]:
+            raise cars.fail(car, f"armored cars are car1 to car{rules.armored_car_supply}")
+        space = _track_space(rules, cars.get(car, str), cars.path(car))
+        if space in state["cars"].values():
             raise cars.fail(car, f"another armored car is on {space}")
-        s["cars"][car] = space
+        state["cars"][car] = space
     supp = p.table("suppression")
     for key in supp.data if supp is not None else []:
         assert supp is not None
-        space = _track_space(r, key, supp.path(key))
+        space = _track_space(rules, key, supp.path(key))
         n = supp.get(key, int)
         if n < 1:
             raise supp.fail(key, "expected 1 or more tokens")
-        if space in s["spaces"]:
+        if space in state["spaces"]:
             raise supp.fail(key, "suppression tokens lie on empty assault spaces (4.2.2)")
-        s["supp"][space] = n
+        state["suppression"][space] = n
 
 
 def _build_cards(p: Reader, run: _Run) -> None:
-    s, r = run.game.state, run.game.rules
-    attack = s["attack"]
+    state, rules = run.game.state, run.game.rules
+    attack = state["attack"]
     used: set[str] = set()
 
     def resolve(specs: list[str], deck: int, where: str) -> list[str]:
         out = []
         for i, spec in enumerate(specs):
-            matches = sorted((c for c in r.cards.values() if card_matches(c, spec) and c.id not in used),
+            matches = sorted((c for c in rules.cards.values() if card_matches(c, spec) and c.id not in used),
                              key=lambda c: (c.deck != deck, c.id))
             if not matches:
-                known = "no card" if not _known_card_spec(r, spec) else "no unused card"
+                known = "no card" if not _known_card_spec(rules, spec) else "no unused card"
                 raise ScenarioError(f"{where}[{i}]: {known} matches {spec!r} (write a card id like '1-07' or "
                                     "assault:smg:1-6, leader:Heinrich, support:A, howitzer, grenade_bundle:2, "
                                     "fire_truck)")
@@ -1105,50 +1110,51 @@ def _build_cards(p: Reader, run: _Run) -> None:
         aside = resolve(aside_specs, attack, p.path("aside"))
     else:
         aside = []
-        for cid, card in r.cards.items():
+        for cid, card in rules.cards.items():
             if cid in used:
                 continue
-            if card.type == "grenade_bundle" and card.barrier not in s["barriers_open"] \
-                    and card.barrier not in s["bundles_shuffled"] or card.type == "fire_truck" and attack < 3:
+            if card.type == "grenade_bundle" and card.barrier not in state["barriers_open"] \
+                    and card.barrier not in state["bundles_shuffled"] or card.type == "fire_truck" and attack < 3:
                 aside.append(cid)
         used.update(aside)
-    s["decks"] = decks
-    s["discards"] = discards
-    s["aside"] = aside
-    s["removed"] = [cid for cid in r.cards if cid not in used]
+    state["decks"] = decks
+    state["discards"] = discards
+    state["aside"] = aside
+    state["removed"] = [cid for cid in rules.cards if cid not in used]
 
 
 def _build_tactics(p: Reader, run: _Run) -> None:
     """8.1.2 / 8.2.2: the Tactics cards of the position (a fixed deck order, for forced-dice scenarios)."""
-    s, r = run.game.state, run.game.rules
-    attack = s["attack"]
+    state, rules = run.game.state, run.game.rules
+    attack = state["attack"]
     table = p.table("tactics")
-    fresh: dict[str, Any] = {"decks": {str(d): list(ids) for d, ids in r.tactic_decks.items()},
+    fresh: dict[str, Any] = {"decks": {str(d): list(ids) for d, ids in rules.tactic_decks.items()},
                              "discards": {"1": [], "2": [], "3": []}, "removed": [], "in_play": []}
     if table is None:
-        s["tactics"] = fresh if s["difficulty"] in r.tactics_modes else \
+        state["tactics"] = fresh if state["difficulty"] in rules.tactics_modes else \
             {**fresh, "decks": {"1": [], "2": [], "3": []}}
         return
-    if s["difficulty"] not in r.tactics_modes:
+    if state["difficulty"] not in rules.tactics_modes:
         raise p.fail("tactics", "Tactics cards are played at the veteran and elite difficulties only (8.1.2, 8.2.2)")
     used: set[str] = set()
 
     def resolve(key: str) -> list[str]:
         out = []
         for i, spec in enumerate(table.str_list(key) or []):
-            matches = sorted((c for c in r.tactics.values() if (c.id == spec or c.key == spec) and c.id not in used),
+            matches = sorted((c for c in rules.tactics.values()
+                              if (c.id == spec or c.key == spec) and c.id not in used),
                              key=lambda c: (c.deck != attack, c.id))
             if not matches:
                 raise ScenarioError(f"{table.path(key)}[{i}]: no unused Tactics card matches {spec!r} (write a card "
                                     f"id like t1-03 or a key of levels/tactics.toml: "
-                                    f"{', '.join(sorted({c.key for c in r.tactics.values()}))})")
+                                    f"{', '.join(sorted({c.key for c in rules.tactics.values()}))})")
             used.add(matches[0].id)
             out.append(matches[0].id)
         return out
 
     in_play = resolve("in_play")
-    if len(in_play) > r.tactics_modes[s["difficulty"]].in_play:
-        raise table.fail("in_play", f"at most {r.tactics_modes[s['difficulty']].in_play} cards in play at this "
+    if len(in_play) > rules.tactics_modes[state["difficulty"]].in_play:
+        raise table.fail("in_play", f"at most {rules.tactics_modes[state['difficulty']].in_play} cards in play at this "
                          "difficulty")
     deck = resolve("deck")
     discards = resolve("discards")
@@ -1157,14 +1163,15 @@ def _build_tactics(p: Reader, run: _Run) -> None:
         raise table.fail("next_deck", "Attack 3 is the last Attack")
     table.done()
     key = str(attack)
-    s["tactics"] = {"decks": {"1": [], "2": [], "3": [], str(attack + 1): next_deck, key: deck},
-                    "discards": {"1": [], "2": [], "3": [], key: discards},
-                    "removed": [c for c in r.tactics if c not in used], "in_play": in_play}
+    state["tactics"] = {"decks": {"1": [], "2": [], "3": [], str(attack + 1): next_deck, key: deck},
+                        "discards": {"1": [], "2": [], "3": [], key: discards},
+                        "removed": [c for c in rules.tactics if c not in used], "in_play": in_play}
 
 
 # ---------------------------------------------------------------------------------------------- running
 def _dice_rolled(events: list[Event]) -> int:
-    return sum(len(e.data.get("dice", [])) for e in events if e.kind in (EventKind.DIE_ROLLED, EventKind.DICE_ROLLED))
+    return sum(len(event.data.get("dice", [])) for event in events if event.kind in (EventKind.DIE_ROLLED,
+                                                                                     EventKind.DICE_ROLLED))
 
 
 def run_scenario(scenario: Scenario, rules: Rules | None = None) -> ScenarioResult:

@@ -165,7 +165,7 @@ class App:
         else:
             dt = self.clock.tick(60) / 1000.0
             events = pygame.event.get()
-        self.quiet = 0.0 if any(e.type in INPUT_TYPES for e in events) else self.quiet + dt
+        self.quiet = 0.0 if any(event.type in INPUT_TYPES for event in events) else self.quiet + dt
         return min(dt, 1.0 if idle else 0.1), events
 
     def loop(self, frames: int | None = None, screenshot_dir: str | None = None) -> int:

@@ -14,8 +14,7 @@ from game import i18n
 from game.i18n import N_, Said, _, p_, same
 from game.rules.data import Rules
 from game.rules.names import door_name
-from game.ui import board_art
-from game.ui import palette as P
+from game.ui import board_art, palette
 from game.ui.fonts import blit_text, font, text
 from game.ui.layout import (
     BOARD_RECT,
@@ -89,7 +88,7 @@ def font_size(words: str, face: str = "type_bold", size: int = 15) -> tuple[int,
     return font(face, size).size(words)
 
 
-def _hatch(surface: pygame.Surface, rect: pygame.Rect, colour: P.Colour, step: int = 9, kind: str = "/") -> None:
+def _hatch(surface: pygame.Surface, rect: pygame.Rect, colour: palette.Colour, step: int = 9, kind: str = "/") -> None:
     """Diagonal or crossed line pattern (colour-blind mode)."""
     clip = surface.get_clip()
     surface.set_clip(rect)
@@ -107,7 +106,7 @@ PATTERN = {"green": "/", "white": "", "blue": "\\", "dark_blue": "x", "gray": "-
 
 def pattern(surface: pygame.Surface, rect: pygame.Rect, colour_name: str) -> None:
     kind = PATTERN.get(colour_name, "")
-    ink = P.mix(P.text_on(P.LOS[colour_name]), P.LOS[colour_name], 0.45)
+    ink = palette.mix(palette.text_on(palette.LOS[colour_name]), palette.LOS[colour_name], 0.45)
     if kind in ("/", "\\", "x"):
         _hatch(surface, rect, ink, 10, kind)
     elif kind == "-":
@@ -169,44 +168,45 @@ class BoardRenderer:
         """The printed board on ``s`` (cached by :meth:`static`; the layout check draws it to see its words): the
         ground without words (:meth:`ground`, drawn once a process), then the colour-blind patterns and every
         word in the player's language."""
-        r, geo = self.rules, self.geo
+        rules, geo = self.rules, self.geo
         s.blit(self.ground(), (0, 0))
         # the place's name on a paper label over the busy ground
         cap = caption_rect()
-        panel(s, cap.inflate(14, 8), P.PAPER_LIGHT, P.INK_SOFT, width=1, radius=4)
-        blit_text(s, _(CAPTION), "type_bold", 15, P.INK, cap.topleft)
+        panel(s, cap.inflate(14, 8), palette.PAPER_LIGHT, palette.INK_SOFT, width=1, radius=4)
+        blit_text(s, _(CAPTION), "type_bold", 15, palette.INK, cap.topleft)
         # the post office's name in its courtyard
         building = self.building()
         inner = building.inflate(-bs(60), -bs(60))
         for i, words in enumerate((N_("POLISH"), N_("POST"), N_("OFFICE"))):  # (French says the noun first)
-            blit_text(s, _(words), "cond", 18, P.PAPER_LIGHT, (inner.centerx, inner.centery - 34 + 22 * i), "center")
-        blit_text(s, _("No. 1"), "type_bold", 18, P.PAPER_LIGHT, (inner.centerx, inner.centery + 34), "center")
+            blit_text(s, _(words), "cond", 18, palette.PAPER_LIGHT, (inner.centerx, inner.centery - 34 + 22 * i),
+                      "center")
+        blit_text(s, _("No. 1"), "type_bold", 18, palette.PAPER_LIGHT, (inner.centerx, inner.centery + 34), "center")
         # (each track's placement label is drawn with the counters, clear of them: BoardLayer)
         # entrances: the door's name inside the building beside it (never under the counters outside), on a dark
         # plate over the roof
-        for eid in r.entrances:
+        for eid in rules.entrances:
             name = self.door_name_rect(eid)
-            panel(s, name.inflate(8, 2), P.INK, alpha=170, width=0, radius=4)
-            blit_text(s, door_name(eid), "type_bold", 15, P.PAPER_LIGHT, name.center, "center")
+            panel(s, name.inflate(8, 2), palette.INK, alpha=170, width=0, radius=4)
+            blit_text(s, door_name(eid), "type_bold", 15, palette.PAPER_LIGHT, name.center, "center")
         # support squares: the name on the tab
-        for sid, sp in r.support_spaces.items():
+        for sid, sp in rules.support_spaces.items():
             tab = support_tab(geo.rect(sid))
-            blit_text(s, same(f"{sid} · {_(SUPPORT_WORDS.get(sp.kind, N_('IG')))}"), "sans_bold", 12, P.INK,
+            blit_text(s, same(f"{sid} · {_(SUPPORT_WORDS.get(sp.kind, N_('IG')))}"), "sans_bold", 12, palette.INK,
                       tab.center, "center")
         # interior: the floors' titles
         for fid in FLOOR_BANDS:
-            if fid not in r.floors:
+            if fid not in rules.floors:
                 continue
-            title, size, where = floor_title(r, geo, fid)  # above the interior box, short of the first space
-            img = text(title, "cond", size, P.INK_SOFT)
+            title, size, where = floor_title(rules, geo, fid)  # above the interior box, short of the first space
+            img = text(title, "cond", size, palette.INK_SOFT)
             if img.get_width() > where.w:
                 img = pygame.transform.smoothscale(img, where.size)
             s.blit(img, where)
         # interior spaces: the name and the target table's die faces
-        for fid, fl in r.floors.items():
+        for fid, fl in rules.floors.items():
             rect = geo.rect(f"{fid}:interior")
             # the box's name under its two rows (the strip over the enemies' row carries the piles' numbers)
-            blit_text(s, _("INTERIOR"), "cond", 15, P.INK_SOFT,
+            blit_text(s, _("INTERIOR"), "cond", 15, palette.INK_SOFT,
                       (rect.centerx, rect.y + INTERIOR_TOP + ENEMY_PX + 5 + DEF_H + 3), "midtop")
             n = len(fl.target)
             w = rect.w // n
@@ -215,20 +215,21 @@ class BoardRenderer:
                 label = f"{faces[0]}-{faces[-1]}" if len(faces) > 1 else str(faces[0])
                 if cb:  # the colour's letters beside the die faces (no pattern under the numbers)
                     label = same(f"{label} {los_letter(colour)}")
-                blit_text(s, label, "sans_bold", 12 if cb else 13, P.text_on(P.LOS[colour]), cell.center, "center")
+                blit_text(s, label, "sans_bold", 12 if cb else 13, palette.text_on(palette.LOS[colour]), cell.center,
+                          "center")
         # defender spaces: the colour-blind pattern, the words
-        for sid, ds in r.defender_spaces.items():
+        for sid, ds in rules.defender_spaces.items():
             rect = geo.rect(sid)
             colour = ds.colours[0]
             if cb:
                 pattern(s, rect, colour)
-                pygame.draw.rect(s, P.INK, rect, 2, border_radius=3)
-            ink = P.text_on(P.LOS[colour])
+                pygame.draw.rect(s, palette.INK, rect, 2, border_radius=3)
+            ink = palette.text_on(palette.LOS[colour])
             # between the defenders' row (top) and the tokens' row (bottom): the space's number, its door, the
             # colour's letters
             middle = label_band(rect).centery
             if cb:  # a plain strip under the words: the pattern never runs through them
-                pygame.draw.rect(s, P.LOS[colour], pygame.Rect(rect.x + 2, middle - 9, rect.w - 4, 18))
+                pygame.draw.rect(s, palette.LOS[colour], pygame.Rect(rect.x + 2, middle - 9, rect.w - 4, 18))
             blit_text(s, ds.label, "sans_bold", 16, ink, (rect.right - 5, middle), "midright")
             left = rect.x + 4
             if cb:
@@ -236,11 +237,11 @@ class BoardRenderer:
             if ds.entrance:
                 blit_text(s, same(f"⚑{door_name(ds.entrance)}"), "sans", 11, ink, (left, middle), "midleft")
         # compass-rose style title on the interior
-        blit_text(s, _("INSIDE THE POST OFFICE"), "type_bold", 18, P.INK_SOFT, bp(1870, 10), "topright")
+        blit_text(s, _("INSIDE THE POST OFFICE"), "type_bold", 18, palette.INK_SOFT, bp(1870, 10), "topright")
         outside = _("OUTSIDE")  # on paper where it reaches over the ground
         plate = pygame.Rect(bp(40, 4), font_size(outside, "type_bold", 18)).inflate(12, 2).move(0, 1)
-        panel(s, plate, P.PAPER, width=0, radius=4)
-        blit_text(s, outside, "type_bold", 18, P.INK_SOFT, bp(40, 4), "topleft")
+        panel(s, plate, palette.PAPER, width=0, radius=4)
+        blit_text(s, outside, "type_bold", 18, palette.INK_SOFT, bp(40, 4), "topleft")
 
     def building(self) -> pygame.Rect:
         """The post office's walls on the exterior view."""
@@ -268,16 +269,16 @@ class BoardRenderer:
     def _ground_key(self) -> tuple[object, ...]:
         """Everything :meth:`ground` draws from: the board's geometry and the colours of its spaces (two play
         scenes on the same board share one ground)."""
-        r, geo = self.rules, self.geo
-        tracks = tuple((tuple(track.spaces), track.entrance) for track in r.tracks.values())
-        spaces = tuple((sid, geo.pos(sid), sp.colours, sp.track) for sid, sp in r.track_spaces.items())
-        support = tuple((tuple(geo.rect(sid)), sp.colours) for sid, sp in r.support_spaces.items())
-        doors = tuple((eid, geo.pos(f"entrance:{eid}")) for eid in r.entrances)
+        rules, geo = self.rules, self.geo
+        tracks = tuple((tuple(track.spaces), track.entrance) for track in rules.tracks.values())
+        spaces = tuple((sid, geo.pos(sid), sp.colours, sp.track) for sid, sp in rules.track_spaces.items())
+        support = tuple((tuple(geo.rect(sid)), sp.colours) for sid, sp in rules.support_spaces.items())
+        doors = tuple((eid, geo.pos(f"entrance:{eid}")) for eid in rules.entrances)
         floors = tuple((fid, tuple(geo.rect(f"{fid}:interior")), tuple(c for _f, c in fl.target))
-                       for fid, fl in r.floors.items())
-        defenders = tuple((tuple(geo.rect(sid)), ds.colours[0]) for sid, ds in r.defender_spaces.items())
+                       for fid, fl in rules.floors.items())
+        defenders = tuple((tuple(geo.rect(sid)), ds.colours[0]) for sid, ds in rules.defender_spaces.items())
         return ("board ground 1", tuple(BOARD_RECT), tuple(EXTERIOR), BUILDING, tuple(FLOOR_BANDS.items()),
-                FLOOR_X, tracks, spaces, tuple(r.aliases.items()), support, doors, floors, defenders)
+                FLOOR_X, tracks, spaces, tuple(rules.aliases.items()), support, doors, floors, defenders)
 
     def ground(self) -> pygame.Surface:
         """The printed board without its words and patterns (the same in every language and colour setting),
@@ -288,55 +289,55 @@ class BoardRenderer:
         """The paper, Heveliusplatz and the post office from above with the tracks, the doors and the support
         squares on the exterior view; the post office cut open with its storeys, interior boxes, target tables
         and defender spaces (flat line-of-sight colours) on the interior view."""
-        r, geo = self.rules, self.geo
+        rules, geo = self.rules, self.geo
         s = pygame.Surface((1920, 1080))
-        s.fill(P.TABLE)
+        s.fill(palette.TABLE)
         # paper with a faint grain
-        pygame.draw.rect(s, P.PAPER, BOARD_RECT, border_radius=6)
+        pygame.draw.rect(s, palette.PAPER, BOARD_RECT, border_radius=6)
         for i in range(0, BOARD_RECT.h, 7):
             y = BOARD_RECT.y + i
-            shade = P.mix(P.PAPER, P.PAPER_DARK, 0.18 if (i // 7) % 3 == 0 else 0.05)
+            shade = palette.mix(palette.PAPER, palette.PAPER_DARK, 0.18 if (i // 7) % 3 == 0 else 0.05)
             pygame.draw.line(s, shade, (BOARD_RECT.x + 4, y), (BOARD_RECT.right - 5, y))
         # the exterior: the square, its streets and buildings, the post office
         ext = pygame.Rect(EXTERIOR)
         building = self.building()
         board_art.draw_exterior(s, ext, building)
-        pygame.draw.rect(s, P.INK_SOFT, ext.inflate(2, 2), 3, border_radius=3)
+        pygame.draw.rect(s, palette.INK_SOFT, ext.inflate(2, 2), 3, border_radius=3)
         # tracks: lines then circles
-        for track in r.tracks.values():
+        for track in rules.tracks.values():
             pts = [geo.pos(sid) for sid in track.spaces]
             ent = geo.pos(f"entrance:{track.entrance}")
-            pygame.draw.lines(s, P.INK, False, [*pts, ent], 6)
-            pygame.draw.lines(s, P.ROAD, False, [*pts, ent], 3)
-        for track in r.tracks.values():
+            pygame.draw.lines(s, palette.INK, False, [*pts, ent], 6)
+            pygame.draw.lines(s, palette.ROAD, False, [*pts, ent], 3)
+        for track in rules.tracks.values():
             for idx, sid in enumerate(track.spaces):
-                if sid in r.aliases:
+                if sid in rules.aliases:
                     continue
-                if r.track_spaces[sid].track != track.id:
+                if rules.track_spaces[sid].track != track.id:
                     continue
                 self._track_space(s, sid, first=(idx == 0))
         # entrances: the door, a double door in its frame with a step before it
-        for eid in r.entrances:
+        for eid in rules.entrances:
             door = self.door(eid)
             pygame.draw.rect(s, (70, 50, 36), door)
             pygame.draw.line(s, (46, 32, 24), (door.centerx, door.y + 3), (door.centerx, door.bottom - 4), 2)
-            pygame.draw.rect(s, P.INK, door, 2)
+            pygame.draw.rect(s, palette.INK, door, 2)
         # support squares (their names are printed on the tabs: draw_static)
-        for sid, sp in r.support_spaces.items():
+        for sid, sp in rules.support_spaces.items():
             rect = geo.rect(sid)
             shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(shadow, (20, 16, 12, 110), shadow.get_rect(), border_radius=4)
             s.blit(shadow, rect.move(3, 4))
-            fill = P.mix(P.PAPER_LIGHT, P.INK_FAINT, 0.25)
+            fill = palette.mix(palette.PAPER_LIGHT, palette.INK_FAINT, 0.25)
             pygame.draw.rect(s, fill, rect, border_radius=4)
             stripe = rect.w // max(len(sp.colours), 1)
             for i, col in enumerate(sp.colours):
                 band = pygame.Rect(rect.x + i * stripe, rect.bottom - 10, stripe, 10)
-                pygame.draw.rect(s, P.LOS[col], band)
-            pygame.draw.rect(s, P.INK, rect, 2, border_radius=4)
+                pygame.draw.rect(s, palette.LOS[col], band)
+            pygame.draw.rect(s, palette.INK, rect, 2, border_radius=4)
             tab = support_tab(rect)
-            pygame.draw.rect(s, P.PAPER_LIGHT, tab, border_top_left_radius=4, border_top_right_radius=4)
-            pygame.draw.rect(s, P.INK, tab, 1, border_top_left_radius=4, border_top_right_radius=4)
+            pygame.draw.rect(s, palette.PAPER_LIGHT, tab, border_top_left_radius=4, border_top_right_radius=4)
+            pygame.draw.rect(s, palette.INK, tab, 1, border_top_left_radius=4, border_top_right_radius=4)
         # interior: the post office cut open, its storeys the floor bands
         bands = {fid: floor_band(fid) for fid in FLOOR_BANDS}
         top, bottom = min(b.y for b in bands.values()), max(b.bottom for b in bands.values())
@@ -344,28 +345,28 @@ class BoardRenderer:
                               bottom - top + 12)
         board_art.draw_section(s, bands, section)
         for band in bands.values():
-            pygame.draw.rect(s, P.INK, band, 3, border_radius=2)
-        pygame.draw.rect(s, P.INK, section, 2, border_radius=4)
+            pygame.draw.rect(s, palette.INK, band, 3, border_radius=2)
+        pygame.draw.rect(s, palette.INK, section, 2, border_radius=4)
         # interior spaces with their target tables
-        for fid, fl in r.floors.items():
+        for fid, fl in rules.floors.items():
             rect = geo.rect(f"{fid}:interior")
             _soft_shadow(s, rect)
             pygame.draw.rect(s, (200, 188, 160), rect, border_radius=4)
             _hatch(s, rect, (186, 172, 144), 12, "/")
-            pygame.draw.rect(s, P.INK, rect, 2, border_radius=4)
+            pygame.draw.rect(s, palette.INK, rect, 2, border_radius=4)
             # target table strip at the bottom (its die faces are printed by draw_static)
             n = len(fl.target)
             w = rect.w // n
             for i, (_faces, colour) in enumerate(fl.target):
                 cell = pygame.Rect(rect.x + i * w, rect.bottom - 22, w, 22)
-                pygame.draw.rect(s, P.LOS[colour], cell)
-            pygame.draw.rect(s, P.INK, pygame.Rect(rect.x, rect.bottom - 22, rect.w, 22), 1)
+                pygame.draw.rect(s, palette.LOS[colour], cell)
+            pygame.draw.rect(s, palette.INK, pygame.Rect(rect.x, rect.bottom - 22, rect.w, 22), 1)
         # defender spaces: flat line-of-sight colours (game information: never shaded by the art)
-        for sid, ds in r.defender_spaces.items():
+        for sid, ds in rules.defender_spaces.items():
             rect = geo.rect(sid)
             _soft_shadow(s, rect)
-            pygame.draw.rect(s, P.LOS[ds.colours[0]], rect, border_radius=3)
-            pygame.draw.rect(s, P.INK, rect, 2, border_radius=3)
+            pygame.draw.rect(s, palette.LOS[ds.colours[0]], rect, border_radius=3)
+            pygame.draw.rect(s, palette.INK, rect, 2, border_radius=3)
         return s
 
     def door(self, entrance: str) -> pygame.Rect:
@@ -383,15 +384,15 @@ class BoardRenderer:
         cx, cy = geo.pos(sid)
         rad = bs(27)
         cols = sp.colours
-        pygame.draw.circle(s, P.INK_SOFT, (cx + 2, cy + 3), rad + 5)
-        pygame.draw.circle(s, P.HALO, (cx, cy), rad + 4)
-        pygame.draw.circle(s, P.INK, (cx + 2, cy + 3), rad + 1)
+        pygame.draw.circle(s, palette.INK_SOFT, (cx + 2, cy + 3), rad + 5)
+        pygame.draw.circle(s, palette.HALO, (cx, cy), rad + 4)
+        pygame.draw.circle(s, palette.INK, (cx + 2, cy + 3), rad + 1)
         if len(cols) == 1:
-            pygame.draw.circle(s, P.LOS[cols[0]], (cx, cy), rad)
+            pygame.draw.circle(s, palette.LOS[cols[0]], (cx, cy), rad)
         else:
-            pygame.draw.circle(s, P.LOS[cols[0]], (cx, cy), rad, draw_top_left=True, draw_bottom_left=True)
-            pygame.draw.circle(s, P.LOS[cols[1]], (cx, cy), rad, draw_top_right=True, draw_bottom_right=True)
-        pygame.draw.circle(s, P.INK, (cx, cy), rad, 3 if first else 2)
+            pygame.draw.circle(s, palette.LOS[cols[0]], (cx, cy), rad, draw_top_left=True, draw_bottom_left=True)
+            pygame.draw.circle(s, palette.LOS[cols[1]], (cx, cy), rad, draw_top_right=True, draw_bottom_right=True)
+        pygame.draw.circle(s, palette.INK, (cx, cy), rad, 3 if first else 2)
 
     # ---------------------------------------------------------------- dynamic parts
     def draw_barriers(self, s: pygame.Surface, open_barriers: list[int], hidden: set[int] | None = None) -> None:
@@ -410,9 +411,9 @@ class BoardRenderer:
                     pygame.draw.line(s, (176, 156, 128), (px - 3, py - 3), (px + 3, py - 3))
                 dx, dy = math.cos(a + math.pi / 2) * 30, math.sin(a + math.pi / 2) * 30
                 tag = self._tag_point((cx, cy), (dx, dy))
-                pygame.draw.circle(s, P.PAPER, tag, 10)
-                pygame.draw.circle(s, P.INK_FAINT, tag, 10, 1)
-                blit_text(s, str(b), "sans_bold", 14, P.INK_FAINT, tag, "center")
+                pygame.draw.circle(s, palette.PAPER, tag, 10)
+                pygame.draw.circle(s, palette.INK_FAINT, tag, 10, 1)
+                blit_text(s, str(b), "sans_bold", 14, palette.INK_FAINT, tag, "center")
                 continue
             self.draw_barrier_at(s, b, (cx, cy), a)
 
@@ -421,16 +422,16 @@ class BoardRenderer:
         half = 30
         dx, dy = math.cos(a + math.pi / 2) * half, math.sin(a + math.pi / 2) * half
         p1, p2 = (cx - dx, cy - dy), (cx + dx, cy + dy)
-        pygame.draw.line(s, P.INK, p1, p2, 14)
+        pygame.draw.line(s, palette.INK, p1, p2, 14)
         pygame.draw.line(s, (150, 116, 70), p1, p2, 9)
         for k in (-0.6, 0.0, 0.6):
             mx, my = cx + dx * k, cy + dy * k
-            pygame.draw.line(s, P.INK, (mx - dy * 0.15, my + dx * 0.15), (mx + dy * 0.15, my - dx * 0.15), 2)
+            pygame.draw.line(s, palette.INK, (mx - dy * 0.15, my + dx * 0.15), (mx + dy * 0.15, my - dx * 0.15), 2)
         tag = pygame.Rect(0, 0, 22, 22)
         tag.center = self._tag_point(c, (dx, dy))
-        pygame.draw.circle(s, P.PAPER_LIGHT, tag.center, 11)
-        pygame.draw.circle(s, P.INK, tag.center, 11, 2)
-        blit_text(s, str(b), "sans_bold", 14, P.INK, tag.center, "center")
+        pygame.draw.circle(s, palette.PAPER_LIGHT, tag.center, 11)
+        pygame.draw.circle(s, palette.INK, tag.center, 11, 2)
+        blit_text(s, str(b), "sans_bold", 14, palette.INK, tag.center, "center")
 
     def barrier_tags(self) -> list[pygame.Rect]:
         """Where each barrier's number is drawn, standing or blown (what an odds pill keeps off)."""
@@ -465,7 +466,7 @@ class BoardRenderer:
         x1, y1 = self.geo.pos(nxt)
         return math.atan2(y1 - y0, x1 - x0)
 
-    def highlight(self, s: pygame.Surface, space: str, colour: P.Colour, t: float, width: int = 4) -> None:
+    def highlight(self, s: pygame.Surface, space: str, colour: palette.Colour, t: float, width: int = 4) -> None:
         """Pulse an outline around ``space``."""
         pulse = 0.5 + 0.5 * math.sin(t * 6)
         rect = self.geo.rect(space).inflate(8 + int(4 * pulse), 8 + int(4 * pulse))

@@ -22,7 +22,7 @@ from functools import cache
 
 import pygame
 
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.cache import Kept
 
 Point = tuple[float, float]
@@ -34,7 +34,7 @@ LIGHT = (-1.0, -1.0)  # the sun stands in the north-west (top left): shadows fal
 cached = Kept(limit=9)  # the ground of each board geometry, once a process
 
 
-def _vary(colour: P.Colour, rng: random.Random, spread: int) -> P.Colour:
+def _vary(colour: palette.Colour, rng: random.Random, spread: int) -> palette.Colour:
     d = rng.randint(-spread, spread)
     return (max(0, min(255, colour[0] + d)), max(0, min(255, colour[1] + d)), max(0, min(255, colour[2] + d)))
 
@@ -57,7 +57,7 @@ def setts_tile() -> pygame.Surface:
     tile that repeats seamlessly)."""
     rng = random.Random(1939)
     tile = pygame.Surface((64, 64))
-    tile.fill(P.SETT_JOINT)
+    tile.fill(palette.SETT_JOINT)
     for row in range(8):
         y = row * 8
         x = -rng.randint(0, 6) if row % 2 else 0
@@ -65,9 +65,9 @@ def setts_tile() -> pygame.Surface:
             w = rng.choice((8, 9, 10, 11))
             w = min(w, 64 - x) if 64 - x >= 6 else 64 - x
             stone = pygame.Rect(x + 1, y + 1, w - 1, 6)
-            colour = _vary(P.SETT, rng, 10)
+            colour = _vary(palette.SETT, rng, 10)
             pygame.draw.rect(tile, colour, stone, border_radius=2)
-            pygame.draw.line(tile, P.mix(colour, (255, 255, 255), 0.18), stone.topleft, stone.topright)
+            pygame.draw.line(tile, palette.mix(colour, (255, 255, 255), 0.18), stone.topleft, stone.topright)
             if x < 0:  # the stone cut by the tile's left edge goes on at its right edge
                 pygame.draw.rect(tile, colour, stone.move(64, 0), border_radius=2)
             x += w
@@ -80,21 +80,22 @@ def fan_tile() -> pygame.Surface:
     rng = random.Random(1793)
     size = 48
     tile = pygame.Surface((size, size))
-    tile.fill(P.SETT_JOINT)
+    tile.fill(palette.SETT_JOINT)
     centres = [(i * size + (j % 2) * size // 2, j * size // 2) for j in range(-1, 4) for i in range(-1, 3)]
     for cx, cy in centres:
         for ring, radius in enumerate((31, 25, 19, 13, 7)):
-            colour = _vary(P.SQUARE_SETT if ring % 2 else P.mix(P.SQUARE_SETT, P.SETT, 0.5), rng, 8)
+            colour = _vary(palette.SQUARE_SETT if ring % 2 else palette.mix(palette.SQUARE_SETT, palette.SETT, 0.5),
+                           rng, 8)
             pygame.draw.circle(tile, colour, (cx, cy + size // 2), radius, draw_top_left=True,
                                draw_top_right=True)
-            pygame.draw.circle(tile, P.SETT_JOINT, (cx, cy + size // 2), radius, 1, draw_top_left=True,
+            pygame.draw.circle(tile, palette.SETT_JOINT, (cx, cy + size // 2), radius, 1, draw_top_left=True,
                                draw_top_right=True)
             for k in range(1, 6 + ring * 2 if ring < 2 else 6):  # the joints between the setts of a ring
                 a = math.pi * k / (6 + ring * 2 if ring < 2 else 6)
                 r0 = radius - 6
                 x0, y0 = cx + math.cos(a) * r0, cy + size // 2 - math.sin(a) * r0
                 x1, y1 = cx + math.cos(a) * radius, cy + size // 2 - math.sin(a) * radius
-                pygame.draw.line(tile, P.SETT_JOINT, (x0, y0), (x1, y1))
+                pygame.draw.line(tile, palette.SETT_JOINT, (x0, y0), (x1, y1))
     return tile
 
 
@@ -103,10 +104,10 @@ def slabs_tile() -> pygame.Surface:
     """A pavement: square stone slabs (a 28 px tile)."""
     rng = random.Random(31)
     tile = pygame.Surface((28, 28))
-    tile.fill(P.mix(P.PAVEMENT, P.SETT_JOINT, 0.5))
+    tile.fill(palette.mix(palette.PAVEMENT, palette.SETT_JOINT, 0.5))
     for y in (0, 14):
         for x in (0, 14):
-            pygame.draw.rect(tile, _vary(P.PAVEMENT, rng, 6), (x + 1, y + 1, 13, 13))
+            pygame.draw.rect(tile, _vary(palette.PAVEMENT, rng, 6), (x + 1, y + 1, 13, 13))
     return tile
 
 
@@ -136,7 +137,7 @@ def ashlar_tile() -> pygame.Surface:
     """The basement's walls: courses of rough stone blocks (a 96x48 px tile)."""
     rng = random.Random(1900)
     tile = pygame.Surface((96, 48))
-    tile.fill(P.STONE_JOINT)
+    tile.fill(palette.STONE_JOINT)
     for row in range(3):
         y = row * 16
         x = (row % 2) * -12
@@ -144,7 +145,7 @@ def ashlar_tile() -> pygame.Surface:
             w = rng.choice((20, 24, 28))
             w = min(w, 96 - x)
             block = pygame.Rect(x + 1, y + 1, w - 2, 14)
-            colour = _vary(P.STONE, rng, 5)
+            colour = _vary(palette.STONE, rng, 5)
             pygame.draw.rect(tile, colour, block, border_radius=2)
             if x < 0:
                 pygame.draw.rect(tile, colour, block.move(96, 0), border_radius=2)
@@ -196,7 +197,7 @@ def soft_shadows(surface: pygame.Surface, area: pygame.Rect, shapes: Sequence[tu
     surface.set_clip(clip)
 
 
-def gable_roof(surface: pygame.Surface, rect: pygame.Rect, colour: P.Colour, ridge: str = "h",
+def gable_roof(surface: pygame.Surface, rect: pygame.Rect, colour: palette.Colour, ridge: str = "h",
                hipped: bool = False) -> None:
     """A pitched roof seen from above: two slopes meeting at a ridge along the longer way (``ridge`` "h": east-
     west, "v": north-south), the slope facing the north-west sun lighter, rows of tiles, hip ends if ``hipped``."""
@@ -208,26 +209,26 @@ def gable_roof(surface: pygame.Surface, rect: pygame.Rect, colour: P.Colour, rid
     x0, y0, x1, y1 = rect.x, rect.y, rect.right - 1, rect.bottom - 1
     cy = (y0 + y1) / 2
     inset = (y1 - y0) / 2 if hipped else 0
-    lit, dark = P.mix(colour, (255, 240, 220), 0.16), P.mix(colour, (0, 0, 0), 0.24)
+    lit, dark = palette.mix(colour, (255, 240, 220), 0.16), palette.mix(colour, (0, 0, 0), 0.24)
     north = [(x0, y0), (x1, y0), (x1 - inset, cy), (x0 + inset, cy)]
     south = [(x0, y1), (x1, y1), (x1 - inset, cy), (x0 + inset, cy)]
     pygame.draw.polygon(surface, lit, north)
     pygame.draw.polygon(surface, dark, south)
     if hipped:
-        pygame.draw.polygon(surface, P.mix(lit, colour, 0.5), [(x0, y0), (x0 + inset, cy), (x0, y1)])
-        pygame.draw.polygon(surface, P.mix(dark, colour, 0.3), [(x1, y0), (x1 - inset, cy), (x1, y1)])
+        pygame.draw.polygon(surface, palette.mix(lit, colour, 0.5), [(x0, y0), (x0 + inset, cy), (x0, y1)])
+        pygame.draw.polygon(surface, palette.mix(dark, colour, 0.3), [(x1, y0), (x1 - inset, cy), (x1, y1)])
     half = cy - y0
     for k in range(3, int(half), 4):  # the courses of tiles, shorter toward a hip
         d = k * inset / half if half else 0
-        pygame.draw.line(surface, P.mix(lit, colour, 0.7), (x0 + d, y0 + k), (x1 - d, y0 + k))
-        pygame.draw.line(surface, P.mix(dark, (0, 0, 0), 0.12), (x0 + d, y1 - k), (x1 - d, y1 - k))
-    pygame.draw.line(surface, P.mix(lit, (255, 255, 255), 0.25), (x0 + inset, cy), (x1 - inset, cy), 2)
+        pygame.draw.line(surface, palette.mix(lit, colour, 0.7), (x0 + d, y0 + k), (x1 - d, y0 + k))
+        pygame.draw.line(surface, palette.mix(dark, (0, 0, 0), 0.12), (x0 + d, y1 - k), (x1 - d, y1 - k))
+    pygame.draw.line(surface, palette.mix(lit, (255, 255, 255), 0.25), (x0 + inset, cy), (x1 - inset, cy), 2)
     if hipped:
-        pygame.draw.line(surface, P.mix(lit, (255, 255, 255), 0.2), (x0, y0), (x0 + inset, cy))
-        pygame.draw.line(surface, P.mix(lit, (255, 255, 255), 0.2), (x1, y0), (x1 - inset, cy))
+        pygame.draw.line(surface, palette.mix(lit, (255, 255, 255), 0.2), (x0, y0), (x0 + inset, cy))
+        pygame.draw.line(surface, palette.mix(lit, (255, 255, 255), 0.2), (x1, y0), (x1 - inset, cy))
         pygame.draw.line(surface, dark, (x0, y1), (x0 + inset, cy))
         pygame.draw.line(surface, dark, (x1, y1), (x1 - inset, cy))
-    pygame.draw.rect(surface, P.mix(dark, (0, 0, 0), 0.35), rect, 1)
+    pygame.draw.rect(surface, palette.mix(dark, (0, 0, 0), 0.35), rect, 1)
 
 
 def chimney(surface: pygame.Surface, at: Point) -> None:
@@ -244,14 +245,14 @@ def chimney(surface: pygame.Surface, at: Point) -> None:
 def tree(surface: pygame.Surface, at: Point, radius: int, rng: random.Random) -> None:
     """A tree's crown from above: clumps of leaves, lit from the north-west."""
     cx, cy = at
-    base = _vary(P.TREE, rng, 8)
-    pygame.draw.circle(surface, P.mix(base, (0, 0, 0), 0.3), (cx, cy), radius)
+    base = _vary(palette.TREE, rng, 8)
+    pygame.draw.circle(surface, palette.mix(base, (0, 0, 0), 0.3), (cx, cy), radius)
     for _i in range(7):
         a, d = rng.random() * math.tau, rng.random() * radius * 0.55
         pygame.draw.circle(surface, base, (cx + math.cos(a) * d, cy + math.sin(a) * d), radius * 0.5)
     for _i in range(5):
         a, d = rng.uniform(2.6, 4.4), rng.random() * radius * 0.5
-        pygame.draw.circle(surface, P.mix(base, (230, 240, 190), 0.3),
+        pygame.draw.circle(surface, palette.mix(base, (230, 240, 190), 0.3),
                            (cx + math.cos(a) * d - 1, cy + math.sin(a) * d - 1), radius * 0.3)
 
 
@@ -273,8 +274,8 @@ HOUSE_SLATE = (104, 106, 112)
 HOUSE_BROWN = (132, 96, 76)
 
 
-def _houses_in_row(area: pygame.Rect, along: str, widths: Sequence[int], colours: Sequence[P.Colour],
-                   ) -> list[tuple[pygame.Rect, P.Colour, str, int]]:
+def _houses_in_row(area: pygame.Rect, along: str, widths: Sequence[int], colours: Sequence[palette.Colour],
+                   ) -> list[tuple[pygame.Rect, palette.Colour, str, int]]:
     """Houses side by side along a street: ``along`` "h" (a row from west to east) or "v" (north to south)."""
     out = []
     pos = area.x if along == "h" else area.y
@@ -289,7 +290,7 @@ def _houses_in_row(area: pygame.Rect, along: str, widths: Sequence[int], colours
     return out
 
 
-def _blocks(ext: pygame.Rect) -> tuple[list[pygame.Rect], list[tuple[pygame.Rect, P.Colour, str, int]]]:
+def _blocks(ext: pygame.Rect) -> tuple[list[pygame.Rect], list[tuple[pygame.Rect, palette.Colour, str, int]]]:
     """The neighbouring blocks (their footprints, for the pavements) and their houses."""
     x0, y0 = ext.x, ext.y
     # inferred: west of the post office, across a narrow lane: a block of tenements with a yard inside
@@ -303,8 +304,8 @@ def _blocks(ext: pygame.Rect) -> tuple[list[pygame.Rect], list[tuple[pygame.Rect
     shed = pygame.Rect(x0 + 312, y0 + 752, 80, 64)
     far_south_east = pygame.Rect(x0 + 604, y0 + 776, ext.right - x0 - 604, ext.bottom - y0 - 776)
     blocks = [west, south_east, north_west, north_east, shed, far_south_east]
-    houses: list[tuple[pygame.Rect, P.Colour, str, int]] = []
-    tiles = (HOUSE_TILE, HOUSE_BROWN, P.mix(HOUSE_TILE, HOUSE_SLATE, 0.4), HOUSE_SLATE)
+    houses: list[tuple[pygame.Rect, palette.Colour, str, int]] = []
+    tiles = (HOUSE_TILE, HOUSE_BROWN, palette.mix(HOUSE_TILE, HOUSE_SLATE, 0.4), HOUSE_SLATE)
     houses += _houses_in_row(pygame.Rect(west.x, west.y, west.w, 54), "h", (70, 58, 76, 64), tiles)
     houses += _houses_in_row(pygame.Rect(west.right - 58, west.y + 54, 58, west.h - 108), "v", (64, 82, 78), tiles[1:])
     houses += _houses_in_row(pygame.Rect(west.x, west.bottom - 54, west.w - 58, 54), "h", (60, 74, 76), tiles[2:])
@@ -318,7 +319,7 @@ def _blocks(ext: pygame.Rect) -> tuple[list[pygame.Rect], list[tuple[pygame.Rect
                              (HOUSE_SLATE, HOUSE_TILE))
     houses.append((pygame.Rect(north_east.x + 40, north_east.y + 48, north_east.w - 40, north_east.h - 48),
                    HOUSE_BROWN, "v", 12))
-    houses.append((shed, P.mix(HOUSE_SLATE, P.PAVEMENT, 0.25), "h", 6))
+    houses.append((shed, palette.mix(HOUSE_SLATE, palette.PAVEMENT, 0.25), "h", 6))
     houses += _houses_in_row(pygame.Rect(far_south_east.x, far_south_east.y, far_south_east.w, 50), "h", (62, 80),
                              (HOUSE_BROWN, HOUSE_SLATE))
     return blocks, houses
@@ -344,26 +345,27 @@ def draw_exterior(s: pygame.Surface, ext: pygame.Rect, building: pygame.Rect) ->
     for rect in [*blocks, park, building]:
         walk = rect.inflate(22, 22)
         tiled(s, slabs_tile(), walk)
-        pygame.draw.rect(s, P.KERB, walk, 2)
-        pygame.draw.rect(s, P.mix(P.KERB, (255, 255, 255), 0.5), walk.inflate(-4, -4), 1)
+        pygame.draw.rect(s, palette.KERB, walk, 2)
+        pygame.draw.rect(s, palette.mix(palette.KERB, (255, 255, 255), 0.5), walk.inflate(-4, -4), 1)
     _tram(s, ext, building)
     # the park's lawn and its paths
     lawn = park.inflate(-2, -2)
-    pygame.draw.rect(s, P.GRASS, lawn)
+    pygame.draw.rect(s, palette.GRASS, lawn)
     for _i in range(260):
         x, y = rng.randrange(lawn.x, lawn.right), rng.randrange(lawn.y, lawn.bottom)
-        pygame.draw.line(s, P.GRASS_DARK, (x, y), (x + 1, y - 2))
-    pygame.draw.line(s, P.PAVEMENT, (lawn.x, lawn.y + 30), (lawn.right, lawn.bottom - 40), 8)
-    pygame.draw.line(s, P.PAVEMENT, (lawn.x + 110, lawn.y), (lawn.x + 60, lawn.bottom), 7)
+        pygame.draw.line(s, palette.GRASS_DARK, (x, y), (x + 1, y - 2))
+    pygame.draw.line(s, palette.PAVEMENT, (lawn.x, lawn.y + 30), (lawn.right, lawn.bottom - 40), 8)
+    pygame.draw.line(s, palette.PAVEMENT, (lawn.x + 110, lawn.y), (lawn.x + 60, lawn.bottom), 7)
     # the yard inside the west block
     west = blocks[0]
     yard = pygame.Rect(west.x, west.y + 54, west.w - 58, west.h - 108)
-    pygame.draw.rect(s, P.YARD, yard)
+    pygame.draw.rect(s, palette.YARD, yard)
     for k in range(0, yard.w + yard.h, 9):
-        pygame.draw.line(s, P.mix(P.YARD, (0, 0, 0), 0.07), (yard.x + k, yard.y), (yard.x + k - yard.h, yard.bottom))
+        pygame.draw.line(s, palette.mix(palette.YARD, (0, 0, 0), 0.07), (yard.x + k, yard.y), (yard.x + k - yard.h,
+                                                                                               yard.bottom))
     se = blocks[1]
     se_yard = pygame.Rect(se.x + 56, se.y + 56, se.w - 56, se.h - 56)
-    pygame.draw.rect(s, P.YARD, se_yard)
+    pygame.draw.rect(s, palette.YARD, se_yard)
     # shadows: the houses (taller ones cast longer), the post office, the trees
     trees = [((ext.x + 40, ext.y + 700), 16), ((ext.x + 150, ext.y + 790), 14), ((ext.x + 200, ext.y + 700), 13),
              ((ext.x + 34, ext.y + 772), 12), ((yard.x + 140, yard.y + 60), 18), ((yard.x + 90, yard.y + 150), 15),
@@ -393,14 +395,14 @@ def _tram(s: pygame.Surface, ext: pygame.Rect, building: pygame.Rect) -> None:
     through the old town's squares); its path keeps off the post office and runs out at the board's edges."""
     path = bezier((ext.x - 10, ext.y + 52), (ext.x + 320, ext.y + 40), (building.right + 30, building.y + 30),
                   (ext.right + 10, ext.y + 235))
-    pygame.draw.lines(s, P.mix(P.SQUARE_SETT, P.PAVEMENT, 0.45), False, path, 38)
+    pygame.draw.lines(s, palette.mix(palette.SQUARE_SETT, palette.PAVEMENT, 0.45), False, path, 38)
     for side in (-1, 1):
         for rail in (-4, 4):
             line = offset(path, side * 9 + rail)
-            pygame.draw.lines(s, P.RAIL, False, line, 2)
-            pygame.draw.aalines(s, P.mix(P.RAIL, (255, 255, 255), 0.55), False, offset(line, -1))
+            pygame.draw.lines(s, palette.RAIL, False, line, 2)
+            pygame.draw.aalines(s, palette.mix(palette.RAIL, (255, 255, 255), 0.55), False, offset(line, -1))
     for edge in (-19, 19):
-        pygame.draw.aalines(s, P.SETT_JOINT, False, offset(path, edge))
+        pygame.draw.aalines(s, palette.SETT_JOINT, False, offset(path, edge))
 
 
 def draw_post_office(s: pygame.Surface, building: pygame.Rect) -> None:
@@ -414,7 +416,7 @@ def draw_post_office(s: pygame.Surface, building: pygame.Rect) -> None:
     corners = {"out": [b.topleft, b.topright, b.bottomright, b.bottomleft],
                "mid": [r.topleft, r.topright, r.bottomright, r.bottomleft],
                "in": [i.topleft, i.topright, i.bottomright, i.bottomleft]}
-    colour = P.ROOF
+    colour = palette.ROOF
     # per side (north, east, south, west): the outer slope faces out, the inner slope faces the courtyard
     light = {0: 0.2, 1: -0.25, 2: -0.3, 3: 0.12}
     for side in range(4):
@@ -422,24 +424,24 @@ def draw_post_office(s: pygame.Surface, building: pygame.Rect) -> None:
         outer = [corners["out"][a], corners["out"][c], corners["mid"][c], corners["mid"][a]]
         inward = [corners["in"][a], corners["in"][c], corners["mid"][c], corners["mid"][a]]
         for poly, k in ((outer, light[side]), (inward, -light[side] * 0.8)):
-            shade = P.mix(colour, (255, 236, 210), k) if k > 0 else P.mix(colour, (0, 0, 0), -k)
+            shade = palette.mix(colour, (255, 236, 210), k) if k > 0 else palette.mix(colour, (0, 0, 0), -k)
             pygame.draw.polygon(s, shade, poly)
             # courses of tiles parallel to the eaves
             for t in (0.2, 0.4, 0.6, 0.8):
                 p = (poly[0][0] + (poly[3][0] - poly[0][0]) * t, poly[0][1] + (poly[3][1] - poly[0][1]) * t)
                 q = (poly[1][0] + (poly[2][0] - poly[1][0]) * t, poly[1][1] + (poly[2][1] - poly[1][1]) * t)
-                pygame.draw.line(s, P.mix(shade, (0, 0, 0), 0.14), p, q)
+                pygame.draw.line(s, palette.mix(shade, (0, 0, 0), 0.14), p, q)
     for a in range(4):  # hips and valleys
-        pygame.draw.line(s, P.mix(colour, (255, 230, 200), 0.3), corners["out"][a], corners["mid"][a], 1)
-        pygame.draw.line(s, P.mix(colour, (0, 0, 0), 0.4), corners["in"][a], corners["mid"][a], 1)
-    pygame.draw.lines(s, P.mix(colour, (255, 235, 205), 0.4), True, corners["mid"], 2)
+        pygame.draw.line(s, palette.mix(colour, (255, 230, 200), 0.3), corners["out"][a], corners["mid"][a], 1)
+        pygame.draw.line(s, palette.mix(colour, (0, 0, 0), 0.4), corners["in"][a], corners["mid"][a], 1)
+    pygame.draw.lines(s, palette.mix(colour, (255, 235, 205), 0.4), True, corners["mid"], 2)
     for at in ((b.x + ring, b.y + 80), (b.right - ring, b.y + 96), (b.x + ring, b.bottom - 90),
                (b.centerx + 30, b.y + ring)):
         chimney(s, at)
     # the courtyard: dark setts in the shade of the wings
-    pygame.draw.rect(s, P.COURTYARD, inner)
+    pygame.draw.rect(s, palette.COURTYARD, inner)
     for y in range(inner.y + 4, inner.bottom, 7):
-        pygame.draw.line(s, P.mix(P.COURTYARD, (0, 0, 0), 0.1), (inner.x, y), (inner.right - 1, y))
+        pygame.draw.line(s, palette.mix(palette.COURTYARD, (0, 0, 0), 0.1), (inner.x, y), (inner.right - 1, y))
     for k in range(14):  # the wings' shade on the courtyard's north and west sides (the sun in the north-west)
         edge = pygame.Surface((inner.w, 1), pygame.SRCALPHA)
         edge.fill((10, 8, 6, 110 - 8 * k))
@@ -447,8 +449,8 @@ def draw_post_office(s: pygame.Surface, building: pygame.Rect) -> None:
         edge = pygame.Surface((1, inner.h - k - 1), pygame.SRCALPHA)
         edge.fill((10, 8, 6, 110 - 8 * k))
         s.blit(edge, (inner.x + k, inner.y + k + 1))
-    pygame.draw.rect(s, P.INK, inner, 1)
-    pygame.draw.rect(s, P.INK, building, 3)
+    pygame.draw.rect(s, palette.INK, inner, 1)
+    pygame.draw.rect(s, palette.INK, building, 3)
 
 
 # ---------------------------------------------------------------------------------------------------- the cutaway
@@ -456,24 +458,25 @@ def draw_section(s: pygame.Surface, bands: dict[str, pygame.Rect], area: pygame.
     """The post office cut open on the interior view: the masonry (hatched, as an architect draws a cut wall) in
     ``area`` round the storeys, the floor slabs with their beams between them, the outer wall on the right with a
     window in each storey; each storey's band a room (see :func:`draw_room`)."""
-    pygame.draw.rect(s, P.MASONRY, area, border_radius=4)
+    pygame.draw.rect(s, palette.MASONRY, area, border_radius=4)
     clip = s.get_clip()
     s.set_clip(area)
     for k in range(-area.h, area.w, 7):
-        pygame.draw.line(s, P.mix(P.MASONRY, (0, 0, 0), 0.22), (area.x + k, area.bottom), (area.x + k + area.h, area.y))
+        pygame.draw.line(s, palette.mix(palette.MASONRY, (0, 0, 0), 0.22), (area.x + k, area.bottom),
+                         (area.x + k + area.h, area.y))
     s.set_clip(clip)
     order = list(bands.values())
     # the floor slabs between storeys: concrete with the timber beams' cut ends
     for upper, lower in zip(order, order[1:], strict=False):
         slab = pygame.Rect(area.x, upper.bottom - 2, area.w, lower.y - upper.bottom + 4)
-        pygame.draw.rect(s, P.SLAB, slab)
+        pygame.draw.rect(s, palette.SLAB, slab)
         for x in range(slab.x + 14, slab.right - 6, 34):
             beam = pygame.Rect(x, slab.y + 2, 10, slab.h - 4)
             pygame.draw.rect(s, (128, 96, 66), beam)
             pygame.draw.line(s, (84, 62, 42), beam.topleft, beam.bottomright)
             pygame.draw.line(s, (84, 62, 42), beam.topright, beam.bottomleft)
-        pygame.draw.line(s, P.INK_SOFT, slab.topleft, slab.topright)
-        pygame.draw.line(s, P.INK_SOFT, slab.bottomleft, slab.bottomright)
+        pygame.draw.line(s, palette.INK_SOFT, slab.topleft, slab.topright)
+        pygame.draw.line(s, palette.INK_SOFT, slab.bottomleft, slab.bottomright)
     # the outer wall's windows (right), one per storey above ground, a light well's in the basement
     wall_x = max(b.right for b in order)
     for fid, band in bands.items():
@@ -481,14 +484,14 @@ def draw_section(s: pygame.Surface, bands: dict[str, pygame.Rect], area: pygame.
             glass = pygame.Rect(wall_x + 3, band.y + 6, area.right - wall_x - 10, 34)
         else:
             glass = pygame.Rect(wall_x + 3, band.y + 34, area.right - wall_x - 10, band.h - 96)
-        pygame.draw.rect(s, P.GLASS, glass)
-        pygame.draw.line(s, P.mix(P.GLASS, (255, 255, 255), 0.6), (glass.centerx, glass.y + 2),
+        pygame.draw.rect(s, palette.GLASS, glass)
+        pygame.draw.line(s, palette.mix(palette.GLASS, (255, 255, 255), 0.6), (glass.centerx, glass.y + 2),
                          (glass.centerx, glass.bottom - 3), 2)
         for y in range(glass.y + 12, glass.bottom - 4, 22):
             pygame.draw.line(s, (86, 70, 56), (glass.x, y), (glass.right - 1, y))
         pygame.draw.rect(s, (86, 70, 56), glass, 2)
-        pygame.draw.rect(s, P.PAVEMENT, (glass.x - 2, glass.bottom, glass.w + 8, 4))  # the sill
-        pygame.draw.rect(s, P.INK_SOFT, (glass.x - 2, glass.bottom, glass.w + 8, 4), 1)
+        pygame.draw.rect(s, palette.PAVEMENT, (glass.x - 2, glass.bottom, glass.w + 8, 4))  # the sill
+        pygame.draw.rect(s, palette.INK_SOFT, (glass.x - 2, glass.bottom, glass.w + 8, 4), 1)
     for fid, band in bands.items():
         draw_room(s, fid, band)
 
@@ -497,7 +500,7 @@ def draw_room(s: pygame.Surface, fid: str, band: pygame.Rect) -> None:
     """A storey seen through the cut: the back wall's plaster (stone in the basement, under its vaults), the
     floor's boards, a picture rail, and the stair down from the ground floor in the basement's free corner.
     The room's colour is the floor's colour of the palette: the words printed on it keep their contrast."""
-    base = P.FLOOR_BAND[fid]
+    base = palette.FLOOR_BAND[fid]
     clip = s.get_clip()
     s.set_clip(band)
     if fid == "basement":
@@ -509,25 +512,26 @@ def draw_room(s: pygame.Surface, fid: str, band: pygame.Rect) -> None:
         for x in range(band.x - 40, band.right, 150):
             arch = pygame.Rect(x, band.y + 4, 150, 110)
             pier = pygame.Rect(x - 9, arch.centery, 18, band.bottom - arch.centery)
-            pygame.draw.rect(s, P.mix(base, (0, 0, 0), 0.08), pier)
-            pygame.draw.line(s, P.mix(base, (0, 0, 0), 0.2), pier.topright, pier.bottomright)
-            pygame.draw.arc(s, P.mix(base, (0, 0, 0), 0.22), arch, 0, math.pi, 4)
-            pygame.draw.arc(s, P.mix(base, (255, 255, 255), 0.35), arch.inflate(-8, -8), 0, math.pi, 1)
+            pygame.draw.rect(s, palette.mix(base, (0, 0, 0), 0.08), pier)
+            pygame.draw.line(s, palette.mix(base, (0, 0, 0), 0.2), pier.topright, pier.bottomright)
+            pygame.draw.arc(s, palette.mix(base, (0, 0, 0), 0.22), arch, 0, math.pi, 4)
+            pygame.draw.arc(s, palette.mix(base, (255, 255, 255), 0.35), arch.inflate(-8, -8), 0, math.pi, 1)
         _stair(s, band)
     else:
         s.fill(base, band)
         tiled(s, plaster_tile(), band)
         rail_y = band.y + 26
-        pygame.draw.line(s, P.mix(base, (0, 0, 0), 0.12), (band.x, rail_y), (band.right, rail_y), 2)
-        pygame.draw.line(s, P.mix(base, (255, 255, 255), 0.4), (band.x, rail_y + 2), (band.right, rail_y + 2))
+        pygame.draw.line(s, palette.mix(base, (0, 0, 0), 0.12), (band.x, rail_y), (band.right, rail_y), 2)
+        pygame.draw.line(s, palette.mix(base, (255, 255, 255), 0.4), (band.x, rail_y + 2), (band.right, rail_y + 2))
         dado = band.bottom - 44
-        pygame.draw.rect(s, P.mix(base, (120, 90, 60), 0.14), (band.x, dado, band.w, band.bottom - dado))
-        pygame.draw.line(s, P.mix(base, (0, 0, 0), 0.2), (band.x, dado), (band.right, dado), 2)
+        pygame.draw.rect(s, palette.mix(base, (120, 90, 60), 0.14), (band.x, dado, band.w, band.bottom - dado))
+        pygame.draw.line(s, palette.mix(base, (0, 0, 0), 0.2), (band.x, dado), (band.right, dado), 2)
     # the floor: boards (stone flags in the basement) along the band's foot
     floor = pygame.Rect(band.x, band.bottom - 6, band.w, 6)
-    pygame.draw.rect(s, P.FLOOR_BOARDS if fid != "basement" else P.mix(P.STONE, (0, 0, 0), 0.2), floor)
+    pygame.draw.rect(s, palette.FLOOR_BOARDS if fid != "basement" else palette.mix(palette.STONE, (0, 0, 0), 0.2),
+                     floor)
     for x in range(floor.x + 20, floor.right, 44):
-        pygame.draw.line(s, P.mix(P.FLOOR_BOARDS, (0, 0, 0), 0.3), (x, floor.y), (x, floor.bottom))
+        pygame.draw.line(s, palette.mix(palette.FLOOR_BOARDS, (0, 0, 0), 0.3), (x, floor.y), (x, floor.bottom))
     # the shade of the ceiling on the wall's top
     shade = pygame.Surface((band.w, 10), pygame.SRCALPHA)
     for k in range(10):
@@ -547,10 +551,10 @@ def _stair(s: pygame.Surface, band: pygame.Rect) -> None:
     for k in range(steps):
         pts += [(x0 + k * run, y0 - (k + 1) * rise), (x0 + (k + 1) * run, y0 - (k + 1) * rise)]
     pts += [(x1, y0)]
-    pygame.draw.polygon(s, P.mix(P.STONE, (0, 0, 0), 0.12), pts)
-    pygame.draw.lines(s, P.INK_SOFT, False, pts[:-1], 2)
-    pygame.draw.line(s, P.INK_SOFT, (x0 - 4, y0 - 30), (x1 - 4, y1 - 22), 2)  # the handrail
+    pygame.draw.polygon(s, palette.mix(palette.STONE, (0, 0, 0), 0.12), pts)
+    pygame.draw.lines(s, palette.INK_SOFT, False, pts[:-1], 2)
+    pygame.draw.line(s, palette.INK_SOFT, (x0 - 4, y0 - 30), (x1 - 4, y1 - 22), 2)  # the handrail
     for k in range(0, steps, 3):
         px = x0 + k * run + 4
         py = y0 - (k + 1) * rise
-        pygame.draw.line(s, P.INK_SOFT, (px, py), (px, py - 26 + 0.0), 1)
+        pygame.draw.line(s, palette.INK_SOFT, (px, py), (px, py - 26 + 0.0), 1)

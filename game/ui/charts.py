@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.fonts import blit_text
 from game.ui.words import fit
 
@@ -54,27 +54,27 @@ def plot(surface: pygame.Surface, rect: pygame.Rect, series: list[Series], low: 
     area = pygame.Rect(rect.x + 44, rect.y + 8, rect.w - 56, rect.h - (44 if x_labels or axis else 16))
     count = max((len(s.values) for s in series), default=0)
     chart = Plot(area, max(1, count), low, high)
-    pygame.draw.rect(surface, P.mix(P.PAPER_LIGHT, P.PAPER_DARK, 0.2), area)
+    pygame.draw.rect(surface, palette.mix(palette.PAPER_LIGHT, palette.PAPER_DARK, 0.2), area)
     if y_step:
         tick = int(low // y_step * y_step)
         while tick <= high:
             if tick >= low:
                 y = chart.y(tick)
-                pygame.draw.line(surface, P.PAPER_DARK, (area.x, y), (area.right - 1, y))
-                blit_text(surface, str(tick), "sans", 14, P.INK_SOFT, (area.x - 6, y), "midright")
+                pygame.draw.line(surface, palette.PAPER_DARK, (area.x, y), (area.right - 1, y))
+                blit_text(surface, str(tick), "sans", 14, palette.INK_SOFT, (area.x - 6, y), "midright")
             tick += y_step
     shown = [(value, label) for value, label in guides if low <= value <= high]
     for value, _label in shown:  # the guides under the points
         y = chart.y(value)
         for x in range(area.x, area.right, 12):
-            pygame.draw.line(surface, P.GOLD, (x, y), (min(x + 6, area.right - 1), y), 2)
+            pygame.draw.line(surface, palette.GOLD, (x, y), (min(x + 6, area.right - 1), y), 2)
     last_label = -1_000
     for at, label in x_marks:
         x = chart.x(at)
-        pygame.draw.line(surface, P.INK_FAINT, (x, area.y), (x, area.bottom - 1))
+        pygame.draw.line(surface, palette.INK_FAINT, (x, area.y), (x, area.bottom - 1))
         if x_labels and x - last_label > 60:  # labels that would overlap are left out (the lines stay)
             text, size = fit(label, "sans", 14, 120, 11)
-            last_label = blit_text(surface, text, "sans", size, P.INK_SOFT, (x + 3, area.bottom + 4)).right
+            last_label = blit_text(surface, text, "sans", size, palette.INK_SOFT, (x + 3, area.bottom + 4)).right
     for s in series:
         points = [(chart.x(i), chart.y(v)) for i, v in enumerate(s.values) if v is not None]
         if s.dots:
@@ -83,18 +83,18 @@ def plot(surface: pygame.Surface, rect: pygame.Rect, series: list[Series], low: 
             for (x, y), colour in zip(points, colours, strict=False):
                 pygame.draw.circle(surface, colour, (x, y), radius)
                 if radius > 2:
-                    pygame.draw.circle(surface, P.INK, (x, y), radius, 1)
+                    pygame.draw.circle(surface, palette.INK, (x, y), radius, 1)
         elif len(points) > 1:
             pygame.draw.lines(surface, s.colour, False, points, 3)
         elif points:
             pygame.draw.circle(surface, s.colour, points[0], 3)
-    pygame.draw.rect(surface, P.INK_SOFT, area, 1)
+    pygame.draw.rect(surface, palette.INK_SOFT, area, 1)
     for value, label in shown:  # last: the guides' labels over every line and point
         text, size = fit(label, "cond", 15, area.w // 3, 11)
-        blit_text(surface, text, "cond", size, P.INK_SOFT, (area.right - 4, chart.y(value) - 2), "bottomright")
+        blit_text(surface, text, "cond", size, palette.INK_SOFT, (area.right - 4, chart.y(value) - 2), "bottomright")
     if axis:
         text, size = fit(axis, "sans", 14, area.w // 2, 11)
-        blit_text(surface, text, "sans", size, P.INK_SOFT, (area.right, rect.bottom - 2), "bottomright")
+        blit_text(surface, text, "sans", size, palette.INK_SOFT, (area.right, rect.bottom - 2), "bottomright")
     return chart
 
 
@@ -104,9 +104,9 @@ def legend(surface: pygame.Surface, at: tuple[int, int], items: Sequence[tuple[s
     room = width // max(1, len(items))
     for label, colour in items:
         pygame.draw.rect(surface, colour, (x, y - 6, 22, 12))
-        pygame.draw.rect(surface, P.INK, (x, y - 6, 22, 12), 1)
+        pygame.draw.rect(surface, palette.INK, (x, y - 6, 22, 12), 1)
         text, size = fit(label, "sans", 16, room - 36, 11)
-        blit_text(surface, text, "sans", size, P.INK, (x + 28, y), "midleft")
+        blit_text(surface, text, "sans", size, palette.INK, (x + 28, y), "midleft")
         x += room
 
 
@@ -119,10 +119,10 @@ def bars(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[tuple[str, i
         if y + row_h > rect.bottom + 6:
             break
         text, size = fit(label, "sans", 18, label_w - 10, 12)
-        blit_text(surface, text, "sans", size, P.INK, (rect.x, y + row_h // 2), "midleft")
+        blit_text(surface, text, "sans", size, palette.INK, (rect.x, y + row_h // 2), "midleft")
         thick = min(row_h - 12, 26)
         bar = pygame.Rect(rect.x + label_w, y + (row_h - thick) // 2,
                           max(2, round(bar_room * count / total)) if total else 2, thick)
         pygame.draw.rect(surface, colour, bar, border_radius=3)
-        pygame.draw.rect(surface, P.INK, bar, 1, border_radius=3)
-        blit_text(surface, str(count), "sans_bold", 18, P.INK, (bar.right + 8, y + row_h // 2), "midleft")
+        pygame.draw.rect(surface, palette.INK, bar, 1, border_radius=3)
+        blit_text(surface, str(count), "sans_bold", 18, palette.INK, (bar.right + 8, y + row_h // 2), "midleft")

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.cache import Kept
 
 SCALE = 4  # figures are drawn this much larger, then smoothly scaled down
@@ -83,21 +83,21 @@ class Pen:
     def _pts(pts: Sequence[Point]) -> list[tuple[float, float]]:
         return [(x * SCALE, y * SCALE) for x, y in pts]
 
-    def poly(self, colour: P.Colour, pts: Sequence[Point]) -> None:
+    def poly(self, colour: palette.Colour, pts: Sequence[Point]) -> None:
         pygame.draw.polygon(self.surf, colour, self._pts(pts))
 
-    def circle(self, colour: P.Colour, c: Point, r: float, width: float = 0) -> None:
+    def circle(self, colour: palette.Colour, c: Point, r: float, width: float = 0) -> None:
         pygame.draw.circle(self.surf, colour, (c[0] * SCALE, c[1] * SCALE), r * SCALE, round(width * SCALE))
 
-    def ellipse(self, colour: P.Colour, x: float, y: float, w: float, h: float, width: float = 0) -> None:
+    def ellipse(self, colour: palette.Colour, x: float, y: float, w: float, h: float, width: float = 0) -> None:
         pygame.draw.ellipse(self.surf, colour, pygame.Rect(round(x * SCALE), round(y * SCALE), round(w * SCALE),
                                                            round(h * SCALE)), round(width * SCALE))
 
-    def rect(self, colour: P.Colour, x: float, y: float, w: float, h: float, radius: float = 0) -> None:
+    def rect(self, colour: palette.Colour, x: float, y: float, w: float, h: float, radius: float = 0) -> None:
         pygame.draw.rect(self.surf, colour, pygame.Rect(round(x * SCALE), round(y * SCALE), round(w * SCALE),
                                                         round(h * SCALE)), border_radius=round(radius * SCALE))
 
-    def line(self, colour: P.Colour, a: Point, b: Point, width: float = 1.0) -> None:
+    def line(self, colour: palette.Colour, a: Point, b: Point, width: float = 1.0) -> None:
         """A straight stroke with round ends."""
         pygame.draw.line(self.surf, colour, (a[0] * SCALE, a[1] * SCALE), (b[0] * SCALE, b[1] * SCALE),
                          max(1, round(width * SCALE)))
@@ -108,7 +108,7 @@ class Pen:
         """An ink outline around everything drawn so far: its silhouette, grown by ``width`` pixels, in ink
         beneath it."""
         mask = pygame.mask.from_surface(self.surf, 40)
-        ink = mask.to_surface(setcolor=(*P.INK, 255), unsetcolor=(0, 0, 0, 0))
+        ink = mask.to_surface(setcolor=(*palette.INK, 255), unsetcolor=(0, 0, 0, 0))
         r = width * SCALE
         under = pygame.Surface(self.surf.get_size(), pygame.SRCALPHA)
         steps = 12
@@ -131,7 +131,7 @@ _cached = Kept()  # every figure, once a process
 DEF_FIG = (20, 34)
 
 
-def _torso(pen: Pen, cloth: P.Colour, shade: P.Colour, narrow: float = 0.0) -> None:
+def _torso(pen: Pen, cloth: palette.Colour, shade: palette.Colour, narrow: float = 0.0) -> None:
     """Shoulders and chest to the bottom of the figure, shaded on the right."""
     n = narrow
     pen.poly(cloth, [(2.5 + n, 18), (5.5 + n, 15), (14.5 - n, 15), (17.5 - n, 18), (18.5 - n, 34), (1.5 + n, 34)])
@@ -152,7 +152,7 @@ def _wz31(pen: Pen, officer: bool) -> None:
     pen.ellipse(HELMET_PL_SHADE, 10, 8.6, 7.4, 2)
     pen.ellipse((160, 162, 112), 6.4, 3.6, 3, 2.2)  # the light on the dome
     if officer:
-        star(pen, (10, 5.6), 1.9, P.GOLD)
+        star(pen, (10, 5.6), 1.9, palette.GOLD)
 
 
 def _rifle(pen: Pen, butt: Point, muzzle: Point) -> None:
@@ -162,7 +162,7 @@ def _rifle(pen: Pen, butt: Point, muzzle: Point) -> None:
     pen.line(WOOD, butt, mid, 2.3)
 
 
-def star(pen: Pen, c: Point, r: float, colour: P.Colour) -> None:
+def star(pen: Pen, c: Point, r: float, colour: palette.Colour) -> None:
     """A five-pointed star."""
     pts = []
     for k in range(10):
@@ -191,8 +191,8 @@ def _trained(officer: bool) -> pygame.Surface:
     _wz31(pen, officer)
     pen.outline()
     if officer:  # the officer's gold zigzag on the collar, over the outline
-        pen.line(P.GOLD, (7.4, 15.2), (8.6, 16.6), 0.6)
-        pen.line(P.GOLD, (12.6, 15.2), (11.4, 16.6), 0.6)
+        pen.line(palette.GOLD, (7.4, 15.2), (8.6, 16.6), 0.6)
+        pen.line(palette.GOLD, (12.6, 15.2), (11.4, 16.6), 0.6)
     return pen.done()
 
 
@@ -203,7 +203,7 @@ def _postal() -> pygame.Surface:
     _torso(pen, POSTAL_NAVY, POSTAL_NAVY_SHADE)
     pen.poly((220, 214, 196), [(8.2, 15), (10, 17.6), (11.8, 15)])  # the shirt at the collar
     for y in (20, 24.5):
-        pen.circle(P.GOLD, (10, y), 0.8)  # brass buttons
+        pen.circle(palette.GOLD, (10, y), 0.8)  # brass buttons
     pen.line(LEATHER_SHADE, (5, 15.4), (15.5, 28), 1.4)  # the satchel's strap and the bag on the hip
     pen.rect(LEATHER, 12.6, 26.2, 6.6, 7.8, 1)
     pen.rect(LEATHER_SHADE, 12.6, 26.2, 6.6, 2.6, 1)
@@ -212,8 +212,8 @@ def _postal() -> pygame.Surface:
     pen.poly(CAP_NAVY, [(3.6, 3.4), (16.4, 3.4), (14.8, 7.8), (5.2, 7.8)])
     pen.poly((26, 30, 50), [(12, 3.4), (16.4, 3.4), (14.8, 7.8), (12, 7.8)])
     pen.rect((58, 66, 98), 5.2, 6.6, 9.6, 1.8)
-    pen.circle(P.GOLD, (10, 5.4), 1.1)
-    pen.poly(P.INK, [(5.6, 8.2), (14.4, 8.2), (13.4, 10.2), (6.6, 10.2)])
+    pen.circle(palette.GOLD, (10, 5.4), 1.1)
+    pen.poly(palette.INK, [(5.6, 8.2), (14.4, 8.2), (13.4, 10.2), (6.6, 10.2)])
     pen.outline()
     return pen.done()
 
@@ -263,7 +263,7 @@ ENEMY_FIG = (36, 28)
 LEADER_FIG = (30, 18)
 
 
-def _enemy_torso(pen: Pen, cloth: P.Colour, shade: P.Colour) -> None:
+def _enemy_torso(pen: Pen, cloth: palette.Colour, shade: palette.Colour) -> None:
     pen.poly(cloth, [(6.5, 20), (11.5, 16.8), (24.5, 16.8), (29.5, 20), (31, 28), (5, 28)])
     pen.poly(shade, [(22, 16.8), (24.5, 16.8), (29.5, 20), (31, 28), (24, 28)])
     pen.poly(shade, [(15.6, 16.8), (18, 20), (20.4, 16.8)])  # the collar
@@ -281,7 +281,7 @@ def _shako(pen: Pen) -> None:
     pen.poly((30, 40, 30), [(19.6, 0.6), (23.2, 0.6), (22.6, 8.6), (20, 8.6)])
     pen.rect((70, 88, 66), 12.8, 0.4, 10.4, 1.4)  # the top's rim catching the light
     pen.circle((226, 222, 200), (18, 4.2), 1.5)  # the badge
-    pen.poly(P.INK, [(13, 8.2), (23, 8.2), (24.4, 10.2), (11.6, 10.2)])
+    pen.poly(palette.INK, [(13, 8.2), (23, 8.2), (24.4, 10.2), (11.6, 10.2)])
 
 
 def _stahlhelm(pen: Pen) -> None:
@@ -352,7 +352,7 @@ def _leader() -> pygame.Surface:
     pen.poly(OFFICER_GREY, [(9, 5), (10, 1.8), (15, 0.6), (20, 1.8), (21, 5)])
     pen.rect((44, 46, 44), 10.4, 3.8, 9.2, 1.6)
     pen.circle(CHROME, (15, 2.5), 0.8)
-    pen.poly(P.INK, [(10.6, 5.2), (19.4, 5.2), (18.6, 6.6), (11.4, 6.6)])
+    pen.poly(palette.INK, [(10.6, 5.2), (19.4, 5.2), (18.6, 6.6), (11.4, 6.6)])
     pen.outline(0.8)
     return pen.done()
 
@@ -505,23 +505,23 @@ def _car() -> pygame.Surface:
     70 x 40."""
     pen = Pen(70, 40)
     hull = [(2, 24), (8, 15.5), (19, 13), (51, 13), (62, 15.5), (68, 24), (65, 30), (5, 30)]
-    pen.poly(P.CAR_GREY, hull)
+    pen.poly(palette.CAR_GREY, hull)
     pen.poly((68, 72, 64), [(2, 24), (68, 24), (65, 30), (5, 30)])  # the lower plates in shadow
     pen.poly((112, 116, 106), [(8, 15.5), (19, 13), (51, 13), (62, 15.5)])  # the top plates in the light
-    pen.poly(P.CAR_GREY, [(24, 13), (26.5, 5.6), (43.5, 5.6), (46, 13)])  # the turret and its gun
+    pen.poly(palette.CAR_GREY, [(24, 13), (26.5, 5.6), (43.5, 5.6), (46, 13)])  # the turret and its gun
     pen.poly((68, 72, 64), [(38, 5.6), (43.5, 5.6), (46, 13), (39, 13)])
     pen.rect(METAL, 9, 7.6, 18, 2.4, 1)
     pen.rect(METAL, 6.5, 7, 3.2, 3.6)
     pen.rect((112, 116, 106), 30, 4.4, 10, 1.6)  # the hatch
     for x0 in (12, 52):  # vision slits front and back
-        pen.rect(P.INK, x0, 16.6, 6, 1.2)
-    pen.rect(P.INK, 31, 8.4, 5, 1)
+        pen.rect(palette.INK, x0, 16.6, 6, 1.2)
+    pen.rect(palette.INK, 31, 8.4, 5, 1)
     for x in range(10, 62, 6):  # rivets along the plates
         pen.circle((50, 52, 48), (x, 22.2), 0.5)
     for wheel in (12.5, 24.5, 45.5, 57.5):  # eight wheels, four to a side
-        pen.circle(P.INK, (wheel, 31), 6)
+        pen.circle(palette.INK, (wheel, 31), 6)
         pen.circle((118, 118, 108), (wheel, 31), 2.4)
-        pen.circle(P.INK, (wheel, 31), 0.9)
+        pen.circle(palette.INK, (wheel, 31), 0.9)
     pen.outline(1.0)
     return pen.done()
 
@@ -543,7 +543,7 @@ def _truck() -> pygame.Surface:
     pen.rect(CHROME, 115, 25.5, 3, 10, 1)  # the radiator
     pen.circle(FIRE_LAMP, (113, 27.5), 2.2)  # the headlamp
     pen.rect(CHROME, 2, 43, 116, 2.4)  # the running board
-    pen.circle(P.GOLD, (80, 12.5), 3.4)  # the bell
+    pen.circle(palette.GOLD, (80, 12.5), 3.4)  # the bell
     pen.rect((150, 112, 40), 79.4, 8, 1.2, 2.5)
     # the ladder along the top, its far end over the cab
     pen.line((214, 206, 188), (6, 12.6), (92, 5.6), 1.4)
@@ -563,7 +563,7 @@ def _truck() -> pygame.Surface:
         pen.rect(CHROME, x0 + 10, 26, 2.4, 1.2)
     pen.rect(CHROME, 4, 34, 82, 1.2)  # a bright stripe along the side
     for x in (20, 48, 100):  # the wheels
-        pen.circle(P.INK, (x, 45), 9)
+        pen.circle(palette.INK, (x, 45), 9)
         pen.circle((150, 150, 146), (x, 45), 5.6)
         for k in range(6):
             v = pygame.Vector2(5, 0).rotate(30 * k)

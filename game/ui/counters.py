@@ -13,7 +13,7 @@ from game.i18n import _, p_, same
 from game.rules.data import Rules
 from game.rules.names import numbered
 from game.ui import counter_art as art
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.fonts import blit_text, text
 from game.ui.layout import COUNT_W, DEF_H, DEF_W, ENEMY_PX, SUPPORT_PX, TOKEN_W
 
@@ -22,7 +22,8 @@ TOKEN_FILL = {"gren": (196, 206, 168), "ammo": (232, 214, 150), "lmg": (196, 198
               "rifle": (226, 208, 172)}
 SUPPORT_TYPES = ("mg", "mg_emplaced", "ig", "ig_emplaced")
 BADGE = 8  # a disrupted enemy's image has this margin around the counter for its corner badge
-CHIP = {"M": (P.GOLD, P.INK), "A": (P.OK_GREEN, P.PAPER_LIGHT), "D": (P.TARGET, P.PAPER_LIGHT)}
+CHIP = {"M": (palette.GOLD, palette.INK), "A": (palette.OK_GREEN, palette.PAPER_LIGHT), "D": (palette.TARGET,
+                                                                                              palette.PAPER_LIGHT)}
 EXHAUSTED_FACE = (104, 110, 122)
 LABEL_SIZES = (14, 13)  # names and labels: never below 13 px logical (9 px at 1280x720)
 MIN_SQUEEZE = 0.8  # a label may be narrowed this much before it is abbreviated
@@ -56,7 +57,7 @@ def short_name(name: str) -> str:
     return same(name.replace(". ", "."))
 
 
-def fit_label(s: str, width: int, colour: P.Colour, face: str = "cond") -> pygame.Surface:
+def fit_label(s: str, width: int, colour: palette.Colour, face: str = "cond") -> pygame.Surface:
     """``s`` rendered as large as LABEL_SIZES allow within ``width`` pixels: the biggest size that fits, else the
     smallest size narrowed a little, else abbreviated ("Gdaniec" -> "Gdan.")."""
     for size in LABEL_SIZES:
@@ -79,10 +80,10 @@ def _blit(surface: pygame.Surface, img: pygame.Surface, anchor: str, pos: tuple[
     surface.blit(img, img.get_rect(**{anchor: pos}))
 
 
-def chip(surface: pygame.Surface, letter: str, centre: tuple[int, int], fill: P.Colour, ink: P.Colour,
+def chip(surface: pygame.Surface, letter: str, centre: tuple[int, int], fill: palette.Colour, ink: palette.Colour,
          r: int = 8) -> None:
     """A round status mark with one letter (13 px bold)."""
-    pygame.draw.circle(surface, P.INK, centre, r + 1)
+    pygame.draw.circle(surface, palette.INK, centre, r + 1)
     pygame.draw.circle(surface, fill, centre, r)
     blit_text(surface, letter, "sans_bold", 12, ink, (centre[0], centre[1] + 1), "center")
 
@@ -131,13 +132,13 @@ class CounterArt:
         img = pygame.Surface((w, h), pygame.SRCALPHA)
         rect = img.get_rect()
         trained = d.kind == "trained"
-        border = P.TRAINED_RED if trained else P.WORKER_WHITE
-        face = EXHAUSTED_FACE if exhausted else P.POST_BLUE
+        border = palette.TRAINED_RED if trained else palette.WORKER_WHITE
+        face = EXHAUSTED_FACE if exhausted else palette.POST_BLUE
         pygame.draw.rect(img, border, rect, border_radius=4)
         body = pygame.Rect(3, 18, w - 6, h - 21)
         pygame.draw.rect(img, face, body, border_radius=3)
         if not exhausted:  # a little shading: the body's lower edge in shadow
-            pygame.draw.rect(img, P.POST_BLUE_DARK, (body.x, body.bottom - 4, body.w, 4),
+            pygame.draw.rect(img, palette.POST_BLUE_DARK, (body.x, body.bottom - 4, body.w, 4),
                              border_bottom_left_radius=3, border_bottom_right_radius=3)
         if exhausted:  # faint diagonal stripes: tired, out of action until recovered
             clip = img.get_clip()
@@ -148,19 +149,19 @@ class CounterArt:
         figure = art.defender_figure(d.kind, officer=trained and "C" in d.attributes)
         img.blit(art.tired(figure) if exhausted else figure, (w - 3 - art.DEF_FIG[0], body.y + 1))
         if named(name):  # a defender known by name: his band edged in gold, top and bottom
-            pygame.draw.rect(img, P.GOLD, (3, 1, w - 6, 2))
-            pygame.draw.rect(img, P.GOLD, (3, body.y - 2, w - 6, 2))
-        pygame.draw.rect(img, P.INK, rect, 1, border_radius=4)
-        name_ink = P.PAPER_LIGHT if trained else P.INK
+            pygame.draw.rect(img, palette.GOLD, (3, 1, w - 6, 2))
+            pygame.draw.rect(img, palette.GOLD, (3, body.y - 2, w - 6, 2))
+        pygame.draw.rect(img, palette.INK, rect, 1, border_radius=4)
+        name_ink = palette.PAPER_LIGHT if trained else palette.INK
         _blit(img, fit_label(short_name(name), w - 6, name_ink), "center", (w // 2, 10))
-        ink = P.PAPER_LIGHT if not exhausted else (236, 236, 236)
+        ink = palette.PAPER_LIGHT if not exhausted else (236, 236, 236)
         value = text(str(d.combat), "sans_bold", 24, ink)
         _blit(img, value, "center", (12, body.y + 11))
         letters = list(d.attributes)
         if d.kind == "noncombatant" and "N" not in letters:
             letters.append("N")
         for k, letter in enumerate(letters[:2]):
-            blit_text(img, letter, "sans_bold", 14, P.HIGHLIGHT, (10 + 10 * k, body.y + 26), "center")
+            blit_text(img, letter, "sans_bold", 14, palette.HIGHLIGHT, (10 + 10 * k, body.y + 26), "center")
         marks = [m for m, on in (("M", moved), ("A", acted), ("D", disrupted)) if on]
         for k, m in enumerate(marks):  # packed from the right, over the figure's feet: the letter stays clear
             chip(img, m, (w - 10 - 12 * (len(marks) - 1 - k), h - 9), *CHIP[m], r=7)
@@ -181,9 +182,9 @@ class CounterArt:
         margin = BADGE if disrupted else 0  # room for the badge (the image is drawn centred)
         img = pygame.Surface((size + 2 * margin, size + 2 * margin), pygame.SRCALPHA)
         rect = pygame.Rect(margin, margin, size, size)
-        fill = P.ENEMY_FILL.get(ctype, P.SS_GREY)
+        fill = palette.ENEMY_FILL.get(ctype, palette.SS_GREY)
         pygame.draw.rect(img, fill, rect, border_radius=3)
-        pygame.draw.rect(img, P.mix(fill, P.SHADOW, 0.25), (rect.x, rect.bottom - 17, rect.w, 17),
+        pygame.draw.rect(img, palette.mix(fill, palette.SHADOW, 0.25), (rect.x, rect.bottom - 17, rect.w, 17),
                          border_bottom_left_radius=3, border_bottom_right_radius=3)  # the values' band, shaded
         ink = (246, 242, 226)
         if ctype == "leader":
@@ -191,23 +192,23 @@ class CounterArt:
             _blit(img, figure, "midbottom", (rect.centerx, rect.bottom - 14))
             top = same(name) if name else p_("counter", "Leader")
             _blit(img, fit_label(top, size - 4, ink), "midtop", (rect.centerx, rect.y + 1))
-            pygame.draw.rect(img, P.GOLD, rect.inflate(-2, -2), 2, border_radius=3)
+            pygame.draw.rect(img, palette.GOLD, rect.inflate(-2, -2), 2, border_radius=3)
         elif support:
             _blit(img, art.support_figure(ctype), "midtop", (rect.centerx, rect.y + 3))
         else:
             _blit(img, art.enemy_figure(ctype), "midtop", (rect.centerx, rect.y + 2))
         if "emplaced" in ctype:
             pygame.draw.rect(img, art.SANDBAG, rect.inflate(-2, -2), 2, border_radius=3)
-        pygame.draw.rect(img, P.INK, rect, 2, border_radius=3)
+        pygame.draw.rect(img, palette.INK, rect, 2, border_radius=3)
         types = {**self.rules.assault_types, **self.rules.support_types}
         ct = types.get(ctype)
         if ct is not None:
             values = f"{ct.combat}-{ct.defense}"
-            shadow = text(values, "sans_bold", 18, P.INK)
+            shadow = text(values, "sans_bold", 18, palette.INK)
             _blit(img, shadow, "midbottom", (rect.centerx + 1, rect.bottom))
             blit_text(img, values, "sans_bold", 18, ink, (rect.centerx, rect.bottom - 1), "midbottom")
         if disrupted:
-            chip(img, "D", (rect.right, rect.y), P.HIGHLIGHT, P.INK, r=8)
+            chip(img, "D", (rect.right, rect.y), palette.HIGHLIGHT, palette.INK, r=8)
         return self._keep(key, img)
 
     def car(self) -> pygame.Surface:
@@ -234,17 +235,17 @@ class CounterArt:
         fill = TOKEN_FILL.get(kind, (200, 200, 196))
         pill = pygame.Rect(0, 0, width, 20)
         pygame.draw.rect(img, fill, img.get_rect(), border_radius=4)
-        pygame.draw.rect(img, P.mix(fill, P.SHADOW, 0.12), (0, 14, img.get_width(), 6),
+        pygame.draw.rect(img, palette.mix(fill, palette.SHADOW, 0.12), (0, 14, img.get_width(), 6),
                          border_bottom_left_radius=4, border_bottom_right_radius=4)
-        pygame.draw.rect(img, P.INK, img.get_rect(), 1, border_radius=4)
+        pygame.draw.rect(img, palette.INK, img.get_rect(), 1, border_radius=4)
         if kind in TOKEN_FILL:
             _blit(img, art.token_icon(kind, width - 4), "center", pill.center)
         else:  # a kind with no drawing: its first letters
-            blit_text(img, same(kind[:3].upper()), "cond", 13 if width >= TOKEN_W else 11, P.INK, pill.center,
+            blit_text(img, same(kind[:3].upper()), "cond", 13 if width >= TOKEN_W else 11, palette.INK, pill.center,
                       "center")
         if count > 1:
-            pygame.draw.circle(img, P.INK, (width + 5, 10), 8)
-            blit_text(img, str(count), "sans_bold", 11, P.PAPER_LIGHT, (width + 5, 10), "center")
+            pygame.draw.circle(img, palette.INK, (width + 5, 10), 8)
+            blit_text(img, str(count), "sans_bold", 11, palette.PAPER_LIGHT, (width + 5, 10), "center")
         return self._keep(key, img)
 
     def supp(self, n: int) -> pygame.Surface:
@@ -253,9 +254,9 @@ class CounterArt:
         if img is not None:
             return img
         img = pygame.Surface((26, 26), pygame.SRCALPHA)
-        pygame.draw.circle(img, P.HIGHLIGHT, (13, 13), 12)
-        pygame.draw.circle(img, P.INK, (13, 13), 12, 2)
-        blit_text(img, str(n), "sans_bold", 14, P.INK, (13, 13), "center")
+        pygame.draw.circle(img, palette.HIGHLIGHT, (13, 13), 12)
+        pygame.draw.circle(img, palette.INK, (13, 13), 12, 2)
+        blit_text(img, str(n), "sans_bold", 14, palette.INK, (13, 13), "center")
         return self._keep(key, img)
 
     def fire_truck(self) -> pygame.Surface:

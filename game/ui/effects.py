@@ -17,7 +17,7 @@ import pymunk
 
 from game.i18n import Lazy, _, same
 from game.rules.rng import Pcg32
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.fonts import blit_text, wrap
 from game.ui.layout import EXTERIOR
 from game.ui.words import fit
@@ -37,12 +37,12 @@ class Rand:
         return a + (b - a) * (self._g.below(1 << 24) / float(1 << 24))
 
 
-_soft: dict[tuple[P.Colour, int], pygame.Surface] = {}
-_tongues: dict[tuple[P.Colour, int], pygame.Surface] = {}
-_glow: dict[tuple[P.Colour, int], pygame.Surface] = {}
+_soft: dict[tuple[palette.Colour, int], pygame.Surface] = {}
+_tongues: dict[tuple[palette.Colour, int], pygame.Surface] = {}
+_glow: dict[tuple[palette.Colour, int], pygame.Surface] = {}
 
 
-def soft(colour: P.Colour, r: int) -> pygame.Surface:
+def soft(colour: palette.Colour, r: int) -> pygame.Surface:
     """A soft round sprite of ``colour`` whose alpha falls off from the centre (cached; the caller sets its
     surface alpha just before each blit)."""
     key = (colour, r)
@@ -56,7 +56,7 @@ def soft(colour: P.Colour, r: int) -> pygame.Surface:
     return s
 
 
-def tongue(colour: P.Colour, r: int) -> pygame.Surface:
+def tongue(colour: palette.Colour, r: int) -> pygame.Surface:
     """A soft flame: an upright oval ``2r`` wide and ``3r`` high, ``colour`` fading out to its edge (cached; the
     caller sets its surface alpha)."""
     key = (colour, r)
@@ -72,7 +72,7 @@ def tongue(colour: P.Colour, r: int) -> pygame.Surface:
     return s
 
 
-def glow(colour: P.Colour, r: int) -> pygame.Surface:
+def glow(colour: palette.Colour, r: int) -> pygame.Surface:
     """A light to add (``BLEND_ADD``): ``colour`` at the centre falling off to black at radius ``r`` (cached)."""
     key = (colour, r)
     s = _glow.get(key)
@@ -91,7 +91,7 @@ FIRE_LIGHT = (96, 42, 10)  # a fire's light on what burns (Flames)
 
 # The colours of the dust and smoke the blows throw (GiveWay here, the animator's blasts, shots and falls): their
 # soft sprites are made before play (prewarm).
-DUST = ((176, 158, 128), (120, 110, 100), (176, 160, 130), (160, 144, 120), P.SMOKE, (170, 152, 124))
+DUST = ((176, 158, 128), (120, 110, 100), (176, 160, 130), (160, 144, 120), palette.SMOKE, (170, 152, 124))
 
 
 def prewarm() -> None:
@@ -118,7 +118,7 @@ class Effect:
 class Particles(Effect):
     """Circles that drift, grow and fade: dust, smoke, sparks, water."""
 
-    def __init__(self, pos: tuple[float, float], n: int, colour: P.Colour, speed: float = 80.0,
+    def __init__(self, pos: tuple[float, float], n: int, colour: palette.Colour, speed: float = 80.0,
                  life: float = 1.2, size: float = 6.0, grow: float = 14.0, gravity: float = -10.0,
                  spread: float = math.tau, direction: float = 0.0, alpha: int = 170) -> None:
         rand = Rand("particles", pos, n, colour, speed, direction)
@@ -169,7 +169,7 @@ class Debris(Effect):
     ``direction`` (radians, screen y down; default: upward), falling on a ground line."""
 
     def __init__(self, pos: tuple[float, float], n: int = 22, direction: float = -math.pi / 2,
-                 spread: float = math.pi, colours: tuple[P.Colour, ...] = (), speed: float = 420.0,
+                 spread: float = math.pi, colours: tuple[palette.Colour, ...] = (), speed: float = 420.0,
                  life: float = 2.2) -> None:
         rand = Rand("debris", pos, n, direction)
         self.space = pymunk.Space()
@@ -179,11 +179,11 @@ class Debris(Effect):
         ground.friction = 0.9
         ground.elasticity = 0.3
         self.space.add(ground)
-        self.bodies: list[tuple[pymunk.Body, float, float, P.Colour]] = []  # a body, its half width and height
+        self.bodies: list[tuple[pymunk.Body, float, float, palette.Colour]] = []  # a body, its half width and height
         # every piece's size, place, speed and spin drawn now (the same stream whatever the frames); the bodies are
         # made LAUNCH an update (a pymunk body costs about 0.06 ms to make: 24 in one frame made it a slow frame)
         self._pending: list[tuple[float, float, tuple[float, float], tuple[float, float], float, float,
-                                  P.Colour]] = []
+                                  palette.Colour]] = []
         for i in range(n):
             plank = bool(colours) and colours[0] == PLANKS[0]
             w, h = (rand(12, 26), rand(3, 6)) if plank else (rand(6, 18), rand(4, 8))
@@ -234,10 +234,10 @@ class Debris(Effect):
             ax, ay, bx, by = hw * cos, hw * sin, -hh * sin, hh * cos
             pts = [(x - ax - bx, y - ay - by), (x + ax - bx, y + ay - by), (x + ax + bx, y + ay + by),
                    (x - ax + bx, y - ay + by)]
-            c = P.mix(P.PAPER, colour, fade)
+            c = palette.mix(palette.PAPER, colour, fade)
             pygame.draw.polygon(surface, c, pts)
             if fade > 0.3:
-                pygame.draw.polygon(surface, P.INK, pts, 1)
+                pygame.draw.polygon(surface, palette.INK, pts, 1)
 
 
 class Strike(Effect):
@@ -259,8 +259,8 @@ class Strike(Effect):
         r = int((36 if self.big else 20) * (0.3 + k))
         x, y = self.pos[0] + offset[0], self.pos[1] + offset[1]
         s = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
-        pygame.draw.circle(s, (*P.FIRE_HOT, int(230 * (1 - k))), (r + 2, r + 2), r)
-        pygame.draw.circle(s, (*P.FIRE, int(255 * (1 - k))), (r + 2, r + 2), r, 4)
+        pygame.draw.circle(s, (*palette.FIRE_HOT, int(230 * (1 - k))), (r + 2, r + 2), r)
+        pygame.draw.circle(s, (*palette.FIRE, int(255 * (1 - k))), (r + 2, r + 2), r, 4)
         surface.blit(s, (x - r - 2, y - r - 2))
 
 
@@ -300,7 +300,7 @@ class MuzzleFlash(Effect):
             return
         length, twist = self.shapes[i]
         x, y = self.pos[0] + offset[0], self.pos[1] + offset[1]
-        light = glow(P.FIRE_HOT, int(30 * self.size))
+        light = glow(palette.FIRE_HOT, int(30 * self.size))
         surface.blit(light, light.get_rect(center=(int(x), int(y))), special_flags=pygame.BLEND_ADD)
         a = self.angle + twist
         reach = 34 * self.size * length
@@ -309,9 +309,9 @@ class MuzzleFlash(Effect):
             side = reach * k * w * 0.4
             left = (x + math.cos(a + da + math.pi / 2) * side, y + math.sin(a + da + math.pi / 2) * side)
             right = (x - math.cos(a + da + math.pi / 2) * side, y - math.sin(a + da + math.pi / 2) * side)
-            pygame.draw.polygon(surface, P.FIRE, (left, tip, right))
+            pygame.draw.polygon(surface, palette.FIRE, (left, tip, right))
             inner = (x + (tip[0] - x) * 0.6, y + (tip[1] - y) * 0.6)
-            pygame.draw.polygon(surface, P.FIRE_HOT, (((left[0] + x) / 2, (left[1] + y) / 2), inner,
+            pygame.draw.polygon(surface, palette.FIRE_HOT, (((left[0] + x) / 2, (left[1] + y) / 2), inner,
                                                      ((right[0] + x) / 2, (right[1] + y) / 2)))
         pygame.draw.circle(surface, (255, 250, 225), (int(x), int(y)), max(2, int(5 * self.size)))
 
@@ -368,12 +368,12 @@ class Tracer(Effect):
             head = (ax + (bx - ax) * k, ay + (by - ay) * k)
             mid = (ax + (bx - ax) * (k + tail) / 2, ay + (by - ay) * (k + tail) / 2)
             start = (ax + (bx - ax) * tail, ay + (by - ay) * tail)
-            pygame.draw.line(surface, P.FIRE, start, head, 3)
-            pygame.draw.line(surface, P.FIRE_HOT, mid, head, 4)
+            pygame.draw.line(surface, palette.FIRE, start, head, 3)
+            pygame.draw.line(surface, palette.FIRE_HOT, mid, head, 4)
             pygame.draw.circle(surface, (255, 250, 225), (int(head[0]), int(head[1])), 4)
         for x, y, vx, vy, age, life in self.sparks:
             k = age / life
-            c = P.mix((255, 250, 210), P.FIRE, k)
+            c = palette.mix((255, 250, 210), palette.FIRE, k)
             pygame.draw.line(surface, c, (x + offset[0], y + offset[1]),
                              (x + offset[0] - vx * 0.03, y + offset[1] - vy * 0.03), 2)
 
@@ -428,7 +428,7 @@ class GiveWay(Effect):
         if self.age < 0.4:  # the shock ring, and the blast's light at its heart
             t = self.age / 0.4
             r = int(14 + 96 * t)
-            pygame.draw.circle(surface, P.mix((255, 246, 220), P.PAPER, t), (int(x), int(y)), r,
+            pygame.draw.circle(surface, palette.mix((255, 246, 220), palette.PAPER, t), (int(x), int(y)), r,
                                max(1, int(7 * (1 - t))))
             light = glow(BLAST_LIGHT, max(8, int(44 * (1 - t))) // 4 * 4)
             surface.blit(light, light.get_rect(center=(int(x), int(y))), special_flags=pygame.BLEND_ADD)
@@ -448,7 +448,7 @@ def _char_layer(size: tuple[int, int]) -> pygame.Surface:
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     for y in range(h):
         k = y / max(1, h - 1)
-        col = P.mix((40, 22, 18), (120, 40, 16), max(0.0, (k - 0.7) / 0.3))
+        col = palette.mix((40, 22, 18), (120, 40, 16), max(0.0, (k - 0.7) / 0.3))
         pygame.draw.line(s, (*col, int(200 * min(1.0, k / 0.25) * (0.45 + 0.55 * k ** 1.5))), (0, y), (w, y))
     return s
 
@@ -569,7 +569,7 @@ class Flames(Effect):
             spr.set_alpha(int(255 * min(1.0, (1 - k) * 2.5)))
             surface.blit(spr, (x + ox - r, y + oy - 1.8 * r))
         for x, y, _vx, _vy, age, life in self.sparks:
-            c = P.mix((255, 240, 170), (200, 70, 20), age / life)
+            c = palette.mix((255, 240, 170), (200, 70, 20), age / life)
             pygame.draw.circle(surface, c, (int(x + ox), int(y + oy)), 2)
 
 
@@ -706,10 +706,10 @@ class DiceTray:
         ox, oy = origin
         rect = self.rect.move(-ox, -oy)
         pygame.draw.rect(surface, (64, 84, 60), rect, border_radius=8)
-        pygame.draw.rect(surface, P.INK, rect, 2, border_radius=8)
+        pygame.draw.rect(surface, palette.INK, rect, 2, border_radius=8)
         if self.label:
             for j, line in enumerate(self.caption()):
-                blit_text(surface, line, "type", 14, P.PAPER_LIGHT, (rect.x + 8, rect.y + 4 + j * 16))
+                blit_text(surface, line, "type", 14, palette.PAPER_LIGHT, (rect.x + 8, rect.y + 4 + j * 16))
         n = len(self.values)
         for i, v in enumerate(self.values):
             x: float
@@ -738,12 +738,13 @@ class DiceTray:
         s = self.SIZE
         img = pygame.Surface((s, s), pygame.SRCALPHA)
         pygame.draw.rect(img, (250, 246, 232) if not hit else (255, 226, 140), (0, 0, s, s), border_radius=7)
-        pygame.draw.rect(img, P.INK, (0, 0, s, s), 2, border_radius=7)
+        pygame.draw.rect(img, palette.INK, (0, 0, s, s), 2, border_radius=7)
         pips = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
                 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
                 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[max(1, min(6, face))]
         for px, py in pips:
-            pygame.draw.circle(img, P.INK if face != 1 else P.TARGET, (s // 2 + px * 10, s // 2 + py * 10), 4)
+            pygame.draw.circle(img, palette.INK if face != 1 else palette.TARGET, (s // 2 + px * 10,
+                                                                                   s // 2 + py * 10), 4)
         _die_faces[key] = img
         return img
 

@@ -162,14 +162,15 @@ def save(journal: Journal, target: Path | None = None) -> str:
 
 def played_of(game: Game, game_id: str, date: str | None = None) -> Played:
     """The journal's line for a finished game (its daily date when it is a daily challenge, not yet scored)."""
-    s = game.state
+    state = game.state
     result = game.result or {}
-    day = daily.challenge_date(int(s["seed"]), str(s["difficulty"]))
-    return Played(game=game_id, date=date or datetime.date.today().isoformat(), difficulty=str(s["difficulty"]),
+    day = daily.challenge_date(int(state["seed"]), str(state["difficulty"]))
+    return Played(game=game_id, date=date or datetime.date.today().isoformat(), difficulty=str(state["difficulty"]),
                   score=int(result.get("score", 0)), outcome=str(result.get("outcome", "loss")),
                   level=str(result.get("level", "")), award=str(result.get("award") or ""),
-                  how=str(result.get("how", "deck_exhausted")), attack=int(s["attack"]), turn=int(s["attack_turn"]),
-                  fallen=tuple(n for n, d in s["defenders"].items() if d["status"] == "casualty"),
+                  how=str(result.get("how",
+                                     "deck_exhausted")), attack=int(state["attack"]), turn=int(state["attack_turn"]),
+                  fallen=tuple(n for n, defender in state["defenders"].items() if defender["status"] == "casualty"),
                   daily=day.isoformat() if day else "")
 
 

@@ -12,7 +12,7 @@ import pygame
 
 from game import i18n
 from game.i18n import Lazy, Said, _, n_, same
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.cache import HoverRegions, PanelCache, ScreenMemory
 from game.ui.fonts import font, text, wrap
 
@@ -31,12 +31,12 @@ def section_of(msg: str) -> str:
 class LogPanel:
     SIZE = 15
 
-    def __init__(self, rect: pygame.Rect, under: P.Colour | None = None) -> None:
+    def __init__(self, rect: pygame.Rect, under: palette.Colour | None = None) -> None:
         self.rect = rect
         self.under = under  # the plain colour the panel lies on, if it does (PanelCache)
-        self.entries: list[tuple[str | Lazy, P.Colour]] = []
+        self.entries: list[tuple[str | Lazy, palette.Colour]] = []
         self.language = i18n.language()  # the language the lines were worded in
-        self.lines: list[tuple[str, P.Colour]] = []
+        self.lines: list[tuple[str, palette.Colour]] = []
         self.meta: list[tuple[int, str]] = []  # for each line: the number of its entry and the entry's section
         self.scroll = 0  # lines scrolled up from the bottom
         self.line_h = font("type", self.SIZE).get_linesize()
@@ -51,7 +51,7 @@ class LogPanel:
         return (self.version, id(self.lines), len(self.lines), self.scroll, tuple(self.rect), self.line_h,
                 self.hovered_entry())
 
-    def add(self, msg: str | Lazy, colour: P.Colour = P.INK) -> None:
+    def add(self, msg: str | Lazy, colour: palette.Colour = palette.INK) -> None:
         """One more entry: a text, or one worded when drawn (an event's narration)."""
         self.reword()
         self.entries.append((msg, colour))
@@ -70,7 +70,7 @@ class LogPanel:
         """Every entry worded now, oldest first."""
         return [str(msg) for msg, _colour in self.entries]
 
-    def _wrap(self, number: int, msg: str | Lazy, colour: P.Colour) -> int:
+    def _wrap(self, number: int, msg: str | Lazy, colour: palette.Colour) -> int:
         """The lines of entry ``number`` appended; returns how many."""
         said = same(str(msg)) if isinstance(msg, Lazy | Said) else str(msg)  # (a plain text is checked as it is)
         section = section_of(said)
@@ -189,12 +189,12 @@ class LogPanel:
 
     def _render(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The panel at ``rect`` (its own cached image: the rect at the origin)."""
-        pygame.draw.rect(surface, P.PAPER_LIGHT, rect, border_radius=6)
-        pygame.draw.rect(surface, P.INK, rect, 2, border_radius=6)
+        pygame.draw.rect(surface, palette.PAPER_LIGHT, rect, border_radius=6)
+        pygame.draw.rect(surface, palette.INK, rect, 2, border_radius=6)
         title, note, note_x, top = self.header()
-        surface.blit(text(title, "cond", 16, P.INK_SOFT), (rect.x + 10, rect.y + 6))
+        surface.blit(text(title, "cond", 16, palette.INK_SOFT), (rect.x + 10, rect.y + 6))
         for i, line in enumerate(note):  # right of the title, on as many lines as it needs
-            surface.blit(text(line, "sans", 14, P.INK_SOFT),
+            surface.blit(text(line, "sans", 14, palette.INK_SOFT),
                          (rect.x + note_x, rect.y + 8 + i * font("sans", 14).get_linesize()))
         n = self.visible_lines
         shown = self.shown()
@@ -215,4 +215,4 @@ class LogPanel:
             bar_h = max(20, int((rect.h - top - 10) * n / total))
             frac = 1 - (self.scroll / max(1, total - n))
             bar_y = rect.y + top + 2 + int((rect.h - top - 14 - bar_h) * frac)
-            pygame.draw.rect(surface, P.INK_FAINT, (rect.right - 8, bar_y, 4, bar_h), border_radius=2)
+            pygame.draw.rect(surface, palette.INK_FAINT, (rect.right - 8, bar_y, 4, bar_h), border_radius=2)

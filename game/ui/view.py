@@ -13,25 +13,25 @@ from game.rules.changes import KERNEL_MEMORY, apply_change, plain_copy, undo_cha
 
 class View:
     def __init__(self, state: dict[str, Any]) -> None:
-        self.s: dict[str, Any] = {}
+        self.state: dict[str, Any] = {}
         self.version = 0  # bumped by every change of the drawn position (what the board's caches are keyed by)
         self.card = ""  # the enemy card being resolved: the last one put in play, kept after its Enemy Phase
         self.sync(state)
 
     def sync(self, state: dict[str, Any]) -> None:
         self.version += 1
-        self.s = {k: plain_copy(v) for k, v in state.items() if k not in KERNEL_MEMORY}
-        if self.s["in_play"]:
-            self.card = self.s["in_play"][-1]
+        self.state = {k: plain_copy(v) for k, v in state.items() if k not in KERNEL_MEMORY}
+        if self.state["in_play"]:
+            self.card = self.state["in_play"][-1]
 
     def cards_left(self, deck: str) -> int:
         """The cards left in an Attack deck, as drawn so far."""
-        return len(self.s["decks"][deck])
+        return len(self.state["decks"][deck])
 
     def locations(self) -> dict[str, str]:
         """Every placed counter's space: a track or support space, a floor's interior, or where it is landing
         (the first place it is listed, tracks before interiors before support spaces before transit)."""
-        s = self.s
+        s = self.state
         out: dict[str, str] = {}
         for space, stack in s["spaces"].items():
             for cid in stack:
@@ -52,18 +52,18 @@ class View:
     def defenders_by_space(self) -> dict[str, list[str]]:
         """The defenders on the board, by space, in the state's order."""
         here: dict[str, list[str]] = {}
-        for name, d in self.s["defenders"].items():
+        for name, d in self.state["defenders"].items():
             if d["status"] == "board":
                 here.setdefault(d["space"], []).append(name)
         return here
 
-    def apply(self, e: Event) -> None:
+    def apply(self, event: Event) -> None:
         """Mirror one event on the drawn position: the changes the core wrote for it."""
         self.version += 1
-        for change in e.changes:
-            apply_change(self.s, change)
-        if self.s["in_play"]:
-            self.card = self.s["in_play"][-1]
+        for change in event.changes:
+            apply_change(self.state, change)
+        if self.state["in_play"]:
+            self.card = self.state["in_play"][-1]
 
     def rewind(self, events: list[Event]) -> None:
         """Step the drawn position back over ``events`` (the core's changes taken back, last first), so a new
@@ -71,5 +71,5 @@ class View:
         self.version += 1
         for e in reversed(events):
             for change in reversed(e.changes):
-                undo_change(self.s, change)
-        self.card = self.s["in_play"][-1] if self.s["in_play"] else ""
+                undo_change(self.state, change)
+        self.card = self.state["in_play"][-1] if self.state["in_play"] else ""

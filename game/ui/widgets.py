@@ -7,11 +7,12 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import _
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.fonts import blit_text, font, text
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, fill: P.Colour = P.PAPER_LIGHT, border: P.Colour = P.INK,
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill: palette.Colour = palette.PAPER_LIGHT,
+          border: palette.Colour = palette.INK,
           alpha: int = 255, width: int = 2, radius: int = 6) -> None:
     if alpha < 255:
         s = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -28,7 +29,7 @@ def tooltip(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int =
     """A small paper label near ``pos``, kept on screen and, when it can be, off ``avoid`` (an open menu):
     below right of the pointer, else above left, below left or above right. Returns where it was drawn."""
     lines = msg.split("\n")
-    imgs = [text(line, "sans", size, P.INK) for line in lines]
+    imgs = [text(line, "sans", size, palette.INK) for line in lines]
     w = max(i.get_width() for i in imgs) + 16
     h = sum(i.get_height() for i in imgs) + 10
     screen = surface.get_rect().inflate(-8, -8)
@@ -45,7 +46,7 @@ def tooltip(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int =
     shadow = rect.move(3, 3)
     pygame.draw.rect(surface, (60, 50, 40), shadow, border_radius=4)
     pygame.draw.rect(surface, (252, 246, 226), rect, border_radius=4)
-    pygame.draw.rect(surface, P.INK, rect, 1, border_radius=4)
+    pygame.draw.rect(surface, palette.INK, rect, 1, border_radius=4)
     yy = y + 5
     for img in imgs:
         surface.blit(img, (x + 8, yy))
@@ -82,15 +83,15 @@ class Button:
 
     def draw(self, surface: pygame.Surface, origin: tuple[int, int] = (0, 0)) -> None:
         """Draw the button; ``origin`` is where ``surface``'s top left corner is on the screen (a cached panel)."""
-        fill = P.BUTTON_DISABLED if not self.enabled else (P.BUTTON_HOVER if self.hover else P.BUTTON)
+        fill = palette.BUTTON_DISABLED if not self.enabled else (palette.BUTTON_HOVER if self.hover else palette.BUTTON)
         if self.selected:
-            fill = P.POST_BLUE
+            fill = palette.POST_BLUE
         rect = self.rect.move(-origin[0], -origin[1]) if origin != (0, 0) else self.rect
         shadow = rect.move(0, 4)
         pygame.draw.rect(surface, (50, 40, 30), shadow, border_radius=8)
         pygame.draw.rect(surface, fill, rect, border_radius=8)
-        pygame.draw.rect(surface, P.INK, rect, 2, border_radius=8)
-        colour = P.PAPER_LIGHT if self.enabled else (205, 198, 186)
+        pygame.draw.rect(surface, palette.INK, rect, 2, border_radius=8)
+        colour = palette.PAPER_LIGHT if self.enabled else (205, 198, 186)
         blit_text(surface, _(self.label), self.face, self.label_size(), colour, rect.center, "center")
 
     def state(self) -> tuple[object, ...]:

@@ -46,40 +46,40 @@ def counter_words(game: Game, cid: str) -> str:
 
 def describe(game: Game, action: Action) -> str:
     """One action in words, e.g. ``Konrad moves to upper floors, space 1 carrying the light machine gun``."""
-    k, a = action.kind, action.args
-    if k in END_WORDS:
-        return _(END_WORDS[k])
+    kind, a = action.kind, action.args
+    if kind in END_WORDS:
+        return _(END_WORDS[kind])
     who = defender_name(str(a[0])) if a else ""
-    if k == ActionKind.MOVE and len(a) >= 2:
+    if kind == ActionKind.MOVE and len(a) >= 2:
         if len(a) > 2:
             return _("{defender} moves to {space} carrying the {tokens}", defender=who,
                      space=space_words(game, a[1]), tokens=carried_words(game.rules, a[2:]))
         return _("{defender} moves to {space}", defender=who, space=space_words(game, a[1]))
-    if k == ActionKind.SHIFT and len(a) >= 3:
+    if kind == ActionKind.SHIFT and len(a) >= 3:
         return _("{defender} passes {token} to {space}", defender=who, token=token_words(game, a[1]),
                  space=space_words(game, a[2]))
-    if k == ActionKind.ATTACK and len(a) >= 2:
+    if kind == ActionKind.ATTACK and len(a) >= 2:
         odds = game.odds(action)
         target = counter_words(game, a[1])
         if odds is not None:
             return _("{defender} attacks {target} ({chance})", defender=who, target=target, chance=percent(odds))
         return _("{defender} attacks {target}", defender=who, target=target)
-    if k == ActionKind.GRENADE and len(a) >= 2:
+    if kind == ActionKind.GRENADE and len(a) >= 2:
         return _("{defender} throws grenades", defender=who)
-    if k == ActionKind.SUPPRESS and len(a) >= 2:
+    if kind == ActionKind.SUPPRESS and len(a) >= 2:
         return _("{defender} places suppression tokens on {space}", defender=who, space=space_words(game, a[1]))
-    if k == ActionKind.RECOVER and len(a) >= 2:
+    if kind == ActionKind.RECOVER and len(a) >= 2:
         return _("{defender} recovers from being {state}", defender=who, state=state_name(a[1]))
-    if k == ActionKind.RALLY and len(a) >= 2:
+    if kind == ActionKind.RALLY and len(a) >= 2:
         return _("{defender} is rallied (no longer {state})", defender=who, state=state_name(a[1]))
-    if k == ActionKind.COMMAND and a:
+    if kind == ActionKind.COMMAND and a:
         return _("{defender} takes command", defender=who)
-    if k == ActionKind.SPEND and a:
+    if kind == ActionKind.SPEND and a:
         return n_("Spend {n} suppression token", "Spend {n} suppression tokens", int(a[0])) if a[0] != "0" else \
             _("Spend no suppression token")
-    if k == ActionKind.REMOVE and a:
+    if kind == ActionKind.REMOVE and a:
         return _("{defender} is chosen as the casualty", defender=who)
-    if k == ActionKind.ESCAPE and a:
+    if kind == ActionKind.ESCAPE and a:
         return _("{defender} escapes", defender=who)
     return same(str(action))
 

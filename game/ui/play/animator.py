@@ -15,8 +15,7 @@ import pygame
 from game.i18n import Words, _
 from game.rules import Event
 from game.rules.kinds import EventKind
-from game.ui import easing
-from game.ui import palette as P
+from game.ui import easing, palette
 from game.ui.counters import CounterArt
 from game.ui.effects import PLANKS, Debris, FallingCounter, Flames, GiveWay, MuzzleFlash, Particles, Strike, Tracer
 from game.ui.layout import BUILDING, FLOOR_BANDS, FLOOR_X, bp, bs
@@ -38,21 +37,21 @@ HIT_STOP = 0.08  # seconds a kill holds the screen still before the counter fall
 SILENT = (EventKind.COUNTER_PLACED, EventKind.COUNTER_ADVANCED)  # narrated in the soft colour as their counters slide
 
 
-def log_colour(kind: str) -> P.Colour:
+def log_colour(kind: str) -> palette.Colour:
     """The colour of an event's line in the log (losses red, gains green, phases blue, bookkeeping soft)."""
     if kind in SILENT or kind in (EventKind.DEFENDER_ACTED, EventKind.MARKERS_REMOVED):
-        return P.INK_SOFT  # bookkeeping the board shows with its markers and slides
+        return palette.INK_SOFT  # bookkeeping the board shows with its markers and slides
     if kind in (EventKind.CASUALTY, EventKind.BREACH, EventKind.BARRIER_DESTROYED, EventKind.MORALE_CHANGED,
                 EventKind.GAME_OVER, EventKind.TACTIC_APPLIED):
-        return P.TARGET  # losses, and when a Tactics card changed a result
+        return palette.TARGET  # losses, and when a Tactics card changed a result
     if kind in (EventKind.COUNTER_REMOVED, EventKind.COUNTER_SUPPRESSED, EventKind.ESCAPED,
                 EventKind.DEFENDER_RECOVERED):
-        return P.OK_GREEN
+        return palette.OK_GREEN
     if kind in (EventKind.PHASE_CHANGED, EventKind.ATTACK_STARTED, EventKind.TACTIC_REVEALED,
                 EventKind.TACTICS_RESHUFFLED, EventKind.DECK_RESHUFFLED,
                 EventKind.EXTENSION_OVER):
-        return P.POST_BLUE
-    return P.INK
+        return palette.POST_BLUE
+    return palette.INK
 
 
 @dataclass(frozen=True)
@@ -101,20 +100,20 @@ class Animator:
         for i, e in enumerate(events):
             self.queue.add(Deferred(self._steps_for(e, fired.get(i))))
 
-    def _steps_for(self, e: Event, shot: Shot | None) -> Callable[[], list[Anim]]:
+    def _steps_for(self, event: Event, shot: Shot | None) -> Callable[[], list[Anim]]:
         def build() -> list[Anim]:
-            steps = self.steps(e, shot)
-            focus = focus_of(e)
+            steps = self.steps(event, shot)
+            focus = focus_of(event)
             if focus:  # the card shown lights the place as it acts there, and says what it did
-                steps.insert(0, Call(lambda: self.stage.acts_at(focus, e.text)))
+                steps.insert(0, Call(lambda: self.stage.acts_at(focus, event.text)))
             return steps
         return build
 
     # ------------------------------------------------------------------ helpers
-    def _narrate(self, e: Event) -> Call:
+    def _narrate(self, event: Event) -> Call:
         def f() -> None:
-            self.stage.log.add(Words(str, e), log_colour(e.kind))
-            self.stage.view.apply(e)
+            self.stage.log.add(Words(str, event), log_colour(event.kind))
+            self.stage.view.apply(event)
         return Call(f)
 
     def _sound(self, name: str, volume: float = 1.0, at: tuple[float, float] | None = None) -> Call:
@@ -129,9 +128,9 @@ class Animator:
     def _weapon_sound(self, name: str) -> str:
         """What a defender's shot sounds like: the heaviest weapon token in his space (light machine gun,
         anti-tank rifle, rifle), else a rifle."""
-        d = self.stage.view.s["defenders"].get(name)
+        d = self.stage.view.state["defenders"].get(name)
         here = d["space"] if d else ""
-        kinds = {tok.rstrip("0123456789") for tok, sp in self.stage.view.s["tokens"].items() if sp == here}
+        kinds = {tok.rstrip("0123456789") for tok, sp in self.stage.view.state["tokens"].items() if sp == here}
         return next((k for k in ("lmg", "atr", "rifle") if k in kinds), "rifle")
 
     def _banner(self, label: str) -> None:
@@ -140,29 +139,29 @@ class Animator:
             return
         self.stage.show_banner(label)
 
-    def _slide_enemy(self, e: Event) -> list[Anim]:
+    def _slide_enemy(self, event: Event) -> list[Anim]:
         st, at = self.stage, self.stage.positions
-        cid, space = e.data["counter"], e.data["space"]
+        cid, space = event.data["counter"], event.data["space"]
         start = at.enemy_pos(cid)
-        stack = st.view.s["spaces"].get(space, [])
+        stack = st.view.state["spaces"].get(space, [])
         n = len([c for c in stack if c != cid]) + 1
         end = at.geo.enemy_slot(space, n - 1, n)
 
         def setter(v: tuple[float, ...]) -> None:
             at.override[cid] = (v[0], v[1])
 
-        dur = SLIDE if e.data.get("src") else SLIDE * 1.3
-        return [self._narrate_silent(e, before=True), Call(lambda: st.ring("e:" + str(cid))),
+        dur = SLIDE if event.data.get("src") else SLIDE * 1.3
+        return [self._narrate_silent(event, before=True), Call(lambda: st.ring("e:" + str(cid))),
                 Call(lambda: self._play("slide", 0.35, start)),
                 Tween(setter, end, dur, easing.in_out_quad, start_value=start),
-                Call(lambda: self._arrive(e))]
+                Call(lambda: self._arrive(event))]
 
-    def _arrive(self, e: Event) -> None:
-        self.stage.view.apply(e)
-        self.stage.positions.override.pop(e.data["counter"], None)
+    def _arrive(self, event: Event) -> None:
+        self.stage.view.apply(event)
+        self.stage.positions.override.pop(event.data["counter"], None)
 
-    def _narrate_silent(self, e: Event, before: bool) -> Call:
-        return Call(lambda: self.stage.log.add(Words(str, e), P.INK_SOFT))
+    def _narrate_silent(self, event: Event, before: bool) -> Call:
+        return Call(lambda: self.stage.log.add(Words(str, event), palette.INK_SOFT))
 
     def _gunfire(self, a: tuple[float, float], b: tuple[float, float], rounds: int, size: float = 1.0,
                  sound: str = "rifle") -> None:
@@ -191,66 +190,66 @@ class Animator:
         return [Call(burst), Wait(BEAT)]
 
     # ------------------------------------------------------------------ per event
-    def steps(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def steps(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """The steps that show event ``e`` (built when the queue reaches it) by the builder of its family in
         :data:`BUILDERS`; the rest are narrated only. ``shot``: the attack whose roll ``e`` is (see :func:`shots`)."""
-        build = BUILDERS.get(e.kind)
-        return build(self, e, shot) if build is not None else [self._narrate(e)]
+        build = BUILDERS.get(event.kind)
+        return build(self, event, shot) if build is not None else [self._narrate(event)]
 
     # ------------------------------------------------------------------ the builders, one per event family
-    def _missed(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _missed(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """An attack that missed: a floor's strike (the howitzer, an infantry gun), dust by a counter, or words."""
-        if "floor" in e.data:
-            return self._floor_hit(e, shot)
-        if "counter" in e.data:
-            return self._missed_counter(e, shot)
-        return [self._narrate(e)]
+        if "floor" in event.data:
+            return self._floor_hit(event, shot)
+        if "counter" in event.data:
+            return self._missed_counter(event, shot)
+        return [self._narrate(event)]
 
-    def _placed(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _placed(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A counter placed on its track: it appears at its placement space (3.1)."""
         st, at = self.stage, self.stage.positions
-        d = e.data
+        data = event.data
         def spawn() -> None:
-            st.log.add(Words(str, e), P.INK_SOFT)
-            st.view.apply(e)
-            at.override[d["counter"]] = at.geo.waiting(d["space"])
+            st.log.add(Words(str, event), palette.INK_SOFT)
+            st.view.apply(event)
+            at.override[data["counter"]] = at.geo.waiting(data["space"])
         return [Call(spawn), Wait(0.06)]
 
-    def _advanced(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _advanced(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A counter advancing along its track: it slides there."""
-        return self._slide_enemy(e)
+        return self._slide_enemy(event)
 
-    def _car(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _car(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """An armored car placed or moved: it drives there, its engine heard."""
         st, at = self.stage, self.stage.positions
-        d = e.data
-        car = d["car"]
-        start = at.car_pos(car) if car in st.view.s["cars"] else at.geo.pos(d["space"])
-        end = at.geo.pos(d["space"])
+        data = event.data
+        car = data["car"]
+        start = at.car_pos(car) if car in st.view.state["cars"] else at.geo.pos(data["space"])
+        end = at.geo.pos(data["space"])
 
         def set_car(v: tuple[float, ...]) -> None:
             at.override["car:" + car] = (v[0], v[1])
         return [self._sound("engine", 0.5, end), Tween(set_car, end, SLIDE * 2, easing.in_out_quad,
                                                    start_value=start),
-                self._narrate(e), Call(lambda: at.override.pop("car:" + car, None))]
+                self._narrate(event), Call(lambda: at.override.pop("car:" + car, None))]
 
-    def _card(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _card(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """An enemy card revealed: it flies from its deck to the street, face up, and is read before it acts."""
         st = self.stage
-        d = e.data
-        card = str(d["card"])
+        data = event.data
+        card = str(data["card"])
 
         def set_k(v: tuple[float, ...]) -> None:
             st.shown_k = v[0]
-        return [self._narrate(e), Call(st.flip_card), Call(lambda: st.show_card(card)),
+        return [self._narrate(event), Call(st.flip_card), Call(lambda: st.show_card(card)),
                 self._sound("card", 0.8), Tween(set_k, (1.0,), FLY, easing.out_cubic, start_value=(0.0,)),
                 Wait(READ_CARD)]
 
-    def _barrier(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _barrier(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A barrier blown by a grenade bundle: debris, smoke and a jolt."""
         st, at = self.stage, self.stage.positions
-        d = e.data
-        b = d["barrier"]
+        data = event.data
+        b = data["barrier"]
         x, y = at.rules.barriers[b]
         pos = bp(x, y)
 
@@ -262,29 +261,30 @@ class Animator:
             st.shake.kick(9)
             self._play("bundle", 1.0, pos)
             self._play("barrier", 0.7, pos)
-        return [self._narrate(e), Call(blast), Wait(0.55)]
+        return [self._narrate(event), Call(blast), Wait(0.55)]
 
-    def _breach(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _breach(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A breach (3.1.2): the charge at the door, the door gives way, the beat; counter_entered drops them in."""
         st, at = self.stage, self.stage.positions
-        d = e.data
-        cid = d["counter"]
-        ent = at.geo.pos(f"entrance:{d['entrance']}")
+        data = event.data
+        cid = data["counter"]
+        ent = at.geo.pos(f"entrance:{data['entrance']}")
         start = at.enemy_pos(cid)
 
         def set_c(v: tuple[float, ...]) -> None:
             at.override[cid] = (v[0], v[1])
 
         # the charge at the door (speeding up), the door gives way, the beat; counter_entered drops them in
-        words = e.text
-        return [Tween(set_c, ent, SLIDE * 1.4, easing.in_quad, start_value=start), self._narrate(e),
-                Call(lambda: st.call_out(_("BREACH"), words, ent, P.TARGET)), *self._give_way(str(d["entrance"]))]
+        words = event.text
+        return [Tween(set_c, ent, SLIDE * 1.4, easing.in_quad, start_value=start), self._narrate(event),
+                Call(lambda: st.call_out(_("BREACH"), words, ent,
+                                         palette.TARGET)), *self._give_way(str(data["entrance"]))]
 
-    def _entered(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _entered(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A counter through the door: it drops onto its pile inside with a bounce and a thud of dust."""
         st, at = self.stage, self.stage.positions
-        d = e.data
-        cid, floor = d["counter"], d["floor"]
+        data = event.data
+        cid, floor = data["counter"], data["floor"]
         end = at.landing(floor, cid)  # on the pile of its kind in the box, or a new pile
         start = (end[0], end[1] - 120)
 
@@ -301,182 +301,182 @@ class Animator:
             st.effects.append(Particles(start, 14, (176, 158, 128), speed=120, life=0.9, size=6, grow=20,
                                         gravity=-10))
         # then the breach's beat: its callout is read before the enemy goes on
-        return [self._narrate(e), Call(lambda: set_c2(start)), Call(burst_in),
+        return [self._narrate(event), Call(lambda: set_c2(start)), Call(burst_in),
                 Group(Tween(set_c2, end, 0.45, easing.out_bounce, start_value=start),
                       Sequence(Wait(0.45 * 0.36), Call(land))),
                 Call(lambda: at.override.pop(cid, None)), Wait(READ_BEAT)]
 
-    def _dice(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _dice(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """Dice rolled: they tumble in the tray, and an attack fires (or a grenade bursts) as they do."""
         st, at = self.stage, self.stage.positions
-        d = e.data
-        good = int(d.get("target", 0))  # the number a die must reach (0: a placement die)
+        data = event.data
+        good = int(data.get("target", 0))  # the number a die must reach (0: a placement die)
 
-        tumble = 0.28 if d.get("why") == "placement" else 0.4
+        tumble = 0.28 if data.get("why") == "placement" else 0.4
 
         def roll() -> None:
-            st.tray.roll(list(d["dice"]), e.said, good, tumble)
-            self._play("suppression" if e.section == "4.2.2" else "dice", 0.6)
+            st.tray.roll(list(data["dice"]), event.said, good, tumble)
+            self._play("suppression" if event.section == "4.2.2" else "dice", 0.6)
             if shot is not None and not shot.grenade:  # the attack fires as its dice tumble
                 self._gunfire(at.defender_pos(shot.shooter), at.enemy_pos(shot.target), 3,
                               sound=self._weapon_sound(shot.shooter))
             elif shot is not None:  # a grenade bursts on its target
                 self._play("grenade", 1.0, at.enemy_pos(shot.target))
-        return [self._narrate(e), Call(roll), Wait(tumble + 0.08, on_done=st.tray.finish)]
+        return [self._narrate(event), Call(roll), Wait(tumble + 0.08, on_done=st.tray.finish)]
 
-    def _support_fire(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _support_fire(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A support weapon fires at its target space."""
         st, at = self.stage, self.stage.positions
-        d = e.data
-        a = at.geo.pos(d["space"])
-        b = at.geo.pos(d["target"])
+        data = event.data
+        a = at.geo.pos(data["space"])
+        b = at.geo.pos(data["target"])
 
-        counter = st.view.s["counters"].get(str(d["counter"]), {})
+        counter = st.view.state["counters"].get(str(data["counter"]), {})
         gun = "infantry_gun" if str(counter.get("type", "")).startswith("ig") else "hmg"
 
         def fire() -> None:
-            st.ring("fire:" + str(d["counter"]))
+            st.ring("fire:" + str(data["counter"]))
             self._gunfire(a, b, 5, 1.3, sound=gun)
-        return [self._narrate(e), Call(fire), Wait(0.45), Call(lambda: st.effects.append(Strike(b, False)))]
+        return [self._narrate(event), Call(fire), Wait(0.45), Call(lambda: st.effects.append(Strike(b, False)))]
 
-    def _floor_hit(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _floor_hit(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A floor struck (the howitzer, an infantry gun): a strike and smoke, its defense value sliding."""
         st = self.stage
-        k, d = e.kind, e.data
-        floor = d["floor"]
+        kind, data = event.kind, event.data
+        floor = data["floor"]
         y0, y1 = FLOOR_BANDS[floor]
-        spot = zlib.crc32(f"{k}{sorted(d.items())}".encode()) % 500  # from the event's data: same in every run
+        spot = zlib.crc32(f"{kind}{sorted(data.items())}".encode()) % 500  # from the event's data: same in every run
         pos = bp(FLOOR_X[0] + 300 + spot, (y0 + y1) / 2)
-        old = float(st.view.s["defense"][floor])
+        old = float(st.view.state["defense"][floor])
 
         def strike() -> None:
             st.effects.append(Strike(pos))
-            st.effects.append(Particles(pos, 14, P.SMOKE, speed=60, life=1.4, size=7, grow=22, gravity=-30))
+            st.effects.append(Particles(pos, 14, palette.SMOKE, speed=60, life=1.4, size=7, grow=22, gravity=-30))
             st.shake.kick(6)
-            if e.section == "3.3":  # the howitzer's shell (an infantry gun's impact is in its own sound)
+            if event.section == "3.3":  # the howitzer's shell (an infantry gun's impact is in its own sound)
                 self._play("howitzer", 1.0, pos)
         steps: list[Anim] = [Call(strike)]
-        if k == EventKind.DEFENSE_SHIFTED:
+        if kind == EventKind.DEFENSE_SHIFTED:
             def set_def(v: tuple[float, ...]) -> None:
                 st.defense_drawn[floor] = v[0]
-            steps.append(Tween(set_def, (float(d["index"]),), 0.35, easing.out_back, start_value=(old,)))
-        steps.append(self._narrate(e))
+            steps.append(Tween(set_def, (float(data["index"]),), 0.35, easing.out_back, start_value=(old,)))
+        steps.append(self._narrate(event))
         steps.append(Wait(0.2))
         return steps
 
-    def _casualty(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _casualty(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A defender falls: his counter drops, with a callout."""
         st, at = self.stage, self.stage.positions
-        d = e.data
-        name = d["defender"]
+        data = event.data
+        name = data["defender"]
 
-        words = e.text
+        words = event.text
 
         def fall() -> None:
             pos = at.defender_pos(name)
             self._play("casualty", 1.0, pos)
-            dd = st.view.s["defenders"][name]
-            img = self.art.defender(name, dd["exh"], dd["dis"])
+            dd = st.view.state["defenders"][name]
+            img = self.art.defender(name, dd["exhausted"], dd["disrupted"])
             st.effects.append(FallingCounter(img, pos))
-            st.call_out(_("CASUALTY"), words, pos, P.TARGET)
-        return [Call(fall), self._narrate(e), Wait(READ_BEAT)]
+            st.call_out(_("CASUALTY"), words, pos, palette.TARGET)
+        return [Call(fall), self._narrate(event), Wait(READ_BEAT)]
 
-    def _morale(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _morale(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """Morale changes: the marker hops along the track."""
-        d = e.data
-        down = int(d["new"]) < int(d["old"])
-        return [self._narrate(e), self._sound("morale_down" if down else "morale_up", 0.8),
-                *self.morale_hops(int(d["old"]), int(d["new"]))]
+        data = event.data
+        down = int(data["new"]) < int(data["old"])
+        return [self._narrate(event), self._sound("morale_down" if down else "morale_up", 0.8),
+                *self.morale_hops(int(data["old"]), int(data["new"]))]
 
-    def _defender_moved(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _defender_moved(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A defender moves (4.1): his counter slides to the new space."""
         st, at = self.stage, self.stage.positions
-        d = e.data
-        name = d["defender"]
+        data = event.data
+        name = data["defender"]
         start = at.defender_pos(name)
-        space = d["space"]
-        n = len([x for x, v in st.view.s["defenders"].items() if v["status"] == "board" and
+        space = data["space"]
+        n = len([x for x, v in st.view.state["defenders"].items() if v["status"] == "board" and
                  v["space"] == space]) + 1
         end = at.geo.defender_slot(space, n - 1, n)
 
         def set_dpos(v: tuple[float, ...]) -> None:
             at.override["d:" + name] = (v[0], v[1])
-        return [Tween(set_dpos, end, 0.28, easing.in_out_quad, start_value=start), self._narrate(e),
+        return [Tween(set_dpos, end, 0.28, easing.in_out_quad, start_value=start), self._narrate(event),
                 Call(lambda: at.override.pop("d:" + name, None))]
 
-    def _counter_removed(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _counter_removed(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """An enemy counter removed: struck (a hit and a moment's stop), then it falls."""
         st, at = self.stage, self.stage.positions
-        d = e.data
-        cid = d["counter"]
-        struck = e.section == "4.2.1"  # struck down by an attack or a grenade
+        data = event.data
+        cid = data["counter"]
+        struck = event.section == "4.2.1"  # struck down by an attack or a grenade
 
         def hit() -> None:  # a hit flares on it, and the blow holds the screen still for a moment
-            c = st.view.s["counters"].get(cid)
+            c = st.view.state["counters"].get(cid)
             if c:
                 st.effects.append(Strike(at.enemy_pos(cid), False))
                 st.hit_stop(HIT_STOP)
 
         def gone() -> None:  # then it falls
             pos = at.enemy_pos(cid)
-            c = st.view.s["counters"].get(cid)
+            c = st.view.state["counters"].get(cid)
             if c:
-                st.effects.append(FallingCounter(self.art.enemy(c["type"], c["name"], c["dis"]), pos))
-                st.effects.append(Particles(pos, 8, P.SMOKE, speed=40, life=0.8, size=5, grow=12))
+                st.effects.append(FallingCounter(self.art.enemy(c["type"], c["name"], c["disrupted"]), pos))
+                st.effects.append(Particles(pos, 8, palette.SMOKE, speed=40, life=0.8, size=5, grow=12))
         stop: list[Anim] = [Call(hit), Wait(HIT_STOP)] if struck and not st.reduced else []
-        return [*stop, Call(gone), self._narrate(e), Wait(0.2)]
+        return [*stop, Call(gone), self._narrate(event), Wait(0.2)]
 
-    def _suppressed(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _suppressed(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A counter suppressed (4.2.2): a spark of covering fire on it."""
         st, at = self.stage, self.stage.positions
-        d = e.data
-        cid = d["counter"]
-        return [Call(lambda: st.effects.append(Particles(at.enemy_pos(cid), 10, P.HIGHLIGHT, speed=60,
+        data = event.data
+        cid = data["counter"]
+        return [Call(lambda: st.effects.append(Particles(at.enemy_pos(cid), 10, palette.HIGHLIGHT, speed=60,
                                                           life=0.7, size=4, grow=8))),
-                self._narrate(e), Wait(0.2)]
+                self._narrate(event), Wait(0.2)]
 
-    def _suppression_fire(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _suppression_fire(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """Suppression placed: a burst of covering fire into the space."""
         at = self.stage.positions
-        d = e.data
-        name, target = d["defender"], at.geo.pos(d["space"])
+        data = event.data
+        name, target = data["defender"], at.geo.pos(data["space"])
         gun = "lmg" if self._weapon_sound(name) == "lmg" else "smg"
-        return [self._narrate(e), Call(lambda: self._gunfire(at.defender_pos(name), target, 5, sound=gun)),
+        return [self._narrate(event), Call(lambda: self._gunfire(at.defender_pos(name), target, 5, sound=gun)),
                 Wait(0.3)]
 
-    def _missed_counter(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _missed_counter(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A missed attack on a counter: the shots kick up dust by it (or by its target space)."""
         st, at = self.stage, self.stage.positions
-        d = e.data
-        pos = at.geo.pos(d["space"]) if "space" in d else at.enemy_pos(d["counter"])
+        data = event.data
+        pos = at.geo.pos(data["space"]) if "space" in data else at.enemy_pos(data["counter"])
         miss = (pos[0] + 14, pos[1] + 10)
         return [Call(lambda: st.effects.append(Particles(miss, 10, (170, 152, 124), speed=70, life=0.8,
                                                          size=4, grow=12, gravity=-25))),
-                self._narrate(e)]
+                self._narrate(event)]
 
-    def _phase(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _phase(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A new phase or Attack: the card leaves the street and a banner names it."""
         st = self.stage
-        label = e.text
-        return [Call(st.retire_card), self._narrate(e), Call(lambda: self._banner(label)), Wait(0.3)]
+        label = event.text
+        return [Call(st.retire_card), self._narrate(event), Call(lambda: self._banner(label)), Wait(0.3)]
 
-    def _fire_truck(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _fire_truck(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """The fire truck arrives: a banner and its engine."""
-        return [self._narrate(e), Call(lambda: self._banner(_("The fire truck arrives"))),
+        return [self._narrate(event), Call(lambda: self._banner(_("The fire truck arrives"))),
                 self._sound("engine"), Wait(0.6)]
 
-    def _attack_ended(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _attack_ended(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """The end of an Attack."""
-        return [self._narrate(e), self._sound("attack_end", 0.8)]
+        return [self._narrate(event), self._sound("attack_end", 0.8)]
 
-    def _tactic_revealed(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _tactic_revealed(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A Tactics card dealt into play: it flips face up beside the board."""
         st = self.stage
-        d = e.data
-        cid = str(d["card"])
+        data = event.data
+        cid = str(data["card"])
 
         def deal() -> None:
-            t = st.view.s.get("tactics")
+            t = st.view.state.get("tactics")
             if t is not None:
                 for pile in t["decks"].values():
                     if cid in pile:
@@ -488,66 +488,66 @@ class Animator:
 
         def set_flip(v: tuple[float, ...]) -> None:
             st.tactic_flip[cid] = v[0]
-        return [self._narrate(e), Call(deal), Tween(set_flip, (1.0,), 0.55, easing.out_cubic,
+        return [self._narrate(event), Call(deal), Tween(set_flip, (1.0,), 0.55, easing.out_cubic,
                                                     start_value=(0.0,)), Wait(0.35)]
 
-    def _tactic_discarded(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _tactic_discarded(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A Tactics card discarded: it fades from play."""
         st = self.stage
-        d = e.data
-        cid = str(d["card"])
+        data = event.data
+        cid = str(data["card"])
 
         def set_fade(v: tuple[float, ...]) -> None:
             st.tactic_flip[cid] = v[0]
 
         def discard() -> None:
-            t = st.view.s.get("tactics")
+            t = st.view.state.get("tactics")
             if t is not None and cid in t["in_play"]:
                 t["in_play"].remove(cid)
             st.tactic_flip.pop(cid, None)
-        return [self._narrate(e), Tween(set_fade, (0.0,), 0.35, easing.in_quad, start_value=(1.0,)),
+        return [self._narrate(event), Tween(set_fade, (0.0,), 0.35, easing.in_quad, start_value=(1.0,)),
                 Call(discard)]
 
-    def _tactics_reshuffled(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _tactics_reshuffled(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A Tactics deck reshuffled: a banner says so."""
-        d = e.data
-        return [self._narrate(e), Call(lambda: self._banner(_("Attack {attack} Tactics deck reshuffled",
-                                                              attack=d.get("attack")))), Wait(0.4)]
+        data = event.data
+        return [self._narrate(event), Call(lambda: self._banner(_("Attack {attack} Tactics deck reshuffled",
+                                                                attack=data.get("attack")))), Wait(0.4)]
 
-    def _tactic_applied(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _tactic_applied(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A Tactics card changed a result: it flashes, with a banner naming it."""
         st = self.stage
-        d = e.data
-        cards = [str(c) for c in d.get("cards", [d.get("card")]) if c]
-        name = _(str(d.get("name", "Tactics card")))
+        data = event.data
+        cards = [str(c) for c in data.get("cards", [data.get("card")]) if c]
+        name = _(str(data.get("name", "Tactics card")))
 
         def flash() -> None:
             for c in cards:
                 st.tactic_flash[c] = 1.0
             self._banner(_("Tactics card: {card}", card=name))
-        return [self._narrate(e), Call(flash), Wait(0.5)]
+        return [self._narrate(event), Call(flash), Wait(0.5)]
 
-    def _game_over(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _game_over(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """The end of the game: the finale, then the results."""
         st = self.stage
-        d = e.data
-        close = "victory" if d.get("outcome") == "win" else "defeat" if d.get("outcome") == "loss" else \
+        data = event.data
+        close = "victory" if data.get("outcome") == "win" else "defeat" if data.get("outcome") == "loss" else \
             "attack_end"
-        return [Call(st.retire_card), self._narrate(e), *self.finale(d.get("how") == "fire_truck"),
+        return [Call(st.retire_card), self._narrate(event), *self.finale(data.get("how") == "fire_truck"),
                 self._sound(close), Call(self.on_game_over)]
 
-    def _escaped(self, e: Event, shot: Shot | None = None) -> list[Anim]:
+    def _escaped(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A defender escapes (6.0): his counter leaves the board."""
         st, at = self.stage, self.stage.positions
-        d = e.data
-        name = d["defender"]
+        data = event.data
+        name = data["defender"]
 
         def run_away() -> None:
             pos = at.defender_pos(name)
             self._play("escape", 0.9, pos)
-            dd = st.view.s["defenders"][name]
-            st.effects.append(FallingCounter(self.art.defender(name, dd["exh"], dd["dis"]), pos))
-        return [Call(run_away), self._narrate(e), Wait(0.2)]
+            dd = st.view.state["defenders"][name]
+            st.effects.append(FallingCounter(self.art.defender(name, dd["exhausted"], dd["disrupted"]), pos))
+        return [Call(run_away), self._narrate(event), Wait(0.2)]
 
     def morale_hops(self, old: int, new: int) -> list[Anim]:
         """The morale marker hops from ``old`` to ``new`` one space at a time: a little arc each, and a pulse of

@@ -17,7 +17,7 @@ from game import i18n
 from game.i18n import _, n_
 from game.rules import Action, Rules
 from game.rules.hidden import Threats
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.board import BoardRenderer, caption_rect, los_letter
 from game.ui.cache import HoverRegions
 from game.ui.counters import BADGE, CounterArt, group_tokens
@@ -45,7 +45,7 @@ from game.ui.play.stage import Stage
 from game.ui.widgets import panel
 from game.ui.words import fit
 
-SHAKE_BACKGROUND = P.TABLE  # what a jolt of the board uncovers
+SHAKE_BACKGROUND = palette.TABLE  # what a jolt of the board uncovers
 # the phase banner covers the top bar's words from the title's end to the score's start (it says the same)
 BANNER = pygame.Rect(176, 2, 880, 52)
 RING_OUTER = ENEMY_PX // 2 + 8  # the colour ring around an occupied track space: 8 px beyond the counter's sides
@@ -56,7 +56,7 @@ TABLE_STRIPS = (pygame.Rect(0, 0, 1920, BOARD_RECT.top),
                 pygame.Rect(BOARD_RECT.right, BOARD_RECT.top, 1920 - BOARD_RECT.right, BOARD_RECT.h))
 # The parts of the drawn position the pieces at rest in the street are drawn from (BoardLayer._pieces), with
 # the kinds of the counters there (a floor's: its defenders, their tokens and the counters inside).
-STREET_STATE = ("spaces", "support", "transit", "cars", "barriers_open", "supp")
+STREET_STATE = ("spaces", "support", "transit", "cars", "barriers_open", "suppression")
 # The two sides of the board: the street (the exterior view) and the building cut open.
 SIDES = (pygame.Rect(BOARD_RECT.x, BOARD_RECT.y, int(bp(FLOOR_X[0], 0)[0]) - BOARD_RECT.x, BOARD_RECT.h),
          pygame.Rect(int(bp(FLOOR_X[0], 0)[0]), BOARD_RECT.y, BOARD_RECT.right - int(bp(FLOOR_X[0], 0)[0]),
@@ -86,7 +86,7 @@ GLOW = (255, 120, 30)  # the burning building's light over the board
 FLASH = (255, 250, 230)  # a breach's flash over the screen
 
 
-def tint(surface: pygame.Surface, rect: pygame.Rect, colour: P.Colour, k: float) -> None:
+def tint(surface: pygame.Surface, rect: pygame.Rect, colour: palette.Colour, k: float) -> None:
     """Light ``colour`` times ``k`` (0..1) added to every pixel of ``rect`` (one fill: an alpha blit of a layer as
     large as the screen cost 3 ms a frame, this fill 0.3 ms)."""
     surface.fill((round(colour[0] * k), round(colour[1] * k), round(colour[2] * k)), rect,
@@ -110,7 +110,7 @@ class BoardMarks(NamedTuple):
     danger: Threats | None = None  # the coming Enemy Phase's danger, as the board stands (play/danger.py)
 
 
-def shake_board(surface: pygame.Surface, board: pygame.Rect, dx: int, dy: int, background: P.Colour) -> None:
+def shake_board(surface: pygame.Surface, board: pygame.Rect, dx: int, dy: int, background: palette.Colour) -> None:
     """Move the pixels of ``board`` by (dx, dy) on ``surface`` and paint the uncovered part of ``board`` with
     ``background``: the same pixels as copying the board, filling it and blitting the copy moved, in one pass
     (a scroll inside the bounding box of both rects, whose two other corners are put back as they were)."""
@@ -148,13 +148,14 @@ def colour_cells(surface: pygame.Surface, rect: pygame.Rect, colours: tuple[str,
     w = rect.w // len(colours)
     for i, col in enumerate(colours):
         cell = pygame.Rect(rect.x + i * w, rect.y, w, rect.h)
-        pygame.draw.rect(surface, P.LOS[col], cell)
+        pygame.draw.rect(surface, palette.LOS[col], cell)
         if each_framed:
-            pygame.draw.rect(surface, P.INK, cell, 1)
+            pygame.draw.rect(surface, palette.INK, cell, 1)
         if letters:
-            blit_text(surface, los_letter(col), "sans_bold", 11, P.text_on(P.LOS[col]), cell.center, "center")
+            blit_text(surface, los_letter(col), "sans_bold", 11, palette.text_on(palette.LOS[col]), cell.center,
+                      "center")
     if not each_framed:
-        pygame.draw.rect(surface, P.INK, rect, 1)
+        pygame.draw.rect(surface, palette.INK, rect, 1)
 
 
 _discs: dict[tuple[str, ...], pygame.Surface] = {}
@@ -167,12 +168,13 @@ def colour_disc(colours: tuple[str, ...]) -> pygame.Surface:
     if disc is None:
         disc = pygame.Surface((2 * RING_OUTER + 3, 2 * RING_OUTER + 3), pygame.SRCALPHA)
         centre, outer = (RING_OUTER + 1, RING_OUTER + 1), RING_OUTER
-        pygame.draw.circle(disc, P.INK, centre, outer + 1)
+        pygame.draw.circle(disc, palette.INK, centre, outer + 1)
         if len(colours) == 1:
-            pygame.draw.circle(disc, P.LOS[colours[0]], centre, outer)
+            pygame.draw.circle(disc, palette.LOS[colours[0]], centre, outer)
         else:
-            pygame.draw.circle(disc, P.LOS[colours[0]], centre, outer, draw_top_left=True, draw_bottom_left=True)
-            pygame.draw.circle(disc, P.LOS[colours[1]], centre, outer, draw_top_right=True, draw_bottom_right=True)
+            pygame.draw.circle(disc, palette.LOS[colours[0]], centre, outer, draw_top_left=True, draw_bottom_left=True)
+            pygame.draw.circle(disc, palette.LOS[colours[1]], centre, outer, draw_top_right=True,
+                               draw_bottom_right=True)
         _discs[colours] = disc
     return disc
 
@@ -247,7 +249,7 @@ class BoardLayer:
         frame draws over the table afterwards: the table is painted only around them."""
         key = self._layer_key(marks, colour_blind)
         for gap in self._table_gaps(panels):  # the table around the board, where no panel lies on it
-            surface.fill(P.TABLE, gap)
+            surface.fill(palette.TABLE, gap)
         clip = surface.get_clip()
         surface.set_clip(BOARD_RECT.clip(clip))  # nothing drawn on the board reaches the panels around it
         try:
@@ -270,7 +272,7 @@ class BoardLayer:
             hidden = self.positions.interior_hidden()
             spread, _rest = self.positions.spread_members()
             for cid in self.positions.override:
-                if cid in self.view.s["counters"] and cid not in hidden and cid not in spread:
+                if cid in self.view.state["counters"] and cid not in hidden and cid not in spread:
                     self._draw_enemy(surface, cid)
             for name in marks.selectable - hidden:
                 self._defender_glow(surface, name, marks)
@@ -318,7 +320,8 @@ class BoardLayer:
         if marks.danger is not None or marks.targets or marks.question:
             return None
         st, at = self.stage, self.positions
-        fanned = tuple(space for space, stack in self.view.s["spaces"].items() if len(stack) > 1 and at.fanned(space))
+        fanned = tuple(space for space,
+                       stack in self.view.state["spaces"].items() if len(stack) > 1 and at.fanned(space))
         lit: list[list[str]] = [[] for _region in REGIONS]  # the card's lit places by the region they are in
         for place in (st.shown_focus if st.shown_card and st.shown_k >= 1 else ()):
             point = self.reveal.anchor(place)
@@ -340,7 +343,7 @@ class BoardLayer:
         street."""
         if piece.startswith("car:"):
             return 0
-        space = (str(self.view.s["defenders"].get(piece[2:], {}).get("space", "")) if piece.startswith("d:")
+        space = (str(self.view.state["defenders"].get(piece[2:], {}).get("space", "")) if piece.startswith("d:")
                  else self.positions.where(piece))
         floor = space.split(":", 1)[0]
         if piece.startswith("d:") or space.endswith(":interior"):
@@ -354,7 +357,7 @@ class BoardLayer:
         kept pieces as they are (a quarter of the redraws of a game)."""
         if self._state_version != self.view.version:
             self._state_version = self.view.version
-            s = self.view.s
+            s = self.view.state
             kinds = s["counters"]
             outside = [*(c for stack in s["spaces"].values() for c in stack),
                        *(c for stack in s["support"].values() for c in stack), *s["transit"]]
@@ -391,7 +394,7 @@ class BoardLayer:
         if st.shown_card and st.shown_k >= 1:
             self.reveal.draw_lit(layer, st.shown_focus, 0.0)
         if street:
-            self.board.draw_barriers(layer, self.view.s["barriers_open"])
+            self.board.draw_barriers(layer, self.view.state["barriers_open"])
         if building:
             self.draw_tokens(layer)
         if street:
@@ -415,7 +418,7 @@ class BoardLayer:
         card's places, the targets and a question's space) in between; the defense tracks' hover regions."""
         # the static board and the track cells (around the board the base is the table: painted by draw)
         surface.blit(self._board_base(colour_blind), BOARD_RECT.topleft, BOARD_RECT)
-        vs = self.view.s
+        vs = self.view.state
         hovers = self._defense_hovers()
         self._draw_defense_markers(surface)
         self.draw_space_colours(surface, colour_blind)
@@ -433,9 +436,9 @@ class BoardLayer:
                 if key not in hidden:
                     self._target_ring(surface, key, t)
             else:
-                self.board.highlight(surface, key, P.HIGHLIGHT if marks.mode != "suppress" else P.TARGET, t)
+                self.board.highlight(surface, key, palette.HIGHLIGHT if marks.mode != "suppress" else palette.TARGET, t)
         if marks.question:
-            self.board.highlight(surface, marks.question, P.TARGET, t, 5)  # what the question is about
+            self.board.highlight(surface, marks.question, palette.TARGET, t, 5)  # what the question is about
         self.draw_tokens(surface)
         self.draw_suppression(surface)
         self._draw_defenders(surface, marks)
@@ -458,8 +461,8 @@ class BoardLayer:
             return None
         a = min(1.0, self.stage.banner_t * 3)
         rect = BANNER.move(0, -int(20 * (1 - a)))  # over the whole of the top bar's words, never half of them
-        panel(surface, rect, P.INK, P.GOLD, int(255 * a), 2)  # opaque: the top bar never shows through
-        blit_text(surface, self.stage.banner, "type_bold", 28, P.PAPER_LIGHT, rect.center, "center")
+        panel(surface, rect, palette.INK, palette.GOLD, int(255 * a), 2)  # opaque: the top bar never shows through
+        blit_text(surface, self.stage.banner, "type_bold", 28, palette.PAPER_LIGHT, rect.center, "center")
         return rect
 
     def draw_flash(self, surface: pygame.Surface) -> bool:
@@ -497,16 +500,16 @@ class BoardLayer:
             w = r.w // len(fl.defense)
             for i, v in enumerate(fl.defense):
                 cell = pygame.Rect(r.x + i * w, y, w - 2, 28)
-                pygame.draw.rect(surface, P.PAPER_LIGHT, cell, border_radius=3)
-                pygame.draw.rect(surface, P.INK, cell, 1, border_radius=3)
-                blit_text(surface, str(v), "sans_bold", 16, P.INK_SOFT, cell.center, "center")
+                pygame.draw.rect(surface, palette.PAPER_LIGHT, cell, border_radius=3)
+                pygame.draw.rect(surface, palette.INK, cell, 1, border_radius=3)
+                blit_text(surface, str(v), "sans_bold", 16, palette.INK_SOFT, cell.center, "center")
 
     def _defense_hovers(self) -> HoverRegions:
         """The hover texts of each floor's defense track."""
         hovers: HoverRegions = []
         for fid, fl in self.rules.floors.items():
             r = self.geo.rect(f"{fid}:interior")
-            now = fl.defense[self.view.s["defense"][fid]]
+            now = fl.defense[self.view.state["defense"][fid]]
             hovers.append((pygame.Rect(r.x, r.bottom + 8, r.w, 28),
                            _("{floor}: defense {now} (3.2, 3.3)\ntrack {track}; hits shift it right", floor=_(fl.name),
                              now=now, track=" ".join(map(str, fl.defense)))))
@@ -522,14 +525,14 @@ class BoardLayer:
             cx = r.x + pos * w + (w - 2) / 2
             marker = pygame.Rect(0, 0, w + 2, 34)  # a frame around the printed value: it stays readable
             marker.center = (int(cx), y + 14)
-            pygame.draw.rect(surface, P.INK, marker, 6, border_radius=6)
-            pygame.draw.rect(surface, P.POST_BLUE, marker.inflate(-2, -2), 4, border_radius=5)
+            pygame.draw.rect(surface, palette.INK, marker, 6, border_radius=6)
+            pygame.draw.rect(surface, palette.POST_BLUE, marker.inflate(-2, -2), 4, border_radius=5)
 
     def draw_tokens(self, surface: pygame.Surface) -> None:
         """Weapon and ammunition tokens along the bottom of their space; identical tokens (4.1: interchangeable)
         share one image with their number, narrower images where a row would not fit."""
         by_space: dict[str, list[str]] = {}
-        for tok, space in self.view.s["tokens"].items():
+        for tok, space in self.view.state["tokens"].items():
             if space:
                 by_space.setdefault(space, []).append(tok)
         for space, toks in by_space.items():
@@ -543,7 +546,7 @@ class BoardLayer:
 
     def draw_suppression(self, surface: pygame.Surface) -> None:
         """The suppression markers on the assault spaces they hold (4.2.2), with their number."""
-        for space, n in self.view.s["supp"].items():
+        for space, n in self.view.state["suppression"].items():
             sx, sy = self.geo.pos(space)
             img = self.art.supp(n)
             surface.blit(img, img.get_rect(center=(int(sx + 24), int(sy + 20))))
@@ -551,7 +554,7 @@ class BoardLayer:
     # ------------------------------------------------------------------ line of sight
     def _occupied(self) -> list[str]:
         """The track and support spaces with counters on them now (not those fanned out elsewhere)."""
-        vs = self.view.s
+        vs = self.view.state
         return [space for stacks in (vs["spaces"], vs["support"]) for space, stack in stacks.items()
                 if stack and space in self.geo.rects]
 
@@ -587,7 +590,7 @@ class BoardLayer:
             cx, cy = self.geo.pos(space)
             for i, col in enumerate(sp.colours):
                 dx = (-10 if i == 0 else 10) if len(sp.colours) > 1 else 0
-                blit_text(surface, los_letter(col), "sans_bold", 11, P.text_on(P.LOS[col]), (cx + dx, cy),
+                blit_text(surface, los_letter(col), "sans_bold", 11, palette.text_on(palette.LOS[col]), (cx + dx, cy),
                           "center")
         for space in [*occupied, *(sp for sp in self.rules.support_spaces if sp not in occupied)]:
             cols = self._colours(space)
@@ -625,49 +628,50 @@ class BoardLayer:
         support square) or outline (his floor's interior)."""
         if space in self.rules.track_spaces:
             cx, cy = self.geo.pos(space)
-            pygame.draw.circle(surface, P.INK, (int(cx), int(cy)), RING_OUTER + 5, 2)
-            pygame.draw.circle(surface, P.SIGHT, (int(cx), int(cy)), RING_OUTER + 3, 3)
+            pygame.draw.circle(surface, palette.INK, (int(cx), int(cy)), RING_OUTER + 5, 2)
+            pygame.draw.circle(surface, palette.SIGHT, (int(cx), int(cy)), RING_OUTER + 3, 3)
         else:
             rect = self.geo.rect(space).inflate(8, 8)
-            pygame.draw.rect(surface, P.INK, rect.inflate(4, 4), 2, border_radius=6)
-            pygame.draw.rect(surface, P.SIGHT, rect, 3, border_radius=5)
+            pygame.draw.rect(surface, palette.INK, rect.inflate(4, 4), 2, border_radius=6)
+            pygame.draw.rect(surface, palette.SIGHT, rect, 3, border_radius=5)
 
     # ------------------------------------------------------------------ counters and defenders
     def _target_ring(self, surface: pygame.Surface, cid: str, t: float) -> None:
         x, y = self.positions.enemy_pos(cid)
         pulse = 3 + int(2 * math.sin(t * 7))
         half = ENEMY_PX // 2 + pulse
-        pygame.draw.rect(surface, P.TARGET, pygame.Rect(x - half, y - half, 2 * half, 2 * half), 3, border_radius=5)
+        pygame.draw.rect(surface, palette.TARGET, pygame.Rect(x - half, y - half, 2 * half, 2 * half), 3,
+                         border_radius=5)
 
     def _defender_glow(self, surface: pygame.Surface, name: str, marks: BoardMarks) -> None:
         """The pulsing ring of a defender the player may pick now (not while one is selected or hinted)."""
         if marks.selected or marks.hinted:  # a hint shows only what it recommends
             return
-        glow = P.mix(P.HIGHLIGHT, P.PAPER_LIGHT, 0.5 + 0.5 * math.sin(marks.time * 5))
+        glow = palette.mix(palette.HIGHLIGHT, palette.PAPER_LIGHT, 0.5 + 0.5 * math.sin(marks.time * 5))
         x, y = self.positions.defender_pos(name)
         rect = pygame.Rect(0, 0, DEF_W + 4, DEF_H + 4)
         rect.center = (int(x), int(y))
         pygame.draw.rect(surface, glow, rect, 3, border_radius=5)
 
     def _draw_defender(self, surface: pygame.Surface, name: str, selected: str | None) -> None:
-        d = self.view.s["defenders"][name]
+        d = self.view.state["defenders"][name]
         x, y = self.positions.defender_pos(name)
-        img = self.art.defender(name, d["exh"], d["dis"], d.get("moved", False), d.get("acted", False))
+        img = self.art.defender(name, d["exhausted"], d["disrupted"], d.get("moved", False), d.get("acted", False))
         rect = img.get_rect(center=(int(x), int(y)))
         surface.blit(img, rect)
         if name == selected:
-            pygame.draw.rect(surface, P.HIGHLIGHT, rect.inflate(8, 8), 4, border_radius=6)
+            pygame.draw.rect(surface, palette.HIGHLIGHT, rect.inflate(8, 8), 4, border_radius=6)
 
     def _draw_enemy(self, surface: pygame.Surface, cid: str) -> None:
-        c = self.view.s["counters"].get(cid)
+        c = self.view.state["counters"].get(cid)
         if c is None:
             return
         x, y = self.positions.enemy_pos(cid)
-        img = self.art.enemy(c["type"], c["name"], c["dis"])
+        img = self.art.enemy(c["type"], c["name"], c["disrupted"])
         rect = img.get_rect(center=(int(x), int(y)))
         kept = self._shadowed.get(id(img))
         if kept is None or kept[0] is not img:
-            kept = self._shadowed[id(img)] = (img, shadowed(img, BADGE if c["dis"] else 0))
+            kept = self._shadowed[id(img)] = (img, shadowed(img, BADGE if c["disrupted"] else 0))
         surface.blit(kept[1], rect)
 
     def _draw_defenders(self, surface: pygame.Surface, marks: BoardMarks, moving: bool | None = None) -> None:
@@ -676,15 +680,15 @@ class BoardLayer:
         hidden = self.positions.interior_hidden()
         _members, spread = self.positions.spread_members()
         override = self.positions.override
-        for name, d in self.view.s["defenders"].items():
+        for name, d in self.view.state["defenders"].items():
             if d["status"] != "board" or name in hidden or name in spread:
                 continue
             if moving is not None and ("d:" + name in override) != moving:
                 continue
             self._draw_defender(surface, name, marks.selected)
         if marks.dragged is not None:
-            d = self.view.s["defenders"][marks.dragged]
-            img = self.art.defender(marks.dragged, d["exh"], d["dis"])
+            d = self.view.state["defenders"][marks.dragged]
+            img = self.art.defender(marks.dragged, d["exhausted"], d["disrupted"])
             ghost = img.copy()
             ghost.set_alpha(200)
             surface.blit(ghost, ghost.get_rect(center=marks.mouse))
@@ -712,7 +716,7 @@ class BoardLayer:
         """Where the counters outside stand, by space, when nothing moves and no stack is fanned out under the
         mouse (what is placed clear of them keeps its place while a stack is hovered or a counter slides by);
         a counter waiting to come in is listed under its space."""
-        vs = self.view.s
+        vs = self.view.state
         half = ENEMY_PX // 2
         out: dict[str, list[pygame.Rect]] = {}
 
@@ -734,7 +738,7 @@ class BoardLayer:
         """Where the armored cars standing on a space and the tracks' placement labels go this frame: beside
         their space, clear of the counters, the spaces and each other (a car moving along its track is drawn
         where it is); with the colour-blind setting, the occupied spaces' letter tabs first (:meth:`chips`)."""
-        vs = self.view.s
+        vs = self.view.state
         key = (colour_blind, repr(vs["spaces"]), repr(vs["support"]), repr(vs["transit"]), repr(vs["cars"]),
                tuple(car for car in vs["cars"] if self.positions.moving_car(car)))
         if key == self._placed_key:
@@ -765,7 +769,7 @@ class BoardLayer:
         """Each armored car beside its space (tied to it by a short line: its counters defend at its value), or
         where it drives (``moving`` True: only the cars driving, False: only those standing)."""
         img = self.art.car()
-        for car, space in self.view.s["cars"].items():
+        for car, space in self.view.state["cars"].items():
             if moving is not None and self.positions.moving_car(car) != moving:
                 continue
             rect = cars.get(car)
@@ -774,20 +778,20 @@ class BoardLayer:
                 surface.blit(img, img.get_rect(center=(int(x), int(y + 16))))
                 continue
             sx, sy = self.geo.pos(space)
-            pygame.draw.line(surface, P.INK, (int(sx), int(sy)), rect.center, 3)
+            pygame.draw.line(surface, palette.INK, (int(sx), int(sy)), rect.center, 3)
             surface.blit(img, rect)
 
     def _draw_track_labels(self, surface: pygame.Surface, labels: dict[str, pygame.Rect]) -> None:
         """Each track's placement label (its die roll) beside its first space, clear of the counters."""
         for tid, rect in labels.items():
-            pygame.draw.rect(surface, P.PAPER_LIGHT, rect, border_radius=5)
-            pygame.draw.rect(surface, P.INK, rect, 2, border_radius=5)
-            blit_text(surface, tid, "sans_bold", 17, P.INK, rect.center, "center")
+            pygame.draw.rect(surface, palette.PAPER_LIGHT, rect, border_radius=5)
+            pygame.draw.rect(surface, palette.INK, rect, 2, border_radius=5)
+            blit_text(surface, tid, "sans_bold", 17, palette.INK, rect.center, "center")
 
     def _draw_enemies(self, surface: pygame.Surface, moving: bool | None = None) -> None:
         """The enemy counters, the stack under the mouse fanned out on top (``moving`` False: only those at rest;
         the scene draws those in flight over them)."""
-        vs = self.view.s
+        vs = self.view.state
         order: list[str] = []
         fanned: list[str] = []
         for space, stack in vs["spaces"].items():
@@ -809,7 +813,7 @@ class BoardLayer:
         if fanned:  # the hovered stack, fanned out in a row on top of everything
             first, last = self.positions.enemy_pos(fanned[0]), self.positions.enemy_pos(fanned[-1])
             back = pygame.Rect(int(first[0]) - 26, int(first[1]) - 26, int(last[0] - first[0]) + 52, 52)
-            panel(surface, back, P.PAPER_LIGHT, P.INK, alpha=230, width=1)
+            panel(surface, back, palette.PAPER_LIGHT, palette.INK, alpha=230, width=1)
             order.extend(fanned)
         hidden = self.positions.interior_hidden()
         spread, _rest = self.positions.spread_members()
@@ -827,7 +831,7 @@ class BoardLayer:
             if floor == self.positions.spread:
                 enemies, defenders = self.positions.spread_members()
                 area = self.geo.interior_spread_rect(space, ne, nd)
-                panel(surface, area, P.PAPER_LIGHT, P.INK, alpha=240, width=2)
+                panel(surface, area, palette.PAPER_LIGHT, palette.INK, alpha=240, width=2)
                 for name in defenders:
                     self._draw_defender(surface, name, marks.selected)
                     if name in marks.selectable:
@@ -860,7 +864,7 @@ class BoardLayer:
         aim: dict[tuple[int, int], tuple[int, int]] = {}  # where each pill's tail points: its counter's centre
         words = [*self._placed[1].values(), *self._chips.values(), *self.board.barrier_tags()]  # to keep clear
         for cid, p in marks.odds.items():
-            if cid in self.view.s["counters"]:
+            if cid in self.view.state["counters"]:
                 x, y = self.positions.enemy_pos(cid)
                 at = (int(x), int(y - ENEMY_PX // 2 - 2))  # the pill's bottom middle: over the counter
                 below = (int(x), int(y + ENEMY_PX // 2 + 2 + 16))  # under it
@@ -893,10 +897,10 @@ class BoardLayer:
         pill = pygame.Rect(0, 0, w, 16)
         pill.midbottom = midbottom
         tip, base = _tail(pill, counter)
-        pygame.draw.polygon(surface, P.INK, [*base, tip])
-        pygame.draw.rect(surface, P.INK, pill, border_radius=8)
-        pygame.draw.rect(surface, P.TARGET, pill, 1, border_radius=8)
-        blit_text(surface, label, "sans_bold", 12, P.PAPER_LIGHT, pill.center, "center")
+        pygame.draw.polygon(surface, palette.INK, [*base, tip])
+        pygame.draw.rect(surface, palette.INK, pill, border_radius=8)
+        pygame.draw.rect(surface, palette.TARGET, pill, 1, border_radius=8)
+        blit_text(surface, label, "sans_bold", 12, palette.PAPER_LIGHT, pill.center, "center")
         return pill
 
     def _pile_badge(self, surface: pygame.Surface, n: int, midbottom: tuple[int, int]) -> None:
@@ -905,18 +909,18 @@ class BoardLayer:
         label = f"×{n}"
         pill = pygame.Rect(0, 0, font("sans_bold", 13).size(label)[0] + 10, 17)
         pill.midbottom = midbottom
-        pygame.draw.rect(surface, P.INK, pill, border_radius=8)
-        pygame.draw.rect(surface, P.HIGHLIGHT, pill, 1, border_radius=8)
-        blit_text(surface, label, "sans_bold", 13, P.PAPER_LIGHT, pill.center, "center")
+        pygame.draw.rect(surface, palette.INK, pill, border_radius=8)
+        pygame.draw.rect(surface, palette.HIGHLIGHT, pill, 1, border_radius=8)
+        blit_text(surface, label, "sans_bold", 13, palette.PAPER_LIGHT, pill.center, "center")
 
     def _more_tile(self, surface: pygame.Surface, more: int, rect: pygame.Rect) -> None:
         """The stack of counters a full interior box does not show: "+N" (hover the box to spread them)."""
         for k in (4, 2):
-            pygame.draw.rect(surface, P.PAPER_DARK, rect.move(k, -k), border_radius=4)
-            pygame.draw.rect(surface, P.INK_SOFT, rect.move(k, -k), 1, border_radius=4)
-        pygame.draw.rect(surface, P.INK, rect, border_radius=4)
-        pygame.draw.rect(surface, P.HIGHLIGHT, rect, 2, border_radius=4)
-        blit_text(surface, f"+{more}", "sans_bold", 18, P.PAPER_LIGHT, (rect.centerx, rect.centery - 6), "center")
+            pygame.draw.rect(surface, palette.PAPER_DARK, rect.move(k, -k), border_radius=4)
+            pygame.draw.rect(surface, palette.INK_SOFT, rect.move(k, -k), 1, border_radius=4)
+        pygame.draw.rect(surface, palette.INK, rect, border_radius=4)
+        pygame.draw.rect(surface, palette.HIGHLIGHT, rect, 2, border_radius=4)
+        blit_text(surface, f"+{more}", "sans_bold", 18, palette.PAPER_LIGHT, (rect.centerx, rect.centery - 6), "center")
         word, size = fit(n_("more", "more", more), "cond", 13, rect.w - 4, 9)
-        blit_text(surface, word, "cond", size, P.HIGHLIGHT, (rect.centerx, rect.bottom - 3),
+        blit_text(surface, word, "cond", size, palette.HIGHLIGHT, (rect.centerx, rect.bottom - 3),
                   "midbottom")

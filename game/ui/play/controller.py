@@ -131,20 +131,20 @@ class Controller:
         """The first line of the bottom bar: what the game waits for."""
         dec = self.game.decision
         if self.queue.busy:  # what plays out is the drawn position's phase (the core is already past it)
-            return _("{busy}  (Space: skip)", busy=_(BUSY_PROMPT.get(str(self.positions.view.s.get("phase", "")),
+            return _("{busy}  (Space: skip)", busy=_(BUSY_PROMPT.get(str(self.positions.view.state.get("phase", "")),
                                                                         N_("Playing out…"))))
         if self.game.over:
             return _("The day is over.")
         if not dec:
             return ""
         kind = dec["kind"]
-        s = self.game.state
+        state = self.game.state
         if kind == DecisionKind.MOVES:
             if self.selected:
                 return _("{defender}: click a lit space to move there (carrying tokens), or another defender",
                          defender=defender_name(self.selected or ""))
             return _("Moves: {n} left. Click a defender to move him.",
-                     n=max(0, self.game.limit("defender_moves") - s["moves"]))
+                     n=max(0, self.game.limit("defender_moves") - state["moves"]))
         if kind == DecisionKind.ACTIONS:
             if self.mode == "attack":
                 return _("{defender}: click a lit enemy counter to attack it (the % on it: the chance to remove it)",
@@ -153,7 +153,7 @@ class Controller:
                 return _("{defender}: click a lit assault space to place suppression tokens",
                          defender=defender_name(self.selected or ""))
             return _("Actions: {n} left. Click a defender for his actions.",
-                     n=max(0, self.game.limit("defender_actions") - s["actions"]))
+                     n=max(0, self.game.limit("defender_actions") - state["actions"]))
         if kind == DecisionKind.COMMAND:
             return _("{defender} commands: {n} free rallies. Click a lit defender or a Rally button.",
                      defender=defender_name(dec["by"]), n=dec["left"])

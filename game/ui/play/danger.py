@@ -15,7 +15,7 @@ from game.i18n import _, number, percent
 from game.rules import Game, Rules
 from game.rules.hidden import Threats
 from game.rules.names import door_name, space_name
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.board import BoardRenderer, label_band
 from game.ui.cache import HoverRegions
 from game.ui.fonts import blit_text
@@ -110,7 +110,7 @@ def draw_badges(surface: pygame.Surface, threats: Threats, board: BoardRenderer,
             tag = pygame.Rect(0, 0, 14 + 8 * len(words), 18)
             tag.midbottom = (rect.centerx, rect.top + 7)
             pygame.draw.rect(surface, DANGER, tag, border_radius=5)
-            blit_text(surface, words, "sans_bold", 13, P.PAPER_LIGHT, tag.center, "center")
+            blit_text(surface, words, "sans_bold", 13, palette.PAPER_LIGHT, tag.center, "center")
     centre = bp(BUILDING[0] + BUILDING[2] / 2, BUILDING[1] + BUILDING[3] / 2)
     for entrance, chance in sorted(threats.breach.items()):
         if chance < SHOWN_FROM:
@@ -123,10 +123,10 @@ def draw_badges(surface: pygame.Surface, threats: Threats, board: BoardRenderer,
             badge.midbottom = (door.centerx, door.top - 2)
         else:  # in the front or back wall: inside the building, past the door's name (the tracks stay clear)
             badge.center = (door.centerx, int(door.centery + (46 if dy > 0 else -46)))
-        pygame.draw.rect(surface, P.INK, badge.move(2, 2), border_radius=7)
+        pygame.draw.rect(surface, palette.INK, badge.move(2, 2), border_radius=7)
         pygame.draw.rect(surface, DANGER, badge, border_radius=7)
-        pygame.draw.rect(surface, P.PAPER_LIGHT, badge, 2, border_radius=7)
-        blit_text(surface, text, "sans_bold", 16, P.PAPER_LIGHT, badge.center, "center")
+        pygame.draw.rect(surface, palette.PAPER_LIGHT, badge, 2, border_radius=7)
+        blit_text(surface, text, "sans_bold", 16, palette.PAPER_LIGHT, badge.center, "center")
         hovers.append((badge, _("Danger at the {door} entrance: a counter breaks in {chance} of the time in the "
                                 "coming Enemy Phase, as the board stands", door=door_name(entrance), chance=text)))
     return hovers

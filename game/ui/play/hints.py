@@ -14,7 +14,7 @@ from game.ai import make_policy
 from game.i18n import _
 from game.rules import Action, Game
 from game.rules.kinds import ActionKind
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.board import BoardRenderer
 from game.ui.play.positions import Positions
 from game.ui.widgets import Button
@@ -126,17 +126,17 @@ def think(game: Game, _dropped: Callable[[], bool]) -> tuple[Action, str]:
 def hint_marks(action: Action, defenders_drawn: Container[str], buttons: list[Button]) -> HintMarks:
     """What to highlight for ``action``: its defender (one of ``defenders_drawn``), enemy counter or space, and
     the ``buttons`` that submit it."""
-    k, a = action.kind, action.args
+    kind, a = action.kind, action.args
     defenders = [a[0]] if a and a[0] in defenders_drawn else []
     counters: list[str] = []
     spaces: list[str] = []
-    if k == ActionKind.MOVE and len(a) > 1:
+    if kind == ActionKind.MOVE and len(a) > 1:
         spaces.append(a[1])
-    elif k == ActionKind.SHIFT and len(a) > 2:
+    elif kind == ActionKind.SHIFT and len(a) > 2:
         spaces.append(a[2])
-    elif k == ActionKind.ATTACK and len(a) > 1:
+    elif kind == ActionKind.ATTACK and len(a) > 1:
         counters.append(a[1])
-    elif k == ActionKind.SUPPRESS and len(a) > 1:
+    elif kind == ActionKind.SUPPRESS and len(a) > 1:
         spaces.append(a[1])
     return defenders, counters, spaces, [b for b in buttons if b.data == action]
 
@@ -147,15 +147,15 @@ def draw_hint(surface: pygame.Surface, marks: HintMarks, board: BoardRenderer, p
     defenders, counters, spaces, buttons = marks
     pulse = 4 + int(3 * math.sin(time * 6))
     for sp in spaces:
-        board.highlight(surface, sp, P.GOLD, time, 6)
+        board.highlight(surface, sp, palette.GOLD, time, 6)
     for name in defenders:
-        if positions.view.s["defenders"][name]["status"] != "board":
+        if positions.view.state["defenders"][name]["status"] != "board":
             continue
         x, y = positions.defender_pos(name)
-        pygame.draw.rect(surface, P.GOLD, pygame.Rect(x - 26 - pulse, y - 26 - pulse, 52 + 2 * pulse,
-                                                      52 + 2 * pulse), 5, border_radius=7)
+        pygame.draw.rect(surface, palette.GOLD, pygame.Rect(x - 26 - pulse, y - 26 - pulse, 52 + 2 * pulse,
+                                                            52 + 2 * pulse), 5, border_radius=7)
     for cid in counters:
         x, y = positions.enemy_pos(cid)
-        pygame.draw.circle(surface, P.GOLD, (int(x), int(y)), 28 + pulse, 5)
+        pygame.draw.circle(surface, palette.GOLD, (int(x), int(y)), 28 + pulse, 5)
     for b in buttons:
-        pygame.draw.rect(surface, P.GOLD, b.rect.inflate(10 + 2 * pulse, 10 + 2 * pulse), 5, border_radius=10)
+        pygame.draw.rect(surface, palette.GOLD, b.rect.inflate(10 + 2 * pulse, 10 + 2 * pulse), 5, border_radius=10)

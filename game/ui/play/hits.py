@@ -14,7 +14,7 @@ def defender_at(positions: Positions, pos: tuple[int, int]) -> str | None:
         hidden = positions.interior_hidden()
         _, spread = positions.spread_members()
         found: str | None = None
-        for name, d in positions.view.s["defenders"].items():
+        for name, d in positions.view.state["defenders"].items():
             if d["status"] != "board" or name in hidden:
                 continue
             x, y = positions.defender_pos(name)
@@ -36,7 +36,7 @@ def _enemy_at(positions: Positions, pos: tuple[int, int], lit: Container[str]) -
     best_key = (2, 1e9)
     hidden = positions.interior_hidden()
     half = ENEMY_PX / 2
-    for cid in positions.view.s["counters"]:
+    for cid in positions.view.state["counters"]:
         if not positions.where(cid) or cid in hidden:
             continue
         x, y = positions.enemy_pos(cid)

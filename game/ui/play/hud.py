@@ -14,7 +14,7 @@ from game import daily
 from game.i18n import N_, Said, _, same
 from game.rules import Game, Rules
 from game.rules.names import card_text
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.cache import HoverRegions, PanelCache, ScreenMemory
 from game.ui.effects import DiceTray
 from game.ui.fonts import blit_text, font, wrap
@@ -36,7 +36,7 @@ HINT_TIP = N_("The planner's recommended next action and why (H)")
 UNDO_TIP = N_("Take back your last decision (Ctrl+Z); possible back to the last die, card or shuffle")
 NOTICE_TIME = 3.5  # seconds a notice stays in the bottom bar
 
-TacticSlot = tuple[str | None, int, float, P.Colour, float]
+TacticSlot = tuple[str | None, int, float, palette.Colour, float]
 
 
 def tactics_rect(rules: Rules, difficulty: str) -> pygame.Rect:
@@ -102,15 +102,15 @@ class Hud:
         self.daily = daily.challenge_date(int(game.state["seed"]), str(game.state["difficulty"])) is not None
         self.tactics_rect = tactics_rect(self.rules, str(game.state.get("difficulty", "standard")))
         log_top = self.tactics_rect.bottom + 10 if self.tactics_rect.h else SIDE.y + 420
-        self.log = LogPanel(pygame.Rect(SIDE.x, log_top, SIDE.w, SIDE.bottom - log_top), under=P.TABLE)
+        self.log = LogPanel(pygame.Rect(SIDE.x, log_top, SIDE.w, SIDE.bottom - log_top), under=palette.TABLE)
         self.notice = ""
         self.notice_t = 0.0
         self.top_cache = PanelCache(TOP_BAR, keyed=False)
-        self.decks_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y, SIDE.w, 190), under=P.TABLE)
-        self.morale_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y + 200, SIDE.w, 110), under=P.TABLE)
-        self.tactics_cache = PanelCache(self.tactics_rect, under=P.TABLE) if self.tactics_rect.h else None
-        self.bottom_cache = PanelCache(BOTTOM, under=P.TABLE)
-        self.status_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y + 320, SIDE.w, 90), under=P.TABLE)
+        self.decks_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y, SIDE.w, 190), under=palette.TABLE)
+        self.morale_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y + 200, SIDE.w, 110), under=palette.TABLE)
+        self.tactics_cache = PanelCache(self.tactics_rect, under=palette.TABLE) if self.tactics_rect.h else None
+        self.bottom_cache = PanelCache(BOTTOM, under=palette.TABLE)
+        self.status_cache = PanelCache(pygame.Rect(SIDE.x, SIDE.y + 320, SIDE.w, 90), under=palette.TABLE)
         # what the scene's last frame left on the screen (set by the scene: the panels not blitted again)
         self.memory: ScreenMemory | None = None
 
@@ -141,7 +141,7 @@ class Hud:
                  hint_blocker: Callable[[], str], undo_blocker: Callable[[], str] = lambda: "") -> None:
         """The top bar; the Hint and Undo buttons are enabled unless ``hint_blocker()`` or ``undo_blocker()``
         says why not (the button's tip then)."""
-        s = view.s
+        s = view.state
         phase = _(PHASE_NAMES.get(s["phase"], s["phase"]))
         head = _("Attack {attack}  ·  Turn {turn}  ·  {phase}", attack=s["attack"], turn=s["attack_turn"],
                  phase=phase)
@@ -166,8 +166,8 @@ class Hud:
 
         def render(panel_surface: pygame.Surface, rect: pygame.Rect) -> None:
             pygame.draw.rect(panel_surface, (46, 40, 34), rect)
-            blit_text(panel_surface, "POSTMEN", "type_bold", 30, P.GOLD, (rect.x + 16, rect.y + 10))
-            blit_text(panel_surface, head, "sans_bold", 22, P.PAPER_LIGHT, (rect.x + 190, rect.y + 15))
+            blit_text(panel_surface, "POSTMEN", "type_bold", 30, palette.GOLD, (rect.x + 16, rect.y + 10))
+            blit_text(panel_surface, head, "sans_bold", 22, palette.PAPER_LIGHT, (rect.x + 190, rect.y + 15))
             left = min(b.rect.x for b in buttons) if buttons else rect.right
             blit_text(panel_surface, status, "sans", 18, (200, 190, 170), (left - 16, rect.y + 18), "topright")
             draw_buttons(panel_surface, buttons, self.top_cache.rect.topleft)
@@ -178,7 +178,7 @@ class Hud:
         """Decks and card, morale, defenders, Tactics cards and the log (unless ``log_covered``: an opaque panel is
         drawn over the whole of it); returns the panels' hover regions."""
         view = stage.view
-        s = view.s
+        s = view.state
         hovers: HoverRegions = []
         # decks and the card being resolved
         card = view.card if view.card and view.card in self.rules.cards else ""
@@ -210,12 +210,13 @@ class Hud:
         opened = len(s["barriers_open"])
 
         def render_status(panel_surface: pygame.Surface, sbox: pygame.Rect) -> None:
-            panel(panel_surface, sbox, P.PAPER_LIGHT, P.INK)
-            blit_text(panel_surface, _("DEFENDERS"), "cond", 16, P.INK_SOFT, (sbox.x + 10, sbox.y + 6))
+            panel(panel_surface, sbox, palette.PAPER_LIGHT, palette.INK)
+            blit_text(panel_surface, _("DEFENDERS"), "cond", 16, palette.INK_SOFT, (sbox.x + 10, sbox.y + 6))
             blit_text(panel_surface, _("in the building {board}   fallen {fallen}   escaped {escaped}", board=board,
-                                       fallen=fallen, escaped=escaped), "sans", 16, P.INK, (sbox.x + 10, sbox.y + 30))
+                                       fallen=fallen, escaped=escaped), "sans", 16, palette.INK, (sbox.x + 10,
+                                                                                                  sbox.y + 30))
             blit_text(panel_surface, _("enemy counters inside {inside}   barriers open {open}", inside=inside,
-                                       open=opened), "sans", 16, P.INK, (sbox.x + 10, sbox.y + 56))
+                                       open=opened), "sans", 16, palette.INK, (sbox.x + 10, sbox.y + 56))
         self.status_cache.draw(surface, (board, fallen, escaped, inside, opened), render_status, self.memory)
         hovers.extend(self._draw_tactics(surface, stage))
         if log_covered:
@@ -235,9 +236,9 @@ class Hud:
     def _render_decks(self, surface: pygame.Surface, box: pygame.Rect, stage: Stage) -> HoverRegions:
         """The attack decks and the card being resolved, drawn at ``box`` (cached: see :meth:`draw_side`)."""
         view = stage.view
-        s = view.s
-        panel(surface, box, P.PAPER_LIGHT, P.INK)
-        blit_text(surface, _("ATTACK DECKS"), "cond", 16, P.INK_SOFT, (box.x + 10, box.y + 6))
+        s = view.state
+        panel(surface, box, palette.PAPER_LIGHT, palette.INK)
+        blit_text(surface, _("ATTACK DECKS"), "cond", 16, palette.INK_SOFT, (box.x + 10, box.y + 6))
         for i in range(3):
             deck = str(i + 1)
             cnt = view.cards_left(deck)
@@ -245,12 +246,12 @@ class Hud:
             y = box.y + 34
             for j in range(min(5, max(1, cnt // 6 + 1))):
                 r = pygame.Rect(x + j * 2, y - j * 2, 52, 72)
-                pygame.draw.rect(surface, (120, 40, 36) if cnt else P.INK_FAINT, r, border_radius=4)
-                pygame.draw.rect(surface, P.INK, r, 1, border_radius=4)
-            blit_text(surface, deck, "sans_bold", 22, P.PAPER_LIGHT, (x + 26, y + 26), "center")
-            blit_text(surface, _("{n} left", n=cnt), "sans", 14, P.INK, (x + 28, y + 82), "midtop")
+                pygame.draw.rect(surface, (120, 40, 36) if cnt else palette.INK_FAINT, r, border_radius=4)
+                pygame.draw.rect(surface, palette.INK, r, 1, border_radius=4)
+            blit_text(surface, deck, "sans_bold", 22, palette.PAPER_LIGHT, (x + 26, y + 26), "center")
+            blit_text(surface, _("{n} left", n=cnt), "sans", 14, palette.INK, (x + 28, y + 82), "midtop")
             if str(s["attack"]) == deck:
-                pygame.draw.rect(surface, P.GOLD, pygame.Rect(x - 3, y - 14, 64, 90), 2, border_radius=5)
+                pygame.draw.rect(surface, palette.GOLD, pygame.Rect(x - 3, y - 14, 64, 90), 2, border_radius=5)
         # card being resolved
         card_rect = pygame.Rect(box.x + 205, box.y + 28, box.w - 215, 150)
         if view.card and view.card in self.rules.cards:
@@ -258,19 +259,19 @@ class Hud:
             r = pygame.Rect(0, 0, w, card_rect.h)
             r.center = card_rect.center
             pygame.draw.rect(surface, (250, 244, 226), r, border_radius=6)
-            pygame.draw.rect(surface, P.INK, r, 2, border_radius=6)
+            pygame.draw.rect(surface, palette.INK, r, 2, border_radius=6)
             if w > card_rect.w * 0.8:
                 card = self.rules.cards[view.card]
-                blit_text(surface, _("Card {id}", id=card.id), "type_bold", 15, P.INK, (r.x + 8, r.y + 6))
+                blit_text(surface, _("Card {id}", id=card.id), "type_bold", 15, palette.INK, (r.x + 8, r.y + 6))
                 heading = wrap(same(_(CARD_KINDS.get(card.type, card.type)).upper()), "cond", 15, r.w - 16)
                 for j, line in enumerate(heading[:2]):
-                    blit_text(surface, line, "cond", 15, P.TARGET, (r.x + 8, r.y + 26 + j * 17))
+                    blit_text(surface, line, "cond", 15, palette.TARGET, (r.x + 8, r.y + 26 + j * 17))
                 top = r.y + 30 + 17 * min(2, len(heading))
                 for j, line in enumerate(wrap(card_text(self.rules, card), "type", 14, r.w - 16)[:5]):
-                    blit_text(surface, line, "type", 14, P.INK, (r.x + 8, top + j * 17))
+                    blit_text(surface, line, "type", 14, palette.INK, (r.x + 8, top + j * 17))
         else:
-            pygame.draw.rect(surface, P.INK_FAINT, card_rect, 2, border_radius=6)
-            blit_text(surface, _("no card"), "type", 14, P.INK_FAINT, card_rect.center, "center")
+            pygame.draw.rect(surface, palette.INK_FAINT, card_rect, 2, border_radius=6)
+            blit_text(surface, _("no card"), "type", 14, palette.INK_FAINT, card_rect.center, "center")
         return [(box, _("Attack {attack} deck: the enemy draws five cards a turn (3.0)", attack=s["attack"]))]
 
     def _draw_morale_marker(self, surface: pygame.Surface, stage: Stage) -> None:
@@ -282,44 +283,44 @@ class Hud:
         cx = mbox.x + 10 + (stage.morale_drawn - 0.5) * cw
         cy = mbox.y + 56 - stage.morale_lift
         pulse = stage.morale_pulse
-        colour = P.OK_GREEN if stage.morale_gain else P.TARGET
+        colour = palette.OK_GREEN if stage.morale_gain else palette.TARGET
         if pulse > 0:
             v = max(1, min(mx, round(stage.morale_drawn)))
             cell = pygame.Rect(mbox.x + 10 + (v - 1) * cw, mbox.y + 30, cw, 44)
             pygame.draw.rect(surface, colour, cell.inflate(int(6 * pulse), int(6 * pulse)), max(1, int(4 * pulse)))
             ring = int(13 + 14 * (1 - pulse))
-            pygame.draw.circle(surface, P.mix(P.PAPER_LIGHT, colour, pulse), (int(cx), mbox.y + 56), ring,
+            pygame.draw.circle(surface, palette.mix(palette.PAPER_LIGHT, colour, pulse), (int(cx), mbox.y + 56), ring,
                                max(1, int(3 * pulse)))
         if stage.morale_lift > 0:  # its shadow stays on the track
-            pygame.draw.ellipse(surface, P.mix(P.PAPER_DARK, P.INK, 0.3),
+            pygame.draw.ellipse(surface, palette.mix(palette.PAPER_DARK, palette.INK, 0.3),
                                 pygame.Rect(int(cx) - 10, mbox.y + 62, 20, 6))
-        body = P.mix(P.POST_BLUE, colour, 0.6 * pulse)
+        body = palette.mix(palette.POST_BLUE, colour, 0.6 * pulse)
         pygame.draw.circle(surface, body, (int(cx), int(cy)), 13)
-        pygame.draw.circle(surface, P.PAPER_LIGHT, (int(cx), int(cy)), 13, 2)
+        pygame.draw.circle(surface, palette.PAPER_LIGHT, (int(cx), int(cy)), 13, 2)
 
     def _render_morale(self, surface: pygame.Surface, mbox: pygame.Rect, view: View) -> HoverRegions:
         """The morale track without its marker, drawn at ``mbox`` (cached: see :meth:`draw_side`)."""
-        s = view.s
-        panel(surface, mbox, P.PAPER_LIGHT, P.INK)
-        blit_text(surface, _("MORALE"), "cond", 16, P.INK_SOFT, (mbox.x + 10, mbox.y + 6))
+        s = view.state
+        panel(surface, mbox, palette.PAPER_LIGHT, palette.INK)
+        blit_text(surface, _("MORALE"), "cond", 16, palette.INK_SOFT, (mbox.x + 10, mbox.y + 6))
         mx = self.rules.morale_max
         cw = (mbox.w - 20) // mx
         band_col = {"Panicked": (200, 110, 90), "Shaken": (226, 190, 110), "Emboldened": (140, 180, 120)}
         for name, lo, hi in self.rules.morale_bands:
             r = pygame.Rect(mbox.x + 10 + (lo - 1) * cw, mbox.y + 30, (hi - lo + 1) * cw, 44)
-            pygame.draw.rect(surface, band_col.get(name, P.PAPER_DARK), r)
-            blit_text(surface, _(name), "cond", 12, P.INK, (r.centerx, r.bottom + 3), "midtop")
+            pygame.draw.rect(surface, band_col.get(name, palette.PAPER_DARK), r)
+            blit_text(surface, _(name), "cond", 12, palette.INK, (r.centerx, r.bottom + 3), "midtop")
         for v in range(1, mx + 1):
             r = pygame.Rect(mbox.x + 10 + (v - 1) * cw, mbox.y + 30, cw, 44)
-            pygame.draw.rect(surface, P.INK, r, 1)
-            blit_text(surface, str(v), "sans", 13, P.INK_SOFT, (r.x + 3, r.y + 2))
+            pygame.draw.rect(surface, palette.INK, r, 1)
+            blit_text(surface, str(v), "sans", 13, palette.INK_SOFT, (r.x + 3, r.y + 2))
         return [(mbox, _("Morale {morale}: {band} (1.2); the post office falls at 0", morale=s["morale"],
                          band=_(self.rules.band(s["morale"]))))]
 
     def _tactic_slots(self, stage: Stage) -> list[TacticSlot]:
         """What each Tactics slot shows now: (card or None, drawn width, flip 0..1, fill, flash)."""
         box = self.tactics_rect
-        s = stage.view.s
+        s = stage.view.state
         t = s.get("tactics") or {"decks": {}, "in_play": []}
         mode = self.rules.tactics_modes.get(str(s.get("difficulty", "standard")))
         out: list[TacticSlot] = []
@@ -332,7 +333,7 @@ class Hud:
             k = stage.tactic_flip.get(cid, 1.0)
             w = max(2, int(slot_w * abs(math.cos(math.pi * (1 - k) / 2)))) if k < 1 else slot_w
             flash = stage.tactic_flash.get(cid, 0.0)
-            fill = P.mix((250, 244, 226), P.HIGHLIGHT, min(1.0, flash)) if flash > 0 else (250, 244, 226)
+            fill = palette.mix((250, 244, 226), palette.HIGHLIGHT, min(1.0, flash)) if flash > 0 else (250, 244, 226)
             out.append((cid, w, k, fill, flash))
         return out
 
@@ -341,7 +342,7 @@ class Hud:
         cache = self.tactics_cache
         if cache is None:
             return []
-        s = stage.view.s
+        s = stage.view.state
         t = s.get("tactics") or {"decks": {}, "in_play": []}
         left = len(t["decks"].get(str(s["attack"]), []))
         slots = self._tactic_slots(stage)
@@ -355,37 +356,39 @@ class Hud:
     def _render_tactics(self, surface: pygame.Surface, box: pygame.Rect, attack: object, left: int,
                         slots: list[TacticSlot]) -> HoverRegions:
         hovers: HoverRegions = []
-        panel(surface, box, P.PAPER_LIGHT, P.INK)
-        blit_text(surface, _("TACTICS CARDS IN PLAY"), "cond", 16, P.INK_SOFT, (box.x + 10, box.y + 6))
-        blit_text(surface, _("deck {n} left", n=left), "cond", 16, P.INK_SOFT, (box.right - 10, box.y + 6),
+        panel(surface, box, palette.PAPER_LIGHT, palette.INK)
+        blit_text(surface, _("TACTICS CARDS IN PLAY"), "cond", 16, palette.INK_SOFT, (box.x + 10, box.y + 6))
+        blit_text(surface, _("deck {n} left", n=left), "cond", 16, palette.INK_SOFT, (box.right - 10, box.y + 6),
                   "topright")
         hovers.append((pygame.Rect(box.x, box.y, box.w, 30),
                        _("Tactics deck of Attack {attack}: {n} cards left (8.1.2, 8.2.2)", attack=attack, n=left)))
         for i, (cid, w, k, fill, flash) in enumerate(slots):
             slot = pygame.Rect(box.x + 8, box.y + 32 + i * TACTIC_CARD_H, box.w - 16, TACTIC_CARD_H - 6)
             if cid is None:
-                pygame.draw.rect(surface, P.INK_FAINT, slot, 1, border_radius=6)
-                blit_text(surface, _("no card"), "type", 15, P.INK_FAINT, slot.center, "center")
+                pygame.draw.rect(surface, palette.INK_FAINT, slot, 1, border_radius=6)
+                blit_text(surface, _("no card"), "type", 15, palette.INK_FAINT, slot.center, "center")
                 continue
             card = self.rules.tactics[cid]
             r = pygame.Rect(0, 0, w, slot.h)
             r.center = slot.center
             if k < 0.5:  # still the back of the card
                 pygame.draw.rect(surface, (120, 40, 36), r, border_radius=6)
-                pygame.draw.rect(surface, P.INK, r, 2, border_radius=6)
+                pygame.draw.rect(surface, palette.INK, r, 2, border_radius=6)
                 continue
             pygame.draw.rect(surface, fill, r, border_radius=6)
-            pygame.draw.rect(surface, P.TARGET if flash > 0 else P.INK, r, 3 if flash > 0 else 2, border_radius=6)
+            pygame.draw.rect(surface, palette.TARGET if flash > 0 else palette.INK, r, 3 if flash > 0 else 2,
+                             border_radius=6)
             if w < slot.w * 0.8:
                 continue
-            blit_text(surface, _(card.name), "sans_bold", 19, P.TRAINED_RED, (r.x + 10, r.y + 6))
-            blit_text(surface, _("Attack {attack}", attack=card.deck), "cond", 14, P.INK_SOFT, (r.right - 8, r.y + 9),
+            blit_text(surface, _(card.name), "sans_bold", 19, palette.TRAINED_RED, (r.x + 10, r.y + 6))
+            blit_text(surface, _("Attack {attack}", attack=card.deck), "cond", 14, palette.INK_SOFT, (r.right - 8,
+                                                                                                      r.y + 9),
                       "topright")
             lines = wrap(_(card.text), "sans", 16, r.w - 20)
             for j, line in enumerate(lines[:3]):
                 if j == 2 and len(lines) > 3:
                     line = line.rstrip() + "…"
-                blit_text(surface, line, "sans", 16, P.INK, (r.x + 10, r.y + 32 + j * 20))
+                blit_text(surface, line, "sans", 16, palette.INK, (r.x + 10, r.y + 32 + j * 20))
             hovers.append((r, _("{card} (Tactics card, Attack {attack})\n{text}", card=_(card.name), attack=card.deck,
                                 text=_(card.text))))
         return hovers
@@ -414,13 +417,13 @@ class Hud:
                     hovers.append((pygame.Rect(BOTTOM.x + 14, BOTTOM.y + 38, width, 36), text))
 
         def render(panel_surface: pygame.Surface, rect: pygame.Rect) -> None:
-            panel(panel_surface, rect, (70, 60, 50), P.INK)
-            blit_text(panel_surface, prompt, "sans_bold", 20, P.PAPER_LIGHT, (rect.x + 14, rect.y + 12))
+            panel(panel_surface, rect, (70, 60, 50), palette.INK)
+            blit_text(panel_surface, prompt, "sans_bold", 20, palette.PAPER_LIGHT, (rect.x + 14, rect.y + 12))
             if notice is not None:
                 blit_text(panel_surface, notice, "sans", 17, (255, 200, 160), (rect.x + 14, rect.y + 42))
             for i, (line, size) in enumerate(lines):
                 top = rect.y + (42 if len(lines) == 1 else 39 + 18 * i)
-                blit_text(panel_surface, line, "sans_bold", size, P.GOLD, (rect.x + 14, top))
+                blit_text(panel_surface, line, "sans_bold", size, palette.GOLD, (rect.x + 14, top))
             draw_buttons(panel_surface, buttons, self.bottom_cache.rect.topleft)
             if dice is not None:
                 tray.draw(panel_surface, self.bottom_cache.rect.topleft)

@@ -13,7 +13,7 @@ from game.i18n import N_, _, n_, percent
 from game.rules import Action, Game
 from game.rules.kinds import ActionKind
 from game.rules.names import carried_words, join_words, state_name, the_token, unit_name
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.fonts import blit_text, font
 from game.ui.layout import BOARD_RECT
 from game.ui.widgets import Button, panel
@@ -70,8 +70,8 @@ class Popup:
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.buttons and self.rect:
-            panel(surface, self.rect, P.PAPER_LIGHT, P.INK)
-            blit_text(surface, self.title, "sans_bold", 19, P.INK, (self.rect.x + 12, self.rect.y + 6))
+            panel(surface, self.rect, palette.PAPER_LIGHT, palette.INK)
+            blit_text(surface, self.title, "sans_bold", 19, palette.INK, (self.rect.x + 12, self.rect.y + 6))
             for b in self.buttons:
                 b.draw(surface)
 

@@ -115,19 +115,19 @@ class Positions:
         space = self.where(cid)
         if not space:
             return (-100.0, -100.0)
-        if cid in self.view.s["transit"] and cid not in self.view.s["spaces"].get(space, []):
+        if cid in self.view.state["transit"] and cid not in self.view.state["spaces"].get(space, []):
             return self.geo.waiting(space)  # placed, waiting for the counters ahead to advance
-        if space in self.view.s["support"]:
+        if space in self.view.state["support"]:
             return self.geo.pos(space)
         if space.endswith(":interior"):
             floor = space.split(":")[0]
             if self.spread == floor:
-                items = self.view.s["interior"][floor]
+                items = self.view.state["interior"][floor]
                 return self.geo.enemy_slot(space, items.index(cid), len(items), fanned=True)
             piles = self.interior_piles(floor)
             g = next(k for k, pile in enumerate(piles) if cid in pile)
             return self.geo.interior_slot(space, "e", g, len(piles))
-        stack = self.view.s["spaces"].get(space, [])
+        stack = self.view.state["spaces"].get(space, [])
         i = stack.index(cid) if cid in stack else 0
         return self.geo.enemy_slot(space, i, len(stack), fanned=self.fanned(space))
 
@@ -149,7 +149,7 @@ class Positions:
         return fanned
 
     def _fanned_now(self, space: str) -> bool:
-        n = len(self.view.s["spaces"].get(space, []))
+        n = len(self.view.state["spaces"].get(space, []))
         if n < 2 or self.queue.busy or self.aiming():
             return False
         area = self.geo.rect(space).inflate(20, 20)
@@ -165,7 +165,7 @@ class Positions:
     def car_pos(self, car: str) -> Point:
         if "car:" + car in self.override:
             return self.override["car:" + car]
-        return self.geo.pos(self.view.s["cars"][car])
+        return self.geo.pos(self.view.state["cars"][car])
 
     # ------------------------------------------------------------------ defenders
     def defenders_at(self, space: str) -> list[str]:
@@ -183,7 +183,7 @@ class Positions:
         slots = self._frame_slots
         if slots is not None and name in slots:
             return slots[name]
-        space = self.view.s["defenders"][name]["space"]
+        space = self.view.state["defenders"][name]["space"]
         here = self.defenders_at(space)
         i = here.index(name) if name in here else 0
         return self._defender_slot(space, i, len(here))
@@ -206,12 +206,12 @@ class Positions:
     def interior_counts(self, floor: str) -> tuple[int, int]:
         """(enemies, defenders) in a floor's interior box."""
         space = f"{floor}:interior"
-        return len(self.view.s["interior"].get(floor, [])), len(self.defenders_at(space))
+        return len(self.view.state["interior"].get(floor, [])), len(self.defenders_at(space))
 
     def kind(self, cid: str) -> tuple[str, str, bool]:
         """What tells counters apart on the board: type, name (a leader's) and disrupted state."""
-        c = self.view.s["counters"].get(cid, {})
-        return str(c.get("type", "")), str(c.get("name", "")), bool(c.get("dis"))
+        c = self.view.state["counters"].get(cid, {})
+        return str(c.get("type", "")), str(c.get("name", "")), bool(c.get("disrupted"))
 
     def interior_piles(self, floor: str) -> list[list[str]]:
         """The enemy counters inside ``floor`` in piles of identical counters (same type, name and disrupted
@@ -222,7 +222,7 @@ class Positions:
         if memo is not None and floor in memo:
             return memo[floor]
         piles: dict[tuple[str, str, bool], list[str]] = {}
-        for cid in self.view.s["interior"].get(floor, []):
+        for cid in self.view.state["interior"].get(floor, []):
             piles.setdefault(self.kind(cid), []).append(cid)
         out = [sorted(pile, key=lambda c: c not in self.featured) if self.featured else pile
                for pile in piles.values()]  # a featured counter on top of its pile
@@ -276,7 +276,7 @@ class Positions:
             return hidden
         out: set[str] = set()
         keep = INTERIOR_COLS - 1
-        for floor in self.view.s["interior"]:
+        for floor in self.view.state["interior"]:
             if floor == self.spread:
                 continue
             piles = self.interior_piles(floor)
@@ -291,7 +291,7 @@ class Positions:
         """(enemies, defenders) standing on the spread panel (beyond the box's own row), or nothing."""
         if self.spread is None:
             return [], []
-        items = self.view.s["interior"].get(self.spread, [])
+        items = self.view.state["interior"].get(self.spread, [])
         return list(items[INTERIOR_COLS:]), self.defenders_at(f"{self.spread}:interior")[INTERIOR_COLS:]
 
     # ------------------------------------------------------------------ spaces

@@ -19,7 +19,7 @@ from game.rules import Event, Rules
 from game.rules.data import Card
 from game.rules.kinds import EventKind
 from game.rules.names import card_text
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.cache import PanelCache
 from game.ui.fonts import blit_text, font, wrap
 from game.ui.layout import BOARD_RECT, FLOOR_BANDS, FLOOR_X, SIDE, Geometry, bp
@@ -45,26 +45,26 @@ class Callout:
     title: str
     text: str
     at: tuple[float, float]
-    colour: P.Colour
+    colour: palette.Colour
     t: float = 1.0  # its life left (1 -> 0)
 
 
-def focus_of(e: Event) -> tuple[str, ...]:
+def focus_of(event: Event) -> tuple[str, ...]:
     """The places event ``e`` of an enemy card acts on, as keys this module draws: ``track:<id>``,
     ``space:<id>``, ``barrier:<n>``, ``floor:<id>``, ``entrance:<id>``."""
-    k, d = e.kind, e.data
-    if k == EventKind.COUNTER_PLACED:
-        return (f"track:{str(d['space']).split(':')[0]}",)
-    if k in (EventKind.SUPPORT_PLACED, EventKind.CAR_PLACED, EventKind.CAR_MOVED):
-        return (f"space:{d['space']}",)
-    if k == EventKind.SUPPORT_TARGETS:
-        return (f"space:{d['space']}", f"space:{d['target']}")
-    if k == EventKind.BARRIER_DESTROYED:
-        return (f"barrier:{d['barrier']}",)
-    if k in (EventKind.DEFENSE_SHIFTED, EventKind.FLOOR_DISRUPTED):
-        return (f"floor:{d['floor']}",)
-    if k == EventKind.BREACH:
-        return (f"entrance:{d['entrance']}",)
+    kind, data = event.kind, event.data
+    if kind == EventKind.COUNTER_PLACED:
+        return (f"track:{str(data['space']).split(':')[0]}",)
+    if kind in (EventKind.SUPPORT_PLACED, EventKind.CAR_PLACED, EventKind.CAR_MOVED):
+        return (f"space:{data['space']}",)
+    if kind == EventKind.SUPPORT_TARGETS:
+        return (f"space:{data['space']}", f"space:{data['target']}")
+    if kind == EventKind.BARRIER_DESTROYED:
+        return (f"barrier:{data['barrier']}",)
+    if kind in (EventKind.DEFENSE_SHIFTED, EventKind.FLOOR_DISRUPTED):
+        return (f"floor:{data['floor']}",)
+    if kind == EventKind.BREACH:
+        return (f"entrance:{data['entrance']}",)
     return ()
 
 
@@ -104,7 +104,7 @@ class RevealArt:
         """Under the counters: the places the card acts on, lit gold (a track: each of its spaces; no line to
         the card: it would cross the board's words)."""
         pulse = 0.5 + 0.5 * math.sin(t * 5)
-        colour = P.mix(P.GOLD, P.PAPER_LIGHT, 0.3 * pulse)
+        colour = palette.mix(palette.GOLD, palette.PAPER_LIGHT, 0.3 * pulse)
         for key in focus:
             kind, _sep, ident = key.partition(":")
             if kind == "track" and ident in self.rules.tracks:
@@ -133,20 +133,20 @@ class RevealArt:
             at = self.anchor(key)
             if at is not None:
                 r = int(34 + 60 * k * k)
-                pygame.draw.circle(surface, P.GOLD, (int(at[0]), int(at[1])), r, 4)
+                pygame.draw.circle(surface, palette.GOLD, (int(at[0]), int(at[1])), r, 4)
 
     def draw_rings(self, surface: pygame.Surface, rings: dict[str, float]) -> None:
         """Over the counters: a ring around each counter that moves (gold) or weapon that fires (red)."""
         at = self.positions
         for key, k in rings.items():
             kind, _sep, ident = key.partition(":")
-            if kind in ("e", "fire") and ident in at.view.s["counters"]:
+            if kind in ("e", "fire") and ident in at.view.state["counters"]:
                 pos = at.enemy_pos(ident)
-            elif kind == "d" and ident in at.view.s["defenders"]:
+            elif kind == "d" and ident in at.view.state["defenders"]:
                 pos = at.defender_pos(ident)
             else:
                 continue
-            colour = P.TARGET if kind == "fire" else P.GOLD
+            colour = palette.TARGET if kind == "fire" else palette.GOLD
             r = int(30 + 6 * (1 - min(1.0, k)))
             pygame.draw.circle(surface, colour, (int(pos[0]), int(pos[1])), r, max(2, int(4 * min(1.0, k * 2))))
 
@@ -184,7 +184,8 @@ class RevealArt:
     @staticmethod
     def _card_face(surface: pygame.Surface, r: pygame.Rect) -> None:
         """The card's shadow, paper and border at ``r``."""
-        pygame.draw.rect(surface, P.mix(P.INK, P.PAPER_DARK, 0.5), r.move(5, 6), border_radius=8)  # its shadow
+        pygame.draw.rect(surface, palette.mix(palette.INK, palette.PAPER_DARK, 0.5), r.move(5, 6),
+                         border_radius=8)  # its shadow
         pygame.draw.rect(surface, (250, 244, 226), r, border_radius=8)
         pygame.draw.rect(surface, (120, 40, 36), r, 3, border_radius=8)
 
@@ -192,19 +193,19 @@ class RevealArt:
         """The card face up at ``r``: its number, kind and text, and ``where`` (what it did) under them."""
         self._card_face(surface, r)
         x, y, w = r.x + 12, r.y + 8, r.w - 24
-        blit_text(surface, _("Card {id}", id=card.id), "type_bold", 18, P.INK, (x, y))
+        blit_text(surface, _("Card {id}", id=card.id), "type_bold", 18, palette.INK, (x, y))
         kind = same(_(CARD_KINDS.get(card.type, card.type)).upper())
         for line in wrap(kind, "cond", 24, w)[:1]:
-            blit_text(surface, line, "cond", 24, P.TARGET, (x, y + 24))
+            blit_text(surface, line, "cond", 24, palette.TARGET, (x, y + 24))
         rows = wrap(where, "sans_bold", 16, w)[:3] if where else []
         room = (r.bottom - 10 - 20 * len(rows) - (y + 58)) // 22  # the card's text above what it did
         for j, line in enumerate(wrap(card_text(self.rules, card), "type", 18, w)[:max(1, room)]):
-            blit_text(surface, line, "type", 18, P.INK, (x, y + 58 + j * 22))
+            blit_text(surface, line, "type", 18, palette.INK, (x, y + 58 + j * 22))
         if rows:
             y2 = r.bottom - 8 - 20 * len(rows)
-            pygame.draw.line(surface, P.INK_FAINT, (x, y2 - 5), (x + w, y2 - 5), 1)
+            pygame.draw.line(surface, palette.INK_FAINT, (x, y2 - 5), (x + w, y2 - 5), 1)
             for j, line in enumerate(rows):
-                blit_text(surface, line, "sans_bold", 16, P.POST_BLUE, (x, y2 + j * 20))
+                blit_text(surface, line, "sans_bold", 16, palette.POST_BLUE, (x, y2 + j * 20))
 
     # ------------------------------------------------------------------ callouts
     def draw_callouts(self, surface: pygame.Surface, callouts: list[Callout]) -> None:
@@ -223,7 +224,7 @@ class RevealArt:
             if box.colliderect(CARD_SPOT):  # beside the enemy card, never over it
                 box.left = CARD_SPOT.right + 10
             layer = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(layer, (*P.INK, int(235 * a)), layer.get_rect(), border_radius=8)
+            pygame.draw.rect(layer, (*palette.INK, int(235 * a)), layer.get_rect(), border_radius=8)
             pygame.draw.rect(layer, (*c.colour, int(255 * a)), layer.get_rect(), 3, border_radius=8)
             surface.blit(layer, box)
             tip = (box.centerx, box.bottom if above else box.top)
@@ -233,7 +234,7 @@ class RevealArt:
                 continue  # the words go before the box
             blit_text(surface, c.title, "cond", 24, c.colour, (box.x + 12, box.y + 6))
             for j, row in enumerate(rows):
-                blit_text(surface, row, "sans", 16, P.PAPER_LIGHT, (box.x + 12, box.y + 36 + j * 20))
+                blit_text(surface, row, "sans", 16, palette.PAPER_LIGHT, (box.x + 12, box.y + 36 + j * 20))
 
     @staticmethod
     def _width(words: str, face: str, size: int) -> int:

@@ -15,8 +15,7 @@ from game import codes, i18n
 from game.i18n import N_, Msg, _
 from game.rules import Action, Event, Game, IllegalAction
 from game.rules.kinds import ActionKind, DecisionKind
-from game.ui import effects, journal, music, records, scores, storage
-from game.ui import palette as P
+from game.ui import effects, journal, music, palette, records, scores, storage
 from game.ui.cache import HoverRegions, ScreenMemory
 from game.ui.counters import CounterArt
 from game.ui.layout import Geometry
@@ -125,15 +124,15 @@ class PlayScene(Scene):
         self.prewarm()
         self.queue.speed = self.ctx.settings.speed
         if self.fresh:
-            self.log.add(Msg("Gdańsk, 1 September 1939. The Polish Post Office No. 1 is attacked."), P.POST_BLUE)
+            self.log.add(Msg("Gdańsk, 1 September 1939. The Polish Post Office No. 1 is attacked."), palette.POST_BLUE)
             self.view.rewind(self.game.initial_events)  # play the opening from the board before it
-            self.stage.markers_at(self.view.s)
+            self.stage.markers_at(self.view.state)
             self.play(self.game.initial_events)
             self.ctx.message = self.save() or self.ctx.message
         else:
             self.tell_story()
             if self.resumed_line:
-                self.log.add(Msg(self.resumed_line), P.POST_BLUE)
+                self.log.add(Msg(self.resumed_line), palette.POST_BLUE)
             self.after_queue()
 
     def tell_story(self) -> None:
@@ -272,7 +271,7 @@ class PlayScene(Scene):
         self.hint = got
         self.hint_on_bar(got[0])
         if not self.hint_logged:
-            self.log.add(_("Hint: {hint}", hint=explained(self.game, *got)), P.POST_BLUE)
+            self.log.add(_("Hint: {hint}", hint=explained(self.game, *got)), palette.POST_BLUE)
             self.hint_logged = True
 
     def wait_hint(self, timeout: float | None = None) -> None:
@@ -308,7 +307,7 @@ class PlayScene(Scene):
 
     def hint_marks(self, action: Action) -> hints.HintMarks:
         """What to highlight for ``action``: defenders, enemy counters, spaces, buttons."""
-        return hints.hint_marks(action, self.view.s["defenders"],
+        return hints.hint_marks(action, self.view.state["defenders"],
                                 [*self.controller.buttons, *self.controller.popup.buttons])
 
     # ------------------------------------------------------------------ the end of the game
@@ -375,7 +374,7 @@ class PlayScene(Scene):
         self.controller.withdraw()
         action = self.game.undo()
         self.forget_hint()
-        self.log.add(_("Undone: {action}", action=describe(self.game, action)), P.POST_BLUE)
+        self.log.add(_("Undone: {action}", action=describe(self.game, action)), palette.POST_BLUE)
         self.after_queue()
         err = self.save()
         if err:
@@ -431,7 +430,7 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.stage.reduced = self.ctx.settings.reduced_motion
-        s = self.view.s  # the soundtrack follows what the board shows: the bed tenser with the Attack and morale
+        s = self.view.state  # the soundtrack follows what the board shows: the bed tenser with the Attack and morale
         self.ctx.music.want("finale" if s.get("fire_truck_drawn") else "attack",
                             music.tension(int(s["attack"]), self.rules.band(int(s["morale"]))))
         self.queue.update(dt)
@@ -494,7 +493,7 @@ class PlayScene(Scene):
         if "morale" in self.stage.pointed:  # a summary's line about morale, clicked: the track is ringed
             k = self.stage.pointed["morale"]
             ring = self.hud.morale_cache.rect.inflate(6, 6)
-            pygame.draw.rect(surface, P.GOLD, ring, max(2, int(5 * min(1, k))), border_radius=8)
+            pygame.draw.rect(surface, palette.GOLD, ring, max(2, int(5 * min(1, k))), border_radius=8)
             memory.drawn_over(ring)
         self.hover_regions.extend(self.hud.draw_bottom(surface, self.prompt(), self.caption, c.buttons,
                                                        self.stage.tray))

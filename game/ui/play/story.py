@@ -12,7 +12,7 @@ from game.ai.review import replay
 from game.i18n import Lazy, Words
 from game.rules import Event, Game
 from game.rules.kinds import EventKind
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.play.animator import log_colour
 from game.ui.view import View
 
@@ -21,7 +21,7 @@ LOG_KEEP = 400  # lines of narration given back (the log keeps scrolling through
 
 @dataclass
 class Story:
-    lines: list[tuple[str | Lazy, P.Colour]] = field(default_factory=list)
+    lines: list[tuple[str | Lazy, palette.Colour]] = field(default_factory=list)
     card: str = ""  # the card being resolved when the game was saved ("" when none is)
     dice: Event | None = None  # the last roll
 
@@ -42,11 +42,11 @@ def story_of(game: Game) -> Story | None:
     view.rewind(steps[0].events)
     story = Story()
     for step in steps:
-        for e in step.events:
-            story.lines.append((Words(str, e), log_colour(e.kind)))
-            view.apply(e)
-            if e.kind in (EventKind.DIE_ROLLED, EventKind.DICE_ROLLED):
-                story.dice = e
+        for event in step.events:
+            story.lines.append((Words(str, event), log_colour(event.kind)))
+            view.apply(event)
+            if event.kind in (EventKind.DIE_ROLLED, EventKind.DICE_ROLLED):
+                story.dice = event
     story.lines = story.lines[-LOG_KEEP:]
     story.card = view.card
     return story

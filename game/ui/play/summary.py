@@ -17,7 +17,7 @@ from game.i18n import N_, Lazy, Msg, Plural, Words, _
 from game.rules import Event, Rules
 from game.rules.kinds import EventKind
 from game.rules.names import defender_name, join_words, space_name, unit_name
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.cache import PanelCache, ScreenMemory
 from game.ui.fonts import blit_text, wrap
 from game.ui.widgets import Button, panel
@@ -34,7 +34,7 @@ class Line:
 
     words: str | Lazy
     place: str
-    colour: P.Colour
+    colour: palette.Colour
 
 
 @dataclass(frozen=True)
@@ -49,16 +49,16 @@ def _phase_events(events: list[Event]) -> list[tuple[str, int, list[Event]]]:
     """The Enemy and Clearing Phases that *end* among ``events``: (phase, turn within its Attack, its events)."""
     out: list[tuple[str, int, list[Event]]] = []
     current: tuple[str, int, list[Event]] | None = None
-    for e in events:
-        if e.kind in (EventKind.PHASE_CHANGED, EventKind.ATTACK_STARTED, EventKind.GAME_OVER):
+    for event in events:
+        if event.kind in (EventKind.PHASE_CHANGED, EventKind.ATTACK_STARTED, EventKind.GAME_OVER):
             if current is not None:
                 out.append(current)
                 current = None
-            phase = str(e.data.get("phase", ""))
-            if e.kind == EventKind.PHASE_CHANGED and phase in PHASES:
-                current = (phase, int(e.data.get("attack_turn", e.data.get("turn", 0))), [])
+            phase = str(event.data.get("phase", ""))
+            if event.kind == EventKind.PHASE_CHANGED and phase in PHASES:
+                current = (phase, int(event.data.get("attack_turn", event.data.get("turn", 0))), [])
         elif current is not None:
-            current[2].append(e)
+            current[2].append(event)
     return out
 
 
@@ -70,26 +70,26 @@ def summarize(rules: Rules, events: list[Event]) -> list[Section]:
 
 def _section(rules: Rules, phase: str, turn: int, events: list[Event]) -> Section:
     lines: list[Line] = []
-    loss, gain = P.TARGET, P.OK_GREEN
+    loss, gain = palette.TARGET, palette.OK_GREEN
     for e in events:
-        d = e.data
+        data = e.data
         if e.kind == EventKind.CASUALTY:
-            name, space = str(d["defender"]), str(d.get("space", ""))
+            name, space = str(data["defender"]), str(data.get("space", ""))
             lines.append(Line(Msg("{name} fell: {space}", name=Words(defender_name, name),
                                   space=Words(space_name, rules, space)), f"space:{space}", loss))
         elif e.kind == EventKind.ESCAPED:
-            lines.append(Line(Msg("{name} escaped", name=Words(defender_name, str(d["defender"]))), "", gain))
+            lines.append(Line(Msg("{name} escaped", name=Words(defender_name, str(data["defender"]))), "", gain))
         elif e.kind == EventKind.BARRIER_DESTROYED:
-            b = int(d["barrier"])
+            b = int(data["barrier"])
             lines.append(Line(Msg("Barrier {n} blown", n=b), f"barrier:{b}", loss))
         elif e.kind == EventKind.BREACH:
-            lines.append(Line(e.said, f"entrance:{d['entrance']}", loss))
+            lines.append(Line(e.said, f"entrance:{data['entrance']}", loss))
         elif e.kind == EventKind.SUPPORT_PLACED:
-            space = str(d["space"])
-            lines.append(Line(Msg("{unit} placed: {space}", unit=Words(_unit, rules, str(d["unit"])),
-                                  space=Words(space_name, rules, space)), f"space:{space}", P.INK))
+            space = str(data["space"])
+            lines.append(Line(Msg("{unit} placed: {space}", unit=Words(_unit, rules, str(data["unit"])),
+                                  space=Words(space_name, rules, space)), f"space:{space}", palette.INK))
         elif e.kind == EventKind.DEFENSE_SHIFTED:  # "The ground floor defense drops to 5"
-            lines.append(Line(e.said, f"floor:{d['floor']}", loss))
+            lines.append(Line(e.said, f"floor:{data['floor']}", loss))
     disrupted = tuple(str(e.data["defender"]) for e in events if e.kind == EventKind.DEFENDER_DISRUPTED)
     if disrupted:
         lines.append(Line(Msg("Disrupted: {names}", names=Words(_names, disrupted)), "", loss))
@@ -99,7 +99,7 @@ def _section(rules: Rules, phase: str, turn: int, events: list[Event]) -> Sectio
         lines.append(Line(Msg("{placed}: {tracks}", placed=Plural("{n} counter placed", "{n} counters placed",
                                                                   len(placed), n=len(placed)),
                               tracks=Plural("track {tracks}", "tracks {tracks}", len(tracks),
-                                            tracks=Words(join_words, tracks))), f"track:{tracks[0]}", P.INK))
+                                            tracks=Words(join_words, tracks))), f"track:{tracks[0]}", palette.INK))
     morale = [e for e in events if e.kind == EventKind.MORALE_CHANGED]
     if morale:
         old, new = int(morale[0].data["old"]), int(morale[-1].data["new"])
@@ -107,7 +107,7 @@ def _section(rules: Rules, phase: str, turn: int, events: list[Event]) -> Sectio
             lines.insert(0, Line(Msg("Morale {old} → {new}", old=old, new=new), "morale",
                                  loss if new < old else gain))
     if not lines:
-        lines.append(Line(Msg("Nothing changed"), "", P.INK_SOFT))
+        lines.append(Line(Msg("Nothing changed"), "", palette.INK_SOFT))
     return Section(Msg(PHASES[phase], turn=turn), tuple(lines))
 
 
@@ -139,7 +139,7 @@ class SummaryPanel:
                                    tip=N_("Close the summary (Esc); the log is under it"))
         self.rows: list[tuple[pygame.Rect, Line]] = []  # where each line was drawn (for the clicks)
         # opaque on the table (its rounded corners show the table): the log under it is not drawn while it shows
-        self.cache = PanelCache(rect, under=P.TABLE)
+        self.cache = PanelCache(rect, under=palette.TABLE)
         self.mouse = (-1000, -1000)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -178,11 +178,11 @@ class SummaryPanel:
         coordinates."""
         mouse = (self.mouse[0] - self.rect.x + r.x, self.mouse[1] - self.rect.y + r.y)
         button = self.close_button.rect.move(r.x - self.rect.x, r.y - self.rect.y)
-        panel(surface, r, P.PAPER_LIGHT, P.POST_BLUE, 255, 3)
-        blit_text(surface, _("WHAT CHANGED"), "cond", 18, P.POST_BLUE, (r.x + 12, r.y + 8))
+        panel(surface, r, palette.PAPER_LIGHT, palette.POST_BLUE, 255, 3)
+        blit_text(surface, _("WHAT CHANGED"), "cond", 18, palette.POST_BLUE, (r.x + 12, r.y + 8))
         note = wrap(_("Click a line: where it happened"), "sans", 14, button.x - r.x - 24)[:2]
         for j, row in enumerate(note):
-            blit_text(surface, row, "sans", 14, P.INK_SOFT, (r.x + 12, button.y + 4 + j * 17))
+            blit_text(surface, row, "sans", 14, palette.INK_SOFT, (r.x + 12, button.y + 4 + j * 17))
         y = r.y + 38
         bottom = button.y - 6
         rows: list[tuple[pygame.Rect, Line]] = []
@@ -190,7 +190,7 @@ class SummaryPanel:
         for section in self.sections:
             if y + 22 > bottom:
                 break
-            blit_text(surface, str(section.heading), "sans_bold", 16, P.INK, (r.x + 12, y))
+            blit_text(surface, str(section.heading), "sans_bold", 16, palette.INK, (r.x + 12, y))
             y += 24
             for line in section.lines:
                 lines = wrap(str(line.words), "sans", LINE_SIZE, width)
@@ -202,7 +202,8 @@ class SummaryPanel:
                     pygame.draw.rect(surface, (226, 214, 186), spot, border_radius=4)
                 pygame.draw.circle(surface, line.colour, (r.x + 18, y + LINE_SIZE // 2 + 1), 4)
                 for j, row in enumerate(lines):
-                    blit_text(surface, row, "sans", LINE_SIZE, P.INK_SOFT if line.colour == P.INK_SOFT else P.INK,
+                    blit_text(surface, row, "sans", LINE_SIZE,
+                              palette.INK_SOFT if line.colour == palette.INK_SOFT else palette.INK,
                               (r.x + 28, y + j * (LINE_SIZE + LINE_GAP)))
                 rows.append((spot, line))
                 y += h

@@ -19,7 +19,8 @@ from game.ui.view import View
 from game.ui.widgets import Button, tooltip
 
 KIND_WORDS = {"postal": N_("postal worker"), "trained": N_("trained defender"), "noncombatant": N_("noncombatant")}
-STATE_WORDS = (("exh", N_("exhausted")), ("dis", N_("disrupted")), ("moved", N_("moved")), ("acted", N_("acted")))
+STATE_WORDS = (("exhausted", N_("exhausted")), ("disrupted", N_("disrupted")), ("moved", N_("moved")), ("acted",
+                                                                                                        N_("acted")))
 
 
 def upper_first(text: str) -> str:
@@ -61,7 +62,7 @@ def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: 
         return ""
     if name:
         dd = rules.defenders[name]
-        d = view.s["defenders"][name]
+        d = view.state["defenders"][name]
         state = same(", ".join(_(word) for key, word in STATE_WORDS if d.get(key)))
         attrs = " ".join(dd.attributes) or _("none")
         msg = _("{defender} ({kind}) combat {combat}, attributes {attributes}", defender=defender_name(name),
@@ -74,16 +75,16 @@ def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: 
     space = space_at(positions, pos)
     if not space:
         return ""
-    toks = sorted(t for t, sp in view.s["tokens"].items() if sp == space)
+    toks = sorted(t for t, sp in view.state["tokens"].items() if sp == space)
     msg = upper_first(space_name(rules, space))
     if toks:
         msg += "\n" + _("tokens: {tokens}", tokens=tokens_name(rules, toks))
-    stack = view.s["spaces"].get(space, [])
+    stack = view.state["spaces"].get(space, [])
     if stack:
         msg += "\n" + same(", ".join(game.counter_label(c) for c in stack if c in game.state["counters"]))
-    if view.s["supp"].get(space):
-        msg += "\n" + n_("{n} suppression token", "{n} suppression tokens", view.s["supp"][space])
-    if space in view.s["cars"].values():
+    if view.state["suppression"].get(space):
+        msg += "\n" + n_("{n} suppression token", "{n} suppression tokens", view.state["suppression"][space])
+    if space in view.state["cars"].values():
         msg += "\n" + _("armored car: its counters defend at {defense}", defense=rules.armored_car_defense)
     if space in targets:
         msg += "\n" + (_("release to move here") if dragging else _("click to choose"))

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import N_, _
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.fonts import blit_text, wrap
 from game.ui.scene import Context, Scene
 from game.ui.widgets import Button, handle_buttons, panel
@@ -48,9 +48,9 @@ class ConfirmScene(Scene):
         shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
         shade.fill((20, 16, 12, 150))
         surface.blit(shade, (0, 0))
-        panel(surface, self.rect, P.PAPER_LIGHT, P.INK, width=3)
+        panel(surface, self.rect, palette.PAPER_LIGHT, palette.INK, width=3)
         for i, line in enumerate(wrap(_(self.question), "type_bold", 28, self.rect.w - 60)):
-            blit_text(surface, line, "type_bold", 28, P.INK, (self.rect.centerx, self.rect.y + 50 + i * 36),
+            blit_text(surface, line, "type_bold", 28, palette.INK, (self.rect.centerx, self.rect.y + 50 + i * 36),
                       "midtop")
         for b in self.buttons:
             b.draw(surface)

@@ -14,8 +14,7 @@ import pygame
 from game.ai import Policy, make_policy
 from game.i18n import _
 from game.rules import Game, LevelError
-from game.ui import palette as P
-from game.ui import scores
+from game.ui import palette, scores
 from game.ui.fonts import blit_text
 from game.ui.play.scene import PlayScene
 from game.ui.scene import Context, Scene
@@ -155,7 +154,7 @@ class DemoScene(PlayScene):
         self.pending_t -= dt
         if self.pending_t <= 0:
             action = self.hint[0]
-            self.log.add(_("Demo: {hint}", hint=explained(self.game, *self.hint)), P.POST_BLUE)
+            self.log.add(_("Demo: {hint}", hint=explained(self.game, *self.hint)), palette.POST_BLUE)
             self.submit(action)  # clears the hint; the next one is decided when the animations are done
 
     def show_results(self) -> None:
@@ -206,5 +205,5 @@ class DemoResultsScene(Scene):
         pygame.draw.rect(surface, (46, 40, 34), rect, border_radius=8)
         line, size = fit(_("DEMO · next game in {n} s · any key or click returns to the title", n=left), "sans_bold",
                          24, rect.w - 30)
-        blit_text(surface, line, "sans_bold", size, P.GOLD, (rect.x + 16, rect.centery), "midleft")
+        blit_text(surface, line, "sans_bold", size, palette.GOLD, (rect.x + 16, rect.centery), "midleft")
 

@@ -7,8 +7,7 @@ import pygame
 
 from game.i18n import N_, _, n_
 from game.rules.data import DIFFICULTIES
-from game.ui import journal, records, scores
-from game.ui import palette as P
+from game.ui import journal, palette, records, scores
 from game.ui.fonts import blit_text
 from game.ui.scene import Context, Scene
 from game.ui.scenes.review import ReviewScene
@@ -67,29 +66,29 @@ def draw_rows(surface: pygame.Surface, rect: pygame.Rect, title: str, cols: list
               widths: list[int] | None = None) -> None:
     """A table of up to 10 rows in ``rect`` under ``title`` and its columns' headings (each at its x); row
     ``highlight`` pulses in gold; a cell wider than its column's ``widths`` (0: no limit) is fitted to it."""
-    panel(surface, rect, P.PAPER_LIGHT, P.INK, width=2)
+    panel(surface, rect, palette.PAPER_LIGHT, palette.INK, width=2)
     line, size = fit(title, "type_bold", 28, rect.w - 40, 18)
-    blit_text(surface, line, "type_bold", size, P.INK, (rect.x + 20, rect.y + 12))
+    blit_text(surface, line, "type_bold", size, palette.INK, (rect.x + 20, rect.y + 12))
     y = rect.y + 58
     for label, x in cols:
-        blit_text(surface, _(label), "cond", 18, P.INK_SOFT, (rect.x + x, y))
+        blit_text(surface, _(label), "cond", 18, palette.INK_SOFT, (rect.x + x, y))
     y += 30
     if not rows:
-        blit_text(surface, empty, "type", 20, P.INK_SOFT, (rect.x + 20, y + 10))
+        blit_text(surface, empty, "type", 20, palette.INK_SOFT, (rect.x + 20, y + 10))
         return
     for i, values in enumerate(rows):
         row = row_rect(rect, i)
         if i == highlight:
-            glow = P.mix(P.GOLD, P.PAPER_LIGHT, 0.35 + 0.25 * abs(((t * 1.5) % 2) - 1))
+            glow = palette.mix(palette.GOLD, palette.PAPER_LIGHT, 0.35 + 0.25 * abs(((t * 1.5) % 2) - 1))
             pygame.draw.rect(surface, glow, row, border_radius=5)
-            pygame.draw.rect(surface, P.INK, row, 2, border_radius=5)
+            pygame.draw.rect(surface, palette.INK, row, 2, border_radius=5)
         elif i % 2:
-            pygame.draw.rect(surface, P.mix(P.PAPER_LIGHT, P.PAPER_DARK, 0.25), row, border_radius=5)
+            pygame.draw.rect(surface, palette.mix(palette.PAPER_LIGHT, palette.PAPER_DARK, 0.25), row, border_radius=5)
         face = "sans_bold" if i == highlight else "sans"
         for k, ((_label, x), value) in enumerate(zip(cols, values, strict=True)):
             width = widths[k] if widths and k < len(widths) else 0
             text, size = fit(value, face, 20, width, 14) if width else (value[:28], 20)
-            blit_text(surface, text, face, size, P.INK, (rect.x + x, row.centery), "midleft")
+            blit_text(surface, text, face, size, palette.INK, (rect.x + x, row.centery), "midleft")
 
 
 TABLE_RECT = pygame.Rect(360, 240, 1200, 690)
@@ -166,8 +165,8 @@ class HighScoresScene(Scene):
         self.t += dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(P.PAPER)
-        blit_text(surface, _("HIGH SCORES"), "type_bold", 56, P.INK, (960, 40), "midtop")
+        surface.fill(palette.PAPER)
+        blit_text(surface, _("HIGH SCORES"), "type_bold", 56, palette.INK, (960, 40), "midtop")
         rect = TABLE_RECT
         if self.difficulty == DAILY:
             stats = self.stats

@@ -8,8 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import N_, _, n_
-from game.ui import clipboard
-from game.ui import palette as P
+from game.ui import clipboard, palette
 from game.ui.fonts import blit_text
 from game.ui.scene import Context
 from game.ui.scenes.confirm import ConfirmScene
@@ -97,9 +96,10 @@ class PauseScene(MenuScene):
         shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
         shade.fill((20, 16, 12, 140))
         surface.blit(shade, (0, 0))
-        panel(surface, self.rect, P.PAPER_LIGHT, P.INK, width=3)
-        blit_text(surface, _("PAUSED"), "type_bold", 48, P.INK, (self.rect.centerx, self.rect.y + 30), "midtop")
+        panel(surface, self.rect, palette.PAPER_LIGHT, palette.INK, width=3)
+        blit_text(surface, _("PAUSED"), "type_bold", 48, palette.INK, (self.rect.centerx, self.rect.y + 30), "midtop")
         if self.note:
             line, size = fit(self.note, "sans", 18, self.rect.w - 40, 12)
-            blit_text(surface, line, "sans", size, P.INK_SOFT, (self.rect.centerx, self.rect.bottom - 34), "midtop")
+            blit_text(surface, line, "sans", size, palette.INK_SOFT, (self.rect.centerx, self.rect.bottom - 34),
+                      "midtop")
         self.draw_buttons(surface)

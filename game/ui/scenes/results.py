@@ -9,8 +9,7 @@ from game import codes
 from game.i18n import N_, _, n_, same
 from game.rules import Game
 from game.rules.names import defender_name
-from game.ui import journal, records, scores
-from game.ui import palette as P
+from game.ui import journal, palette, records, scores
 from game.ui.fonts import blit_text, wrap
 from game.ui.scene import Context, Scene
 from game.ui.scenes.highscores import DIFFICULTY_NAMES, draw_daily, draw_table
@@ -51,8 +50,8 @@ class ResultsScene(Scene):
             self.rank = next((i for i, p in enumerate(self.daily[: scores.TOP]) if p.game == played.game), None)
         self.result = dict(game.result or {})
         groups: dict[str, list[str]] = {"board": [], "escaped": [], "casualty": []}
-        for name, d in game.state["defenders"].items():
-            groups.setdefault(d["status"], []).append(name)
+        for name, defender in game.state["defenders"].items():
+            groups.setdefault(defender["status"], []).append(name)
         self.groups = groups
         self.t = 0.0
         self.note = ""  # what Copy game code did
@@ -124,40 +123,41 @@ class ResultsScene(Scene):
             self.ctx.sounds.play("thud")  # the score lands
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(P.PAPER)
+        surface.fill(palette.PAPER)
         r = self.result
         level = r.get("level", "")
         award = r.get("award", "")
-        blit_text(surface, _("AFTER THE BATTLE"), "type_bold", 56, P.INK, (960, 40), "midtop")
-        blit_text(surface, _(HOW.get(str(r.get("how", "")), str(r.get("how", "")))), "type", 28, P.INK_SOFT,
+        blit_text(surface, _("AFTER THE BATTLE"), "type_bold", 56, palette.INK, (960, 40), "midtop")
+        blit_text(surface, _(HOW.get(str(r.get("how", "")), str(r.get("how", "")))), "type", 28, palette.INK_SOFT,
                   (960, 120), "midtop")
         medal = pygame.Rect(0, 0, 900, 190)
         medal.midtop = (960, 180)
-        colour = P.TARGET if r.get("outcome") == "loss" else P.POST_BLUE
+        colour = palette.TARGET if r.get("outcome") == "loss" else palette.POST_BLUE
         glow = max(0.0, 1 - (self.t - COUNT_UP) / STAMP) if self.t >= COUNT_UP else 0.0  # the score has landed
-        panel(surface, medal, P.mix(P.PAPER_LIGHT, P.GOLD, 0.5 * glow), P.INK, width=3)
-        blit_text(surface, _("Score {n}", n=self.shown_score()), "sans_bold", 54, P.INK, (medal.x + 40, medal.y + 18))
+        panel(surface, medal, palette.mix(palette.PAPER_LIGHT, palette.GOLD, 0.5 * glow), palette.INK, width=3)
+        blit_text(surface, _("Score {n}", n=self.shown_score()), "sans_bold", 54, palette.INK, (medal.x + 40,
+                                                                                                medal.y + 18))
         blit_text(surface, _(level) if level else "", "type_bold", 40, colour, (medal.x + 40, medal.y + 94))
         if award:
             cx, cy = medal.right - 110, medal.centery
-            pygame.draw.polygon(surface, P.TARGET, [(cx - 30, cy - 80), (cx + 30, cy - 80), (cx + 14, cy - 30),
+            pygame.draw.polygon(surface, palette.TARGET, [(cx - 30, cy - 80), (cx + 30, cy - 80), (cx + 14, cy - 30),
                                                      (cx - 14, cy - 30)])
-            pygame.draw.circle(surface, P.GOLD, (cx, cy + 10), 46)
-            pygame.draw.circle(surface, P.INK, (cx, cy + 10), 46, 3)
-            pygame.draw.circle(surface, P.WORKER_WHITE, (cx, cy + 10), 22)
+            pygame.draw.circle(surface, palette.GOLD, (cx, cy + 10), 46)
+            pygame.draw.circle(surface, palette.INK, (cx, cy + 10), 46, 3)
+            pygame.draw.circle(surface, palette.WORKER_WHITE, (cx, cy + 10), 22)
             line, size = fit(_(award), "type_bold", 26, medal.w - 280, 18)
-            blit_text(surface, line, "type_bold", size, P.INK, (medal.x + 40, medal.y + 148))
-        s = self.game.state  # where the game ended, its turn counted within the Attack (8.1.2)
-        blit_text(surface, _("Attack {attack}, turn {turn}", attack=s["attack"], turn=s["attack_turn"]),
-                  "sans", 22, P.INK_SOFT, (medal.right - 180, medal.y + 36), "topright")
-        groups = [("board", self.groups.get("board", []), P.POST_BLUE),
-                  ("escaped", self.groups.get("escaped", []), P.OK_GREEN),
-                  ("casualty", self.groups.get("casualty", []), P.TARGET)]
+            blit_text(surface, line, "type_bold", size, palette.INK, (medal.x + 40, medal.y + 148))
+        state = self.game.state  # where the game ended, its turn counted within the Attack (8.1.2)
+        blit_text(surface, _("Attack {attack}, turn {turn}", attack=state["attack"], turn=state["attack_turn"]),
+                  "sans", 22, palette.INK_SOFT, (medal.right - 180, medal.y + 36), "topright")
+        groups = [("board", self.groups.get("board", []), palette.POST_BLUE),
+                  ("escaped", self.groups.get("escaped", []), palette.OK_GREEN),
+                  ("casualty", self.groups.get("casualty", []), palette.TARGET)]
         headings = {"board": n_("Survived ({n})", "Survived ({n})", len(groups[0][1])),
                     "escaped": n_("Escaped ({n})", "Escaped ({n})", len(groups[1][1])),
                     "casualty": n_("Fell ({n})", "Fell ({n})", len(groups[2][1]))}
         box = pygame.Rect(60, 400, 920, 540)
-        panel(surface, box, P.PAPER_LIGHT, P.INK, width=2)
+        panel(surface, box, palette.PAPER_LIGHT, palette.INK, width=2)
         y = box.y + 12
         for status, names, col in groups:
             blit_text(surface, headings[status], "type_bold", 26, col, (box.x + 20, y))
@@ -166,7 +166,7 @@ class ResultsScene(Scene):
                          box.w - 40)
             room = max(1, (box.bottom - 12 - y) // 22 - 2 * (status != "casualty"))
             for line in lines[:room]:
-                blit_text(surface, line, "type", 18, P.INK, (box.x + 20, y))
+                blit_text(surface, line, "type", 18, palette.INK, (box.x + 20, y))
                 y += 22
             y += 10
         name = _(DIFFICULTY_NAMES.get(self.difficulty, "Standard"))
@@ -195,4 +195,4 @@ class ResultsScene(Scene):
             b.draw(surface)
         if self.note:
             line, size = fit(self.note, "sans", 18, 1000, 12)
-            blit_text(surface, line, "sans", size, P.INK_SOFT, (60, 1040))
+            blit_text(surface, line, "sans", size, palette.INK_SOFT, (60, 1040))

@@ -14,8 +14,7 @@ from game.ai.review import Review, review, review_decisions
 from game.i18n import N_, _, n_
 from game.i18n import number as said_number
 from game.rules import Game
-from game.ui import charts
-from game.ui import palette as P
+from game.ui import charts, palette
 from game.ui.fonts import blit_text, font, wrap
 from game.ui.records import Record, code_of
 from game.ui.scene import Context, Scene
@@ -117,14 +116,14 @@ class ReviewScene(Scene):
 
     # ---- drawing
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(P.PAPER)
+        surface.fill(palette.PAPER)
         rev, rec = self.review, self.record
-        blit_text(surface, _("AFTER-ACTION REVIEW"), "type_bold", 52, P.INK, (960, 30), "midtop")
+        blit_text(surface, _("AFTER-ACTION REVIEW"), "type_bold", 52, palette.INK, (960, 30), "midtop")
         difficulty = _(rec.difficulty.capitalize())
         head = _("Game {seed}, {difficulty}: score {score}, {level}", seed=rec.seed, difficulty=difficulty,
                  score=rev.score, level=_(rev.level)) if rev.level else \
             _("Game {seed}, {difficulty}: score {score}", seed=rec.seed, difficulty=difficulty, score=rev.score)
-        blit_text(surface, head, "sans", 24, P.INK_SOFT, (960, 94), "midtop")
+        blit_text(surface, head, "sans", 24, palette.INK_SOFT, (960, 94), "midtop")
         self.links = []
         self._score(surface)
         self._lines(surface, "turning", TURNING_BOX, _("TURNING POINTS (a click replays it)") if rev.turning else
@@ -137,10 +136,10 @@ class ReviewScene(Scene):
         self.back_button.draw_tip(surface, self.mouse)
 
     def _score(self, surface: pygame.Surface) -> None:
-        panel(surface, SCORE_BOX, P.PAPER_LIGHT, P.INK, width=2)
+        panel(surface, SCORE_BOX, palette.PAPER_LIGHT, palette.INK, width=2)
         # the heading of a breakdown, its rule named as a rule: "THE SCORE (7.0)" read as a second score, 7.0
         heading, size = fit(_("HOW THE SCORE ADDS UP (rule 7.0)"), "sans_bold", 22, SCORE_BOX.w - 32, 16)
-        blit_text(surface, heading, "sans_bold", size, P.POST_BLUE, (SCORE_BOX.x + 16, SCORE_BOX.y + 12))
+        blit_text(surface, heading, "sans_bold", size, palette.POST_BLUE, (SCORE_BOX.x + 16, SCORE_BOX.y + 12))
         lines = self.review.breakdown
         if not self.review.complete:
             lines = [(_("(the record of this game is incomplete)"), 0), *lines]
@@ -153,11 +152,12 @@ class ReviewScene(Scene):
             x = SCORE_BOX.x + 16 + (i // rows) * col_w
             y = SCORE_BOX.y + 50 + (i % rows) * step
             text, s = fit(label, "sans", size, col_w - 56, 12)
-            blit_text(surface, text, "sans", s, P.INK, (x, y))
-            blit_text(surface, f"{points:+d}" if points else "", "sans_bold", size, P.INK,
+            blit_text(surface, text, "sans", s, palette.INK, (x, y))
+            blit_text(surface, f"{points:+d}" if points else "", "sans_bold", size, palette.INK,
                       (x + col_w - 14, y), "topright")
         total = _("Total {n}", n=self.review.score)
-        blit_text(surface, total, "sans_bold", 24, P.INK, (SCORE_BOX.right - 16, SCORE_BOX.bottom - 40), "topright")
+        blit_text(surface, total, "sans_bold", 24, palette.INK, (SCORE_BOX.right - 16, SCORE_BOX.bottom - 40),
+                  "topright")
 
     def _lines(self, surface: pygame.Surface, key: str, box: pygame.Rect, title: str, lines: list[str],
                moments: list[int] | None = None) -> None:
@@ -165,9 +165,9 @@ class ReviewScene(Scene):
         more" line (a click on it, or the wheel over the box, scrolls to them) and a scrollbar shows where the
         entries shown stand in the list. With ``moments`` (one per entry), an entry is a link to its moment in
         the game's replay (highlighted under the mouse)."""
-        panel(surface, box, P.PAPER_LIGHT, P.INK, width=2)
+        panel(surface, box, palette.PAPER_LIGHT, palette.INK, width=2)
         heading, size = fit(title, "sans_bold", 22, box.w - 32, 14)
-        blit_text(surface, heading, "sans_bold", size, P.POST_BLUE, (box.x + 16, box.y + 12))
+        blit_text(surface, heading, "sans_bold", size, palette.POST_BLUE, (box.x + 16, box.y + 12))
         top, bottom = box.y + 50, box.bottom - 34
         heights = [24 * len(wrap(line, "sans", 18, box.w - 40)) + 6 for line in lines]
         last_first, room = len(lines), bottom - top + 6
@@ -181,18 +181,19 @@ class ReviewScene(Scene):
         for i in range(first, len(lines)):
             wrapped = wrap(lines[i], "sans", 18, box.w - 40)
             if y + 24 * len(wrapped) > bottom and i > first:
-                more = blit_text(surface, "↓", "sans", 16, P.INK_SOFT, (box.x + 16, bottom + 4))
+                more = blit_text(surface, "↓", "sans", 16, palette.INK_SOFT, (box.x + 16, bottom + 4))
                 more = more.union(blit_text(surface, n_("and {n} more", "and {n} more", len(lines) - i), "sans", 16,
-                                            P.INK_SOFT, (more.right + 6, bottom + 4)))
+                                            palette.INK_SOFT, (more.right + 6, bottom + 4)))
                 self.more[key] = more.inflate(8, 8)
                 break
             entry = pygame.Rect(box.x + 8, y - 3, box.w - 24, 24 * len(wrapped) + 4)
             if moments is not None and i < len(moments):
                 self.links.append((entry, moments[i], True))
                 if entry.collidepoint(self.mouse):
-                    pygame.draw.rect(surface, P.mix(P.PAPER_LIGHT, P.GOLD, 0.35), entry, border_radius=4)
+                    pygame.draw.rect(surface, palette.mix(palette.PAPER_LIGHT, palette.GOLD, 0.35), entry,
+                                     border_radius=4)
             for part in wrapped:
-                blit_text(surface, part, "sans", 18, P.INK, (box.x + 16, y))
+                blit_text(surface, part, "sans", 18, palette.INK, (box.x + 16, y))
                 y += 24
             y += 6
         if self.last_first[key]:  # a scrollbar: the part of the list shown, and where
@@ -201,32 +202,34 @@ class ReviewScene(Scene):
             above = sum(heights[:first])
             shown = min(total - above, bottom - top + 6)
             bar = pygame.Rect(track.x, track.y + track.h * above // total, 4, max(16, track.h * shown // total))
-            pygame.draw.rect(surface, P.PAPER_DARK, track, border_radius=2)
-            pygame.draw.rect(surface, P.INK_SOFT, bar.clamp(track), border_radius=2)
+            pygame.draw.rect(surface, palette.PAPER_DARK, track, border_radius=2)
+            pygame.draw.rect(surface, palette.INK_SOFT, bar.clamp(track), border_radius=2)
 
     def _decisions_panel(self, surface: pygame.Surface) -> None:
         box = DECISIONS_BOX
-        panel(surface, box, P.PAPER_LIGHT, P.INK, width=2)
+        panel(surface, box, palette.PAPER_LIGHT, palette.INK, width=2)
         heading, size = fit(_("YOUR DECISIONS, AS THE PLANNER SEES THEM (a click shows the moment)")
                             if self.review.decisions else _("YOUR DECISIONS, AS THE PLANNER SEES THEM"),
                             "sans_bold", 22, box.w - 32, 14)
-        blit_text(surface, heading, "sans_bold", size, P.POST_BLUE, (box.x + 16, box.y + 12))
+        blit_text(surface, heading, "sans_bold", size, palette.POST_BLUE, (box.x + 16, box.y + 12))
         decisions = self.review.decisions
         if self.failed:
-            blit_text(surface, self.failed, "sans", 18, P.INK, (box.x + 16, box.y + 52))
+            blit_text(surface, self.failed, "sans", 18, palette.INK, (box.x + 16, box.y + 52))
             return
         if decisions is None:
             done, total = self.progress
             bar = pygame.Rect(box.x + 16, box.y + 60, box.w - 32, 22)
-            pygame.draw.rect(surface, P.PAPER_DARK, bar, border_radius=6)
-            pygame.draw.rect(surface, P.POST_BLUE, (bar.x, bar.y, int(bar.w * done / total), bar.h), border_radius=6)
+            pygame.draw.rect(surface, palette.PAPER_DARK, bar, border_radius=6)
+            pygame.draw.rect(surface, palette.POST_BLUE, (bar.x, bar.y, int(bar.w * done / total), bar.h),
+                             border_radius=6)
             blit_text(surface, _("The planner replays your decisions on sampled futures: {done} of {total}…",
                                  done=done, total=total),
-                      "sans", 18, P.INK_SOFT, (box.x + 16, box.y + 96))
+                      "sans", 18, palette.INK_SOFT, (box.x + 16, box.y + 96))
             return
         if not decisions:
             blit_text(surface, _("The planner found no decision of yours it would have taken otherwise by more "
-                                 "than a tenth of a point. Well played."), "sans", 18, P.INK, (box.x + 16, box.y + 52))
+                                 "than a tenth of a point. Well played."), "sans", 18, palette.INK,
+                      (box.x + 16, box.y + 52))
             return
         if self.decision_lines is None:
             self.decision_lines = []
@@ -249,9 +252,9 @@ class ReviewScene(Scene):
             entry = pygame.Rect(box.x + 8, y - 3, box.w - 16, step * len(wrapped) + 4)
             self.links.append((entry, decision.index, False))
             if entry.collidepoint(self.mouse):
-                pygame.draw.rect(surface, P.mix(P.PAPER_LIGHT, P.GOLD, 0.35), entry, border_radius=4)
+                pygame.draw.rect(surface, palette.mix(palette.PAPER_LIGHT, palette.GOLD, 0.35), entry, border_radius=4)
             for part in wrapped:
-                blit_text(surface, part, "sans", size, P.INK, (box.x + 16, y))
+                blit_text(surface, part, "sans", size, palette.INK, (box.x + 16, y))
                 y += step
             y += 10
 
@@ -259,9 +262,9 @@ class ReviewScene(Scene):
         """Morale and the defenders in the post office turn by turn (the first decision, then the end of each
         turn), the Attacks marked along the turns."""
         box = CHART_BOX
-        panel(surface, box, P.PAPER_LIGHT, P.INK, width=2)
+        panel(surface, box, palette.PAPER_LIGHT, palette.INK, width=2)
         heading, size = fit(_("MORALE AND DEFENDERS, TURN BY TURN"), "sans_bold", 22, box.w - 32, 14)
-        blit_text(surface, heading, "sans_bold", size, P.POST_BLUE, (box.x + 16, box.y + 12))
+        blit_text(surface, heading, "sans_bold", size, palette.POST_BLUE, (box.x + 16, box.y + 12))
         marks = self.review.timeline
         if len(marks) < 2:
             return
@@ -270,12 +273,12 @@ class ReviewScene(Scene):
         morale = [m.morale for m in marks]
         defenders = [m.defenders for m in marks]
         legend = (box.x + 60, box.y + 58)
-        charts.legend(surface, legend, [(_("Morale"), P.POST_BLUE)], box.w // 2 - 60)
+        charts.legend(surface, legend, [(_("Morale"), palette.POST_BLUE)], box.w // 2 - 60)
         charts.plot(surface, pygame.Rect(box.x + 8, box.y + 66, box.w - 16, 100),
-                    [charts.Series(_("Morale"), P.POST_BLUE, morale)], 0, max(10, *morale), x_marks=x_marks,
+                    [charts.Series(_("Morale"), palette.POST_BLUE, morale)], 0, max(10, *morale), x_marks=x_marks,
                     y_step=5, x_labels=False)
-        charts.legend(surface, (legend[0], box.y + 178), [(_("Defenders in the post office"), P.TARGET)],
+        charts.legend(surface, (legend[0], box.y + 178), [(_("Defenders in the post office"), palette.TARGET)],
                       box.w - 80)
         charts.plot(surface, pygame.Rect(box.x + 8, box.y + 186, box.w - 16, 130),
-                    [charts.Series(_("Defenders"), P.TARGET, defenders)], 0, max(10, *defenders), x_marks=x_marks,
+                    [charts.Series(_("Defenders"), palette.TARGET, defenders)], 0, max(10, *defenders), x_marks=x_marks,
                     y_step=10, axis=_("turns"))

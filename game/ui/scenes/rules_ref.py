@@ -10,7 +10,7 @@ from typing import NamedTuple
 import pygame
 
 from game.i18n import N_, _, n_, same
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.fonts import blit_text, font, wrap
 from game.ui.rules_text import RULES, RuleEntry, matches, resolve
 from game.ui.scene import Context, Scene
@@ -179,11 +179,11 @@ class RulesScene(Scene):
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((58, 50, 42))
-        blit_text(surface, _("RULES REFERENCE"), "type_bold", 44, P.PAPER_LIGHT, (160, 40))
+        blit_text(surface, _("RULES REFERENCE"), "type_bold", 44, palette.PAPER_LIGHT, (160, 40))
         blit_text(surface, _("type to search  ·  scroll with the wheel, the arrow keys or the bar"), "sans", 18,
-                  P.PAPER_DARK, (1760, 60), "topright")
+                  palette.PAPER_DARK, (1760, 60), "topright")
         self.draw_search(surface)
-        panel(surface, self.rect, P.PAPER_LIGHT, P.INK, width=3)
+        panel(surface, self.rect, palette.PAPER_LIGHT, palette.INK, width=3)
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-8, -8))
         self.draw_focus(surface)
@@ -195,39 +195,39 @@ class RulesScene(Scene):
                 continue
             if words:
                 self.draw_matches(surface, row, words, (x, y))
-            colour = P.POST_BLUE if row.face == HEAD[0] else P.INK
+            colour = palette.POST_BLUE if row.face == HEAD[0] else palette.INK
             blit_text(surface, row.text, row.face, row.size, colour, (x, y))
         if not self.rows:
             blit_text(surface, _("No section holds all these words. Backspace edits the search, Esc clears it."),
-                      "type", 24, P.INK_SOFT, (x, self.rect.y + TOP_PAD))
+                      "type", 24, palette.INK_SOFT, (x, self.rect.y + TOP_PAD))
         surface.set_clip(clip)
         if self.max_scroll:
-            pygame.draw.rect(surface, P.PAPER_DARK, self.track, border_radius=8)
-            pygame.draw.rect(surface, P.POST_BLUE if self.drag is not None else P.INK_SOFT, self.thumb(),
+            pygame.draw.rect(surface, palette.PAPER_DARK, self.track, border_radius=8)
+            pygame.draw.rect(surface, palette.POST_BLUE if self.drag is not None else palette.INK_SOFT, self.thumb(),
                              border_radius=8)
         self.back.draw(surface)
 
     def draw_search(self, surface: pygame.Surface) -> None:
         """The search line: what was typed (or how to start), a caret, and how many sections it keeps."""
         box = self.search_rect
-        panel(surface, box, P.PAPER_LIGHT, P.POST_BLUE if self.query else P.INK, width=3)
-        label = blit_text(surface, _("Search"), "sans_bold", 22, P.INK_SOFT, (box.x + 20, box.centery), "midleft")
+        panel(surface, box, palette.PAPER_LIGHT, palette.POST_BLUE if self.query else palette.INK, width=3)
+        label = blit_text(surface, _("Search"), "sans_bold", 22, palette.INK_SOFT, (box.x + 20, box.centery), "midleft")
         x = label.right + 20
         if self.query:
-            typed = blit_text(surface, same(self.query), "type", 26, P.INK, (x, box.centery), "midleft")
+            typed = blit_text(surface, same(self.query), "type", 26, palette.INK, (x, box.centery), "midleft")
             x = typed.right + 2
         else:
             blit_text(surface, _("type a word or a section number: grenade, morale, 4.2.1 ..."), "type", 24,
-                      P.INK_FAINT, (x + 14, box.centery), "midleft")
+                      palette.INK_FAINT, (x + 14, box.centery), "midleft")
         if int(self.ctx.time * 2) % 2 == 0:  # the caret blinks twice a second
-            pygame.draw.line(surface, P.INK, (x + 2, box.y + 14), (x + 2, box.bottom - 14), 2)
+            pygame.draw.line(surface, palette.INK, (x + 2, box.y + 14), (x + 2, box.bottom - 14), 2)
         sections = len({e.number or e.title for e in self.entries})
         total = len({e.number or e.title for e in RULES})
         if not self.query:
-            count, colour = n_("{n} section", "{n} sections", total), P.INK_SOFT
+            count, colour = n_("{n} section", "{n} sections", total), palette.INK_SOFT
         elif sections:
             count, colour = n_("{n} of {total} sections match  ·  Esc clears",
-                               "{n} of {total} sections match  ·  Esc clears", sections, total=total), P.POST_BLUE
+                               "{n} of {total} sections match  ·  Esc clears", sections, total=total), palette.POST_BLUE
         else:
             count, colour = _("no section matches  ·  Esc clears"), NO_MATCH
         blit_text(surface, count, "sans_bold", 20, colour, (box.right - 20, box.centery), "midright")
@@ -246,7 +246,7 @@ class RulesScene(Scene):
         for first, last in spans.values():
             band = pygame.Rect(self.rect.x + 20, top + first - 6, self.rect.w - 80, last - first + 12)
             pygame.draw.rect(surface, FOCUS_FILL, band, border_radius=6)
-            pygame.draw.rect(surface, P.GOLD, (band.x, band.y, 6, band.h), border_radius=3)
+            pygame.draw.rect(surface, palette.GOLD, (band.x, band.y, 6, band.h), border_radius=3)
 
     @staticmethod
     def draw_matches(surface: pygame.Surface, row: Row, words: list[str], at: tuple[int, int]) -> None:

@@ -10,7 +10,7 @@ import pygame
 
 from game import i18n
 from game.i18n import LANGUAGES, N_, _, same
-from game.ui import palette as P
+from game.ui import palette
 from game.ui.fonts import blit_text
 from game.ui.scene import Context, Scene
 from game.ui.settings import SPEEDS
@@ -100,8 +100,8 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((58, 50, 42))
-        blit_text(surface, _("SETTINGS"), "type_bold", 44, P.PAPER_LIGHT, (160, 40))
-        panel(surface, pygame.Rect(400, TOP - 60, 1120, 10 * ROW + 84), P.PAPER_LIGHT, P.INK, width=3)
+        blit_text(surface, _("SETTINGS"), "type_bold", 44, palette.PAPER_LIGHT, (160, 40))
+        panel(surface, pygame.Rect(400, TOP - 60, 1120, 10 * ROW + 84), palette.PAPER_LIGHT, palette.INK, width=3)
         s = self.ctx.settings
         rows = [N_("Effects volume"), N_("Music volume"), N_("Sound"), N_("Animation speed"),
                 N_("Colour-blind patterns"), N_("Danger"), N_("Phase summaries"), N_("Motion"), N_("Display"),
@@ -110,12 +110,13 @@ class SettingsScene(Scene):
                  6: N_("What changed, after each Enemy Phase"), 7: N_("Reduced: no screen shake, flash or hit-stop")}
         for i, label in enumerate(rows):
             y = TOP + i * ROW
-            blit_text(surface, _(label), "type_bold", 30 if i not in notes else 28, P.INK, (460, y + (8 if i not in
+            blit_text(surface, _(label), "type_bold", 30 if i not in notes else 28, palette.INK, (460,
+                                                                                                  y + (8 if i not in
                                                                                                    notes else 0)))
             if i in notes:
-                blit_text(surface, _(notes[i]), "sans", 17, P.INK_SOFT, (460, y + 36))
-        blit_text(surface, i18n.percent(round(s.volume, 2)), "sans_bold", 30, P.INK, (1090, TOP + 28), "center")
-        blit_text(surface, i18n.percent(round(s.music_volume, 2)), "sans_bold", 30, P.INK, (1090, TOP + ROW + 28),
+                blit_text(surface, _(notes[i]), "sans", 17, palette.INK_SOFT, (460, y + 36))
+        blit_text(surface, i18n.percent(round(s.volume, 2)), "sans_bold", 30, palette.INK, (1090, TOP + 28), "center")
+        blit_text(surface, i18n.percent(round(s.music_volume, 2)), "sans_bold", 30, palette.INK, (1090, TOP + ROW + 28),
                   "center")
         for b in self.buttons:
             b.draw(surface)

@@ -15,8 +15,7 @@ from game.i18n import N_, _, n_
 from game.rules import Game, LevelError
 from game.rules.data import DIFFICULTIES
 from game.rules.engine import NewerSaveError
-from game.ui import clipboard, journal, scores, storage
-from game.ui import palette as P
+from game.ui import clipboard, journal, palette, scores, storage
 from game.ui.effects import glow, soft
 from game.ui.fonts import blit_text, wrap
 from game.ui.play.scene import PlayScene
@@ -226,22 +225,22 @@ class TitleScene(MenuScene):
     def _draw_best(self, surface: pygame.Surface) -> None:
         """The top three scores of the chosen difficulty (all ten: the High scores button)."""
         box = pygame.Rect(60, 40, 560, 190)
-        panel(surface, box, P.PAPER_LIGHT, P.INK, alpha=235)
+        panel(surface, box, palette.PAPER_LIGHT, palette.INK, alpha=235)
         diff = _(DIFFICULTY_NAMES.get(self.ctx.settings.difficulty, "Standard"))
-        blit_text(surface, _("BEST SCORES · {difficulty}", difficulty=diff.upper()), "cond", 20, P.INK_SOFT,
+        blit_text(surface, _("BEST SCORES · {difficulty}", difficulty=diff.upper()), "cond", 20, palette.INK_SOFT,
                   (box.x + 16, box.y + 12))
         if not self.best:
             for k, line in enumerate(wrap(_("No score at this difficulty yet (the daily challenge keeps its own "
                                             "table)."), "type", 20, box.w - 32)[:3]):
-                blit_text(surface, line, "type", 20, P.INK_SOFT, (box.x + 16, box.y + 52 + 26 * k))
+                blit_text(surface, line, "type", 20, palette.INK_SOFT, (box.x + 16, box.y + 52 + 26 * k))
             return
         for i, e in enumerate(self.best):
             y = box.y + 50 + i * 44
-            blit_text(surface, f"{i + 1}.", "sans_bold", 24, P.INK, (box.x + 16, y))
-            blit_text(surface, str(e.score), "sans_bold", 24, P.POST_BLUE, (box.x + 60, y))
-            date = blit_text(surface, e.date, "sans", 16, P.INK_SOFT, (box.right - 16, y + 6), "topright")
+            blit_text(surface, f"{i + 1}.", "sans_bold", 24, palette.INK, (box.x + 16, y))
+            blit_text(surface, str(e.score), "sans_bold", 24, palette.POST_BLUE, (box.x + 60, y))
+            date = blit_text(surface, e.date, "sans", 16, palette.INK_SOFT, (box.right - 16, y + 6), "topright")
             award, size = fit(_(e.award) if e.award else "—", "type", 20, date.x - 12 - (box.x + 150), 16)
-            blit_text(surface, award, "type", size, P.INK, (box.x + 150, y + 3 + (20 - size) // 2))
+            blit_text(surface, award, "type", size, palette.INK, (box.x + 150, y + 3 + (20 - size) // 2))
 
     def message_line(self) -> tuple[str, int]:
         """The one-line message (what Open a game code found, else a damaged file...) fitted to its box: smaller
@@ -251,21 +250,21 @@ class TitleScene(MenuScene):
     def _draw_daily(self, surface: pygame.Surface) -> None:
         """The daily challenge: its date, the player's score of the day or the streak, and its button."""
         box = DAILY_BOX
-        panel(surface, box, P.PAPER_LIGHT, P.INK, alpha=235)
+        panel(surface, box, palette.PAPER_LIGHT, palette.INK, alpha=235)
         head, size = fit(_("DAILY CHALLENGE · {date}", date=long_date(self.challenge).upper()), "cond", 20,
                          box.w - 32, 14)
-        blit_text(surface, head, "cond", size, P.INK_SOFT, (box.x + 16, box.y + 12))
+        blit_text(surface, head, "cond", size, palette.INK_SOFT, (box.x + 16, box.y + 12))
         played = self.scored_today
         said = _("Today's score: {score}, {level}", score=played.score, level=_(played.level)) if played else \
             _("The same game for every player today (Standard).")
         for k, line in enumerate(wrap(said, "type", 18, box.w - 32)[:2]):
-            blit_text(surface, line, "type", 18, P.INK, (box.x + 16, box.y + 42 + 22 * k))
+            blit_text(surface, line, "type", 18, palette.INK, (box.x + 16, box.y + 42 + 22 * k))
         stats = self.journal_stats
         streak = n_("Streak: {n} day (best {best})", "Streak: {n} days (best {best})", stats.daily_streak,
                     best=stats.best_daily_streak) if stats.best_daily_streak else \
             _("Finish today's game to start a streak of days.")
         line, size = fit(streak, "type", 18, box.w - 32, 12)
-        blit_text(surface, line, "type", size, P.INK_SOFT, (box.x + 16, box.y + 90))
+        blit_text(surface, line, "type", size, palette.INK_SOFT, (box.x + 16, box.y + 90))
         self.daily_button.draw(surface)
 
     def play_daily(self) -> None:
@@ -354,7 +353,7 @@ class TitleScene(MenuScene):
             x = 420 + 70 * (k % 5) + 260 * age + 18 * math.sin(t * 0.7 + k)
             y = 330 - 300 * age
             r = int(30 + 90 * age)
-            puff = soft(P.SMOKE, r)
+            puff = soft(palette.SMOKE, r)
             puff.set_alpha(int(120 * (1 - age) * min(1.0, age * 6)))
             surface.blit(puff, (x - r, y - r))
         if self.ctx.settings.reduced_motion:
@@ -366,17 +365,18 @@ class TitleScene(MenuScene):
                 surface.blit(glow_img, (wx - 34, wy - 34), special_flags=pygame.BLEND_ADD)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(P.PAPER)
+        surface.fill(palette.PAPER)
         for i in range(0, 1080, 6):
-            pygame.draw.line(surface, P.mix(P.PAPER, P.PAPER_DARK, 0.25 if (i // 6) % 4 == 0 else 0.08),
+            pygame.draw.line(surface, palette.mix(palette.PAPER, palette.PAPER_DARK,
+                                                  0.25 if (i // 6) % 4 == 0 else 0.08),
                              (0, i), (1920, i))
         # the building silhouette, drawn in ink
         base = pygame.Rect(150, 430, 900, 470)
-        pygame.draw.rect(surface, P.BRICK, base)
+        pygame.draw.rect(surface, palette.BRICK, base)
         for y in range(base.y + 12, base.bottom, 18):
-            pygame.draw.line(surface, P.BRICK_DARK, (base.x, y), (base.right - 1, y), 1)
+            pygame.draw.line(surface, palette.BRICK_DARK, (base.x, y), (base.right - 1, y), 1)
         pygame.draw.polygon(surface, (96, 60, 48), [(120, 432), (600, 300), (1080, 432)])
-        pygame.draw.polygon(surface, P.INK, [(120, 432), (600, 300), (1080, 432)], 4)
+        pygame.draw.polygon(surface, palette.INK, [(120, 432), (600, 300), (1080, 432)], 4)
         for row in range(3):
             for col in range(7):
                 if row == 2 and col == 3:
@@ -384,33 +384,34 @@ class TitleScene(MenuScene):
                 w = pygame.Rect(200 + col * 120, 470 + row * 140, 60, 90)
                 lit = (math.sin(self.t * 2 + col * 1.3 + row) > 0.6)
                 pygame.draw.rect(surface, (250, 210, 120) if lit else (60, 66, 80), w)
-                pygame.draw.rect(surface, P.INK, w, 3)
-        pygame.draw.rect(surface, P.INK, base, 5)
+                pygame.draw.rect(surface, palette.INK, w, 3)
+        pygame.draw.rect(surface, palette.INK, base, 5)
         door = pygame.Rect(560, 760, 80, 140)
         pygame.draw.rect(surface, (70, 50, 36), door)
-        pygame.draw.rect(surface, P.INK, door, 3)
+        pygame.draw.rect(surface, palette.INK, door, 3)
         sign = pygame.Rect(0, 0, 300, 40)
         sign.midbottom = (600, 748)
-        pygame.draw.rect(surface, P.PAPER_LIGHT, sign)
-        pygame.draw.rect(surface, P.INK, sign, 2)
-        blit_text(surface, "POCZTA POLSKA", "cond", 24, P.TRAINED_RED, sign.center, "center")
+        pygame.draw.rect(surface, palette.PAPER_LIGHT, sign)
+        pygame.draw.rect(surface, palette.INK, sign, 2)
+        blit_text(surface, "POCZTA POLSKA", "cond", 24, palette.TRAINED_RED, sign.center, "center")
         self._draw_battle(surface)
-        pygame.draw.rect(surface, P.GRASS_DARK, (0, 900, 1920, 180))
-        pygame.draw.line(surface, P.INK, (0, 900), (1920, 900), 3)
-        blit_text(surface, "POSTMEN", "type_bold", 110, P.INK, (1240, 90))
-        blit_text(surface, "Soldiers in Postmen's Uniforms", "type_bold", 32, P.POST_BLUE, (1245, 210))  # (the title)
-        blit_text(surface, _("Gdańsk / Danzig, 1 September 1939"), "type", 26, P.INK_SOFT, (1245, 256))
-        blit_text(surface, _("Polish Post Office No. 1 — defended by postal workers"), "type", 22, P.INK_SOFT,
+        pygame.draw.rect(surface, palette.GRASS_DARK, (0, 900, 1920, 180))
+        pygame.draw.line(surface, palette.INK, (0, 900), (1920, 900), 3)
+        blit_text(surface, "POSTMEN", "type_bold", 110, palette.INK, (1240, 90))
+        blit_text(surface, "Soldiers in Postmen's Uniforms", "type_bold", 32, palette.POST_BLUE, (1245,
+                                                                                                  210))  # (the title)
+        blit_text(surface, _("Gdańsk / Danzig, 1 September 1939"), "type", 26, palette.INK_SOFT, (1245, 256))
+        blit_text(surface, _("Polish Post Office No. 1 — defended by postal workers"), "type", 22, palette.INK_SOFT,
                   (160, 930))
         blit_text(surface, _("Konrad Guderski, Alfons Flisykowski and their colleagues held it through the day."),
-                  "type", 20, P.INK_SOFT, (160, 962))
+                  "type", 20, palette.INK_SOFT, (160, 962))
         if self.note or self.ctx.message:
             r = MESSAGE_BOX
             pygame.draw.rect(surface, (250, 226, 200), r, border_radius=6)
-            pygame.draw.rect(surface, P.TARGET, r, 2, border_radius=6)
+            pygame.draw.rect(surface, palette.TARGET, r, 2, border_radius=6)
             line, size = self.message_line()
-            blit_text(surface, line, "sans", size, P.INK, (r.x + 12, r.centery), "midleft")
-        blit_text(surface, _("Difficulty of a new game"), "cond", 18, P.INK_SOFT, (1247, 840))
+            blit_text(surface, line, "sans", size, palette.INK, (r.x + 12, r.centery), "midleft")
+        blit_text(surface, _("Difficulty of a new game"), "cond", 18, palette.INK_SOFT, (1247, 840))
         self._draw_best(surface)
         self._draw_daily(surface)
         self.paste_button.draw(surface)

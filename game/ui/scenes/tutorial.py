@@ -26,8 +26,7 @@ import pygame
 from game.i18n import N_, _
 from game.rules import Action, Event, Game, LevelError
 from game.rules.kinds import ActionKind
-from game.ui import palette as P
-from game.ui import scores, storage
+from game.ui import palette, scores, storage
 from game.ui.fonts import blit_text, wrap
 from game.ui.layout import SIDE
 from game.ui.play.hud import UNDO_TIP
@@ -142,8 +141,8 @@ STEPS: tuple[Step, ...] = (
          lambda s: _ring(_bar(s, "End actions")), _did(("end_actions",), "actions")),
 )
 
-def _at_a_door(scene: TutorialScene, e: Event) -> bool:
-    space = scene.rules.track_spaces.get(str(e.data.get("space", "")))
+def _at_a_door(scene: TutorialScene, event: Event) -> bool:
+    space = scene.rules.track_spaces.get(str(event.data.get("space", "")))
     return space is not None and space.next == ""
 
 
@@ -296,8 +295,8 @@ class TutorialScene(PlayScene):
     def play(self, events: list[Event]) -> None:
         """The events of a choice: the notes they call for are queued (once each), then animated as usual."""
         if events is not self.game.initial_events:  # the set-up is the tracks step's to explain
-            for e in events:
-                self._notice(e.kind, e)
+            for event in events:
+                self._notice(event.kind, event)
         super().play(events)
 
     def after_queue(self) -> None:
@@ -369,18 +368,19 @@ class TutorialScene(PlayScene):
             return
         if point is not None:
             glow = 2 + int(2 * abs(((self.time * 2) % 2) - 1))
-            pygame.draw.rect(surface, P.GOLD, point, 3 + glow, border_radius=10)
+            pygame.draw.rect(surface, palette.GOLD, point, 3 + glow, border_radius=10)
             self.memory.drawn_over(point.inflate(16, 16))  # (it may ring a panel: put back the next frame)
-        panel(surface, coach, P.PAPER_LIGHT, P.GOLD, width=3)
+        panel(surface, coach, palette.PAPER_LIGHT, palette.GOLD, width=3)
         self.memory.drawn_over(coach)
-        blit_text(surface, _("WHAT JUST HAPPENED") if self.notes else _("GUIDED GAME"), "sans_bold", 18, P.POST_BLUE,
+        blit_text(surface, _("WHAT JUST HAPPENED") if self.notes else _("GUIDED GAME"), "sans_bold", 18,
+                  palette.POST_BLUE,
                   (coach.x + 14, coach.y + 10))
         if not self.notes and self.step < len(STEPS):
-            blit_text(surface, f"{self.step + 1} / {len(STEPS)}", "sans", 16, P.INK_SOFT,
+            blit_text(surface, f"{self.step + 1} / {len(STEPS)}", "sans", 16, palette.INK_SOFT,
                       (coach.right - 14, coach.y + 12), "topright")
         y = coach.y + 40
         for line in wrap(text, "sans", 19, coach.w - 28):
-            blit_text(surface, line, "sans", 19, P.INK, (coach.x + 14, y))
+            blit_text(surface, line, "sans", 19, palette.INK, (coach.x + 14, y))
             y += 25
         buttons = []
         if waits:
@@ -388,7 +388,7 @@ class TutorialScene(PlayScene):
             buttons.append(Button((coach.x + 14, coach.bottom - 62, 150, 48), label, self.advance, 22,
                                   tip=N_("Go on with the guided game")))
         else:
-            blit_text(surface, _("Waiting for your click on the board…"), "sans", 16, P.INK_SOFT,
+            blit_text(surface, _("Waiting for your click on the board…"), "sans", 16, palette.INK_SOFT,
                       (coach.x + 14, coach.bottom - 92))
         buttons.append(Button((coach.right - 174, coach.bottom - 62, 160, 48), N_("Skip tutorial"),
                               self.skip_tutorial, 18, tip=N_("Stop the coaching; the game goes on as a normal game")))
