@@ -1,8 +1,8 @@
 """The one reducer: every write to a game's state is a :data:`Change`, applied by :func:`apply_change`.
 
-The kernel's mutators (``Kernel.put``, ``drop``, ``append``, ``insert``, ``remove``, ``bump``) build a change,
-apply it to the state with :func:`apply_change` and record it; the next event the rules emit carries the changes
-recorded since the one before (``Event.changes``). A reader that keeps its own copy of the state (the drawn
+The kernel's mutators (``Kernel.put``, ``drop``, ``append``, ``insert``, ``remove``, ``bump``) write the state as
+:func:`apply_change` writes a change (inline, for speed: the AI's rollouts make a thousand writes a game) and record
+the change; the next event the rules emit carries the changes recorded since the one before (``Event.changes``). A reader that keeps its own copy of the state (the drawn
 position of the UI, ``game/ui/view.py``) applies an event's changes with the same function and stays in step with
 the core, whatever the event's kind; :func:`undo_change` steps such a copy back. The kernel's working memory
 (:data:`KERNEL_MEMORY`: the task stack, the dice generator, a guided game's scripted dice, the decision it waits
@@ -44,9 +44,12 @@ def plain_copy(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+CONTAINERS = (dict, list)  # what a change copies (the rest cannot change: strings, numbers, booleans, None)
+
+
 def owned(value: Any) -> Any:
     """``value`` itself if it cannot change (a scalar), else a copy of it that no one else holds."""
-    return plain_copy(value) if type(value) in (dict, list) else value
+    return plain_copy(value) if type(value) in CONTAINERS else value
 
 
 def parent_of(state: dict[str, Any], path: Path) -> Any:

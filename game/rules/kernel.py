@@ -20,7 +20,7 @@ from typing import Any, cast
 
 from game.i18n import N_, Lazy, Msg, Plural, Words
 from game.rules.actions import Action, Listed
-from game.rules.changes import Change, Path, apply_change, owned
+from game.rules.changes import CONTAINERS, Change, Path, plain_copy
 from game.rules.data import Rules, default_rules
 from game.rules.events import DiceRolled, DieRolled, Event
 from game.rules.kinds import DecisionKindText, EventKind, EventKindText
@@ -78,60 +78,71 @@ class Kernel:
         self.events.append(Event(kind, section, said, cast(dict[str, Any], data), changes))
 
     # ------------------------------------------------------------------ the mutators (game/rules/changes.py)
-    def _write(self, change: Change) -> None:
-        apply_change(self.state, change)
-        self.changes.append(change)
-
+    # Each writes the state as ``apply_change`` would write the change it records (tests/test_playout.py holds a
+    # copy fed only ``apply_change`` against the state after every decision), inline: the rollouts of the AI make
+    # a thousand writes a game. The state keeps the object written; the change keeps a copy of its own.
     def put(self, path: Path, value: Any) -> None:
         """The entry at ``path`` becomes ``value`` (a new key if it was not there)."""
         parent: Any = self.state
         for key in path[:-1]:
             parent = parent[key]
         last = path[-1]
+        record = plain_copy(value) if type(value) in CONTAINERS else value
         if last in parent:
-            self._write(("set", path, owned(value), owned(parent[last])))
+            self.changes.append(("set", path, record, parent[last]))
         else:
-            self._write(("add", path, owned(value), None))
+            self.changes.append(("add", path, record, None))
+        parent[last] = value
 
     def bump(self, path: Path, by: int) -> None:
         """The number at ``path`` grows by ``by`` (shrinks if negative)."""
         parent: Any = self.state
         for key in path[:-1]:
             parent = parent[key]
-        old = parent[path[-1]]
-        self._write(("set", path, old + by, old))
+        last = path[-1]
+        old = parent[last]
+        self.changes.append(("set", path, old + by, old))
+        parent[last] = old + by
 
     def drop(self, path: Path) -> None:
         """The key at ``path`` is removed."""
         parent: Any = self.state
         for key in path[:-1]:
             parent = parent[key]
-        self._write(("drop", path, None, owned(parent[path[-1]])))
+        self.changes.append(("drop", path, None, parent.pop(path[-1])))
 
     def append(self, path: Path, item: Any) -> None:
         """``item`` goes at the end of the list at ``path`` (a new list if there was none)."""
         parent: Any = self.state
         for key in path[:-1]:
             parent = parent[key]
-        items = parent.get(path[-1])
+        last = path[-1]
+        record = plain_copy(item) if type(item) in CONTAINERS else item
+        items = parent.get(last)
         if items is None:
-            self._write(("add", path, [owned(item)], None))
+            self.changes.append(("add", path, [record], None))
+            parent[last] = [item]
         else:
-            self._write(("insert", path, owned(item), len(items)))
+            self.changes.append(("insert", path, record, len(items)))
+            items.append(item)
 
     def insert(self, path: Path, index: int, item: Any) -> None:
         """``item`` goes into the list at ``path`` before position ``index``."""
         items: Any = self.state
         for key in path:
             items = items[key]
-        self._write(("insert", path, owned(item), min(index, len(items))))
+        index = min(index, len(items))
+        self.changes.append(("insert", path, plain_copy(item) if type(item) in CONTAINERS else item, index))
+        items.insert(index, item)
 
     def remove(self, path: Path, item: Any) -> None:
         """The first ``item`` leaves the list at ``path`` (``ValueError`` if it is not there)."""
         items: Any = self.state
         for key in path:
             items = items[key]
-        self._write(("remove", path, item, items.index(item)))
+        index = items.index(item)
+        self.changes.append(("remove", path, item, index))
+        del items[index]
 
     def d6(self, why: str | Lazy, section: str, key: str) -> int:
         """Roll a die for ``why`` (the narration's words); ``key`` names what it is for in the event's data
