@@ -2,12 +2,12 @@
 
 The kernel's mutators (``Kernel.put``, ``drop``, ``append``, ``insert``, ``remove``, ``bump``) write the state as
 :func:`apply_change` writes a change (inline, for speed: the AI's rollouts make a thousand writes a game) and record
-the change; the next event the rules emit carries the changes recorded since the one before (``Event.changes``). A reader that keeps its own copy of the state (the drawn
-position of the UI, ``game/ui/view.py``) applies an event's changes with the same function and stays in step with
-the core, whatever the event's kind; :func:`undo_change` steps such a copy back. The kernel's working memory
-(:data:`KERNEL_MEMORY`: the task stack, the dice generator, a guided game's scripted dice, the decision it waits
-at and the record of the decisions taken) is not the board: it is written by the kernel's own methods (``push``,
-``decide``, ``decided``...) and recorded by no change.
+the change; the next event the rules emit carries the changes recorded since the one before (``Event.changes``). A
+reader that keeps its own copy of the state (the drawn position of the UI, ``game/ui/view.py``) applies an event's
+changes with the same function and stays in step with the core, whatever the event's kind; :func:`undo_change` steps
+such a copy back. The kernel's working memory (:data:`KERNEL_MEMORY`: the task stack, the dice generator, a guided
+game's scripted dice, the decision it waits at and the record of the decisions taken) is not the board: it is
+written by the kernel's own methods (``push``, ``decide``, ``decided``...) and recorded by no change.
 
 A change is a tuple ``(operation, path, value, before)``; ``path`` is the keys from the state's root (the last
 one names the entry written), ``value`` a private copy of what was written and ``before`` what undoing needs:
