@@ -10,7 +10,7 @@ import pytest
 
 from game.ai import POLICIES, HeuristicPolicy, PlannerPolicy, RandomPolicy, make_policy
 from game.ai.analysis import Analysis, suppress_plan, win_chance, win_features
-from game.ai.planner import evaluate, fast_clone, resample
+from game.ai.planner import evaluate
 from game.rules import Action, Game
 from game.rules.defense import start_defense
 from game.rules.rng import Pcg32
@@ -147,16 +147,23 @@ def test_heuristic_beats_random_on_a_seeded_sample() -> None:
     assert mean("heuristic") > mean("random") + 5
 
 
-def test_resample_keeps_the_position_and_hides_the_deck_order() -> None:
+def test_the_planners_futures_are_the_cores_redraw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The planner's rollouts play on ``Game.redrawn`` (issue 35: no rule about hidden cards restated in the AI):
+    the same stream gives the same future as the core's own redraw of the same position."""
     game = Game.new(9)
-    rng = Pcg32.seeded(1)
-    copy = resample(game, rng)
-    assert copy.state["decks"] != game.state["decks"] or len(game.state["decks"]["1"]) < 2
-    assert sorted(copy.state["decks"]["1"]) == sorted(game.state["decks"]["1"])
-    assert copy.state["defenders"] == game.state["defenders"]
-    # the dice are keyed by the dice key (Game._reseed): a lookahead that kept it would know the real dice
-    assert copy.state["dice_key"] != game.state["dice_key"]
-    assert fast_clone(game).to_json() == game.to_json()
+    seen: list[str] = []
+    real = Game.redrawn
+
+    def spy(self: Game, rng: Pcg32) -> Game:
+        twin = real(self, rng)
+        seen.append(twin.to_json())
+        return twin
+
+    monkeypatch.setattr(Game, "redrawn", spy)
+    PlannerPolicy(seed=3)._rollout(game, (5, 7), [])
+    monkeypatch.undo()
+    assert seen == [game.redrawn(Pcg32(5, 7 | 1)).to_json()]
+    assert game.clone().to_json() == game.to_json()
     assert isinstance(evaluate(game), float)
 
 
@@ -184,7 +191,7 @@ def test_fitted_evaluation_prefers_safer_positions() -> None:
     assert 0.0 < base < 1.0
     assert set(win_features(game)) >= {"morale", "dis_low", "how_left", "inside_comb"}
     # disrupted postal workers on a floor at its lowest defense (a howitzer card kills them, 3.3)
-    worse = fast_clone(game)
+    worse = game.clone()
     s, r = worse.state, worse.rules
     for floor, track in r.floors.items():
         s["defense"][floor] = len(track.defense) - 1
@@ -196,7 +203,7 @@ def test_fitted_evaluation_prefers_safer_positions() -> None:
     assert win_chance(worse) < lowest
     assert evaluate(worse) < evaluate(game)
     # a broken morale is worth nothing, a finished game its score
-    lost = fast_clone(game)
+    lost = game.clone()
     lost.state["result"] = {"how": "morale", "score": 0}
     assert evaluate(lost) == 0.0
 
@@ -298,7 +305,7 @@ def test_planner_gain_tool_keeps_overrides_and_replays_them() -> None:
 
     def replay(actions: list[list[Any]], k: int) -> int:
         """By hand: resampled future ``k`` of the kept position, ``actions`` first, then the heuristic."""
-        sim = resample(Game.from_json(text), Pcg32(1000 + k, gain.SAMPLE_STREAM))
+        sim = Game.from_json(text).redrawn(Pcg32(1000 + k, gain.SAMPLE_STREAM))
         for kind, args in actions:
             sim.apply(Action(kind, tuple(args)))
         heuristic = HeuristicPolicy(0)
@@ -404,7 +411,7 @@ def test_move_terms_shared_between_plan_variants_change_no_plan() -> None:
             policy = HeuristicPolicy(1, weights)
             policy.shared_terms = shared
             plan, values = [], []
-            sim = fast_clone(game)
+            sim = game.clone()
             reason = ""
             while not sim.over and (sim.decision or {}).get("kind") == "moves":
                 ranked = policy.rank(sim)
@@ -434,7 +441,7 @@ def _move_plan_starts(per_attack: int = 4) -> list[Game]:
             attack = int(game.state["attack"])
             if (game.decision or {}).get("kind") == "moves" and int(game.state["moves"]) == 0 and \
                     len(found[attack]) < per_attack and len(game.legal_actions()) > 1:
-                found[attack].append(fast_clone(game))
+                found[attack].append(game.clone())
             game.apply(heuristic.choose(game))
         if all(len(games) == per_attack for games in found.values()):
             break
@@ -449,7 +456,7 @@ def test_move_terms_shortcut_without_grenade_or_route_targets_is_exact(monkeypat
     from game.ai.heuristic import MoveTerms
 
     def ranked(game: Game) -> list[tuple[Action, float, str]]:
-        return [(x.action, x.value, x.reason) for x in HeuristicPolicy(2).rank(fast_clone(game))]
+        return [(x.action, x.value, x.reason) for x in HeuristicPolicy(2).rank(game.clone())]
 
     starts = _move_plan_starts()
     quick = [ranked(game) for game in starts]

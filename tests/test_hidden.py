@@ -190,3 +190,19 @@ def test_the_danger_never_peeks_at_the_hidden_order() -> None:
     for k, game in enumerate(defense_starts(3, 6)):
         other = game.redrawn(Pcg32.seeded(k, 5))
         assert game.threats(8, seed=k) == other.threats(8, seed=k)
+
+
+def test_no_rule_about_hidden_cards_is_restated_outside_the_core() -> None:
+    """Issue 35: only game/rules draws the hidden order again; the AI and the UI take ``Game.redrawn``. No module
+    outside the core writes a deck, the dice generator, the dice key or the scripted dice (the scenario runner
+    builds whole positions by design: it is test tooling, not a player)."""
+    import re
+    from pathlib import Path
+
+    write = re.compile(r"""\[\s*["'](decks|rng|dice_key|forced|truck_window)["']\s*\](\[[^]\n]*\])*\s*=(?!=)""")
+    root = Path(__file__).parent.parent / "game"
+    found = [f"{path.relative_to(root)}:{n}: {line.strip()}"
+             for path in sorted(root.rglob("*.py")) if path.relative_to(root).parts[0] not in ("rules", "scenario")
+             for n, line in enumerate(path.read_text().splitlines(), start=1) if write.search(line)]
+    assert not found, "hidden information written outside game/rules:\n" + "\n".join(found)
+    assert write.search('state["decks"][key] = top + bottom')  # the check sees the planner's old redraw

@@ -7,7 +7,7 @@ Plays ``--games`` games (seeds ``seed``..) with the policy named by ``--at``. At
 (the move plan, each action) it asks the planner, and where the planner's choice differs from the heuristic's it
 keeps the position. Each kept position is then played to the end ``--samples`` times both ways: the planner's
 choice then the heuristic, and the heuristic throughout. Both ways see the same resampled futures (the same
-hidden deck order and dice, ``planner.resample``), so the difference is the gain of that one decision with the
+hidden deck order and dice, ``Game.redrawn``), so the difference is the gain of that one decision with the
 luck of the dice mostly paired away. It prints, by decision kind and Attack, how often the planner overrides the
 heuristic and the mean gain per override in final score points with a 95% interval, and that times the overrides
 per game.
@@ -27,7 +27,6 @@ import sys
 from collections.abc import Sequence
 
 from game.ai import HeuristicPolicy, PlannerPolicy
-from game.ai.planner import resample
 from game.rules import Action, Game
 from game.rules.data import DIFFICULTIES
 from game.rules.rng import Pcg32
@@ -68,7 +67,7 @@ def playout(task: tuple[str, list[list[object]], int]) -> int:
     """Final score of the position played from resampled future ``k``: the given first actions, then the
     heuristic."""
     text, first, k = task
-    game = resample(Game.from_json(text), Pcg32(1000 + k, SAMPLE_STREAM))
+    game = Game.from_json(text).redrawn(Pcg32(1000 + k, SAMPLE_STREAM))
     for kind, args in first:
         assert isinstance(args, list)
         game.apply(Action(str(kind), tuple(str(a) for a in args)))

@@ -8,19 +8,18 @@ are looked at only from Attack ``action_from`` on (by default never) and only wh
 within ``margin``; every other decision is the heuristic's.
 
 A rollout ends valued in expected points: the chance of winning from its position (``analysis.win_chance``, a
-logistic model fitted on heuristic games) times the expected score of a win, since the game is nearly
-all-or-nothing. Each sample redraws what the player cannot know (the clone's dice, the unseen cards of the Attack
-deck), the same samples serve every candidate (common random numbers), and an alternative replaces the
-heuristic's choice only when it wins by more than ``override`` points and two standard errors; one that cannot
-reach that bar after ``screen`` samples is dropped (``_race``). Forced and trivial decisions skip the lookahead.
-Deterministic for a given seed. What each setting gained and cost when it was chosen: ``CHANGELOG.md``, "The
-planner's settings".
+logistic model fitted on heuristic games) times the expected score of a win, since the game is nearly all-or-
+nothing. Each sample redraws what the player cannot know (``Game.redrawn``, the core's own redraw: the order of the
+decks, the dice to come), the same samples serve every candidate (common random numbers), and an alternative
+replaces the heuristic's choice only when it wins by more than ``override`` points and two standard errors; one that
+cannot reach that bar after ``screen`` samples is dropped (``_race``). Forced and trivial decisions skip the
+lookahead. Deterministic for a given seed. What each setting gained and cost when it was chosen: ``CHANGELOG.md``,
+"The planner's settings".
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from game.ai.analysis import WIN_SCORE_BASE, WIN_SCORE_SLOPE, win_chance
 from game.ai.heuristic import HeuristicPolicy, MoveTerms, Scored
@@ -39,43 +38,6 @@ PLAN_VARIANTS: list[dict[str, float]] = [
     {"logistics": 0.0},
     {"evacuate": 2.0, "heat": 2.0},
 ]
-
-
-def fast_clone(game: Game) -> Game:
-    """A copy of ``game`` that continues independently (:meth:`Game.clone`)."""
-    return game.clone()
-
-
-def resample(game: Game, rng: Pcg32) -> Game:
-    """A clone whose hidden information is redrawn: new dice (a new generator and a new dice key, from which the
-    engine reseeds at every card and action), and the unseen cards of the current Attack deck
-    in a new order (in Attack 3 the bottom cards, where the fire truck was shuffled in by morale, stay apart)."""
-    state: dict[str, Any] = game.clone().state
-    state["rng"] = [rng.next32() << 32 | rng.next32(), (rng.next32() << 1) | 1]
-    state["dice_key"] = rng.next32() << 32 | rng.next32()  # the engine reseeds its dice from this key
-    key = str(state["attack"])
-    deck: list[str] = state["decks"][key]
-    if len(deck) > 1:
-        if key == "3" and not state["fire_truck_drawn"]:
-            cut = max(0, len(deck) - 13)
-            top, bottom = deck[:cut], deck[cut:]
-            _shuffle(top, rng)
-            if bottom and game.rules.cards[bottom[-1]].type == "fire_truck":
-                rest = bottom[:-1]
-                _shuffle(rest, rng)
-                bottom = [*rest, bottom[-1]]
-            else:
-                _shuffle(bottom, rng)
-            state["decks"][key] = top + bottom
-        else:
-            _shuffle(deck, rng)
-    return Game(state, game.rules)
-
-
-def _shuffle(items: list[str], rng: Pcg32) -> None:
-    for i in range(len(items) - 1, 0, -1):
-        j = rng.below(i + 1)
-        items[i], items[j] = items[j], items[i]
 
 
 def _paired(mine: list[float], base: list[float]) -> tuple[float, float]:
@@ -166,10 +128,11 @@ class PlannerPolicy:
         return [(self._rng.next32(), self._rng.next32()) for _i in range(n)]
 
     def _rollout(self, game: Game, seed: tuple[int, int], first: list[Action], turns: int = 1) -> float:
-        """Play ``first`` then the heuristic on a resampled clone to the start of the next Defense Phase;
-        evaluate the position there."""
+        """Play ``first`` then the heuristic on a future redrawn from what the player knows (``Game.redrawn``:
+        the hidden order of the decks and the dice to come) to the start of the next Defense Phase; evaluate the
+        position there."""
         rng = Pcg32(seed[0], seed[1] | 1)
-        sim = resample(game, rng)
+        sim = game.redrawn(rng)
         turn = int(sim.state["turn"])
         for action in first:
             if sim.over:
@@ -280,7 +243,7 @@ class PlannerPolicy:
     @staticmethod
     def _plan_moves(game: Game, policy: HeuristicPolicy) -> tuple[list[Action], str]:
         """The moves ``policy`` would make this Defense Phase (moves have no dice: played on a clone)."""
-        sim = fast_clone(game)
+        sim = game.clone()
         turn = sim.state["turn"]
         plan: list[Action] = []
         reasons: list[str] = []
