@@ -7,13 +7,23 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
 from game.rules import Event, EventKind
 from game.rules.engine import ACTIONS, DECISION_KINDS
 from game.rules.events import PAYLOADS
-from game.rules.kinds import ACTION_KINDS, DECISION_POINTS, EVENT_KINDS, ActionKind, DecisionKind
+from game.rules.kinds import (
+    ACTION_KINDS,
+    DECISION_POINTS,
+    EVENT_KINDS,
+    ActionKind,
+    ActionKindText,
+    DecisionKind,
+    DecisionKindText,
+    EventKindText,
+)
 
 GAME = Path(__file__).resolve().parents[1] / "game"
 KIND_NAMES = {"kind", "k"}
@@ -85,3 +95,11 @@ def test_every_event_kind_has_one_payload_and_events_carry_members() -> None:
     assert event.kind == EventKind.BREACH and event.to_dict()["kind"] == "breach"
     with pytest.raises(ValueError):
         Event("breech", "3.1.2", "")
+
+
+def test_each_familys_literal_texts_are_its_constants() -> None:
+    """The ``Literal`` type of each family (what mypy checks) and its class's constants (what code writes) name the
+    same kinds: a kind added to one and not the other fails here."""
+    assert set(get_args(EventKindText)) == EVENT_KINDS
+    assert set(get_args(ActionKindText)) == ACTION_KINDS
+    assert set(get_args(DecisionKindText)) == DECISION_POINTS

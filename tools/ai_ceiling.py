@@ -23,23 +23,19 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from game.ai import HeuristicPolicy
+from game.ai.planner import evaluate
 from game.rules import Action, Game
 from game.sim import default_jobs, mean_ci, play_game
 
 MAX_DECISIONS = 3000
 
 
-def final_score(game: Game) -> float:
-    """A finished game's score (0 when morale broke: a loss, 1.2 and 7.0)."""
-    result = game.result or {}
-    return 0.0 if result.get("how") == "morale" else float(result.get("score", 0))
-
-
 def heuristic_to_the_end(game: Game, heuristic: HeuristicPolicy) -> float:
-    """Play ``game`` (a copy) to its end by the heuristic; its final score."""
+    """Play ``game`` (a copy) to its end by the heuristic; its final score (``planner.evaluate`` of a finished
+    game: 0 when morale broke, 1.2 and 7.0)."""
     for _ in range(MAX_DECISIONS):
         if game.over:
-            return final_score(game)
+            return evaluate(game)
         game.apply(heuristic.choose(game))
     raise RuntimeError("a rollout did not end")
 
@@ -77,7 +73,7 @@ def clairvoyant_game(seed: int, difficulty: str, candidates: int) -> dict[str, A
         if game.over:
             break
         game.apply(player.choose(game))
-    return {"seed": seed, "score": final_score(game), "searched": player.searched,
+    return {"seed": seed, "score": evaluate(game), "searched": player.searched,
             "seconds": time.process_time() - started}
 
 
@@ -85,8 +81,7 @@ def one_seed(task: tuple[int, str, int]) -> dict[str, Any]:
     seed, difficulty, candidates = task
     row: dict[str, Any] = {"seed": seed}
     for name in ("heuristic", "planner"):
-        summary = play_game(seed, name, difficulty)
-        row[name] = 0.0 if summary["how"] == "morale" else float(summary["score"])
+        row[name] = float(play_game(seed, name, difficulty)["score"])  # 0 when morale broke (scoring.end_game)
     seer = clairvoyant_game(seed, difficulty, candidates)
     row["clairvoyant"] = seer["score"]
     row["seconds"] = seer["seconds"]
