@@ -468,3 +468,25 @@ def test_move_terms_shortcut_without_grenade_or_route_targets_is_exact(monkeypat
 
     monkeypatch.setattr(MoveTerms, "__init__", full_sum)
     assert [ranked(game) for game in starts] == quick
+
+
+def test_move_values_read_by_block_are_those_read_action_by_action() -> None:
+    """Issue 35, item 4: the heuristic values a Defense Phase's moves block by block (``Listed.blocks``: a
+    defender's destinations with each set of tokens he may carry, his shifts), building only the actions worth
+    scoring; read from a plain list of the same legal actions (each its own block), every move and shift gets
+    the same value and reason, in each Attack, and the listing's blocks hold its actions in its order."""
+    from game.ai.analysis import Analysis
+    from game.rules.actions import Family, Listed
+
+    for game in _move_plan_starts(per_attack=2):
+        legal = game.legal_actions()
+        assert isinstance(legal, Listed)
+        blocks = legal.blocks()
+        assert any(isinstance(part, Family) for part in blocks)
+        assert Listed(blocks) == list(legal)
+        policy = HeuristicPolicy(3)
+        by_block = policy._moves(game, Analysis(game), legal)
+        one_by_one = policy._moves(game, Analysis(game), list(legal))
+        assert len(by_block) > 1
+        assert [(x.action, x.value, x.reason) for x in by_block] == \
+            [(x.action, x.value, x.reason) for x in one_by_one]

@@ -18,6 +18,7 @@ from typing import Any
 from game.ai.analysis import Analysis, hit, suppress_plan
 from game.i18n import Lazy, Msg, Plural, Words, _, n_, percent
 from game.rules import Action, Game
+from game.rules.actions import Family, Listed
 from game.rules.kinds import ActionKind, DecisionKind
 from game.rules.names import (
     defender_name,
@@ -113,6 +114,21 @@ class Scored:
         return str(self._reason)
 
 
+# A token as a number that sums (``token_code``): how many Suppression, Grenade and Ranged weapons and rounds of
+# ammunition a set of tokens holds, each count in its own six bits (a space never holds 64 tokens).
+_COUNT = 63
+_AMMO, _GRENADE, _RANGED = 6, 12, 18
+
+
+def token_code(rules: Any, token: str) -> int:
+    """``token`` as a number whose sum over a set of tokens counts its Suppression weapons (the lowest six bits),
+    its ammunition (the next six: shifted by ``_AMMO``), its Grenade and its Ranged weapons (4.2.1, 4.2.2)."""
+    if token.startswith("ammo"):
+        return 1 << _AMMO
+    designations = rules.weapons[token].designations
+    return ("S" in designations) + (("G" in designations) << _GRENADE) + (("R" in designations) << _RANGED)
+
+
 class MoveTerms:
     """The terms of a move's value that no weight of the heuristic changes, at one position (4.1): the posts'
     suppression, grenade and Ranged-weapon values with and without the tokens a move carries or a shift sends,
@@ -125,10 +141,15 @@ class MoveTerms:
         self.defenders: dict[str, Any] = state["defenders"]
         self.kill_risk = policy._kill_risk(an)
         self.danger = policy._support_danger(game, an)
-        self.tokens_at: dict[str, list[str]] = {}
+        # each token summed as a number (``token_code``), and the sum of each space's tokens: what a post's value
+        # depends on (its Suppression, Grenade and Ranged weapons and its ammunition), so that a move's carry or a
+        # shift changes two sums, not two lists
+        self.code: dict[str, int] = {}
+        self.code_at: dict[str, int] = {}
         for t, sp in state["tokens"].items():
+            code = self.code[t] = token_code(rules, t)
             if sp:
-                self.tokens_at.setdefault(sp, []).append(t)
+                self.code_at[sp] = self.code_at.get(sp, 0) + code
         occupancy: dict[str, int] = {}
         for d in self.defenders.values():
             if d["status"] == "board":
@@ -136,11 +157,13 @@ class MoveTerms:
         # suppression readiness: best target value seen from each non-interior space, by token count
         self.empty_targets = [sp for sp in rules.track_spaces if sp not in state["spaces"] and sp not in an.car_spaces]
         self.supp_cache: dict[tuple[str, int], float] = {}
-        self.entries_cache: dict[tuple[str, tuple[str, ...], str], list[float]] = {}
+        self.entries_cache: dict[tuple[str, int, str], list[float]] = {}
+        self.grenade_cache: dict[tuple[str, str], float] = {}
+        self.ranged_cache: dict[tuple[str, str, str], float] = {}
         self.supp_tokens: dict[str, int] = {}  # each defender's suppression tokens (4.2.2, 4.3) in this position
         entries: dict[str, list[float]] = {}
-        for space in {*self.tokens_at, *occupancy}:
-            entries[space] = self.post_entries(space, self.tokens_at.get(space, []), "")
+        for space in {*self.code_at, *occupancy}:
+            entries[space] = self.post_entries(space, self.code_at.get(space, 0), "")
         # every post's values, best first: the two best after a change are among the two best of the posts it
         # leaves alone and the changed posts' own
         self.everyone = sorted(((v, sp) for sp, es in entries.items() for v in es), key=lambda x: x[0],
@@ -159,23 +182,17 @@ class MoveTerms:
         # no intruder to throw grenades at and no support counter shutting a route: every post_value is 0
         self.suppression_only = not self.inside and not self.route_support
         self.base_cache: dict[str, float] = {}
+        self.emptied: dict[tuple[str, str], float] = {}  # token_gain's suppression term when both posts are empty
         self.leave_cache: dict[str, float] = {}  # what leaving his post costs a mover carrying nothing
-        self.gains: dict[Action, float] = {}  # each carrying move's and shift's token_gain (no weight in it)
+        # each carrying move's (defender, destination, tokens) and shift's (defender, token, destination) token_gain
+        # (no weight in it)
+        self.gains: dict[tuple[str, str, tuple[str, ...] | str], float] = {}
         # Attack 3: how many enemy counters keep each escape route shut (6.0)
         self.route_blockers: dict[str, int] = {}
         if an.attack == 3:
             for eid, e in rules.entrances.items():
                 if e.escape:
                     self.route_blockers[eid] = len(game.escape_blockers(eid))
-
-    def is_s(self, t: str) -> bool:
-        return not t.startswith("ammo") and "S" in self.rules.weapons[t].designations
-
-    def is_g(self, t: str) -> bool:
-        return not t.startswith("ammo") and "G" in self.rules.weapons[t].designations
-
-    def is_r(self, t: str) -> bool:
-        return not t.startswith("ammo") and "R" in self.rules.weapons[t].designations
 
     def best_supp(self, space: str, n: int) -> float:
         if space.endswith(":interior"):
@@ -190,22 +207,21 @@ class MoveTerms:
             self.supp_cache[key] = got
         return got
 
-    def post_entries(self, space: str, tokens: list[str], moved: str) -> list[float]:
+    def post_entries(self, space: str, code: int, moved: str) -> list[float]:
+        """Values of the suppress actions possible from ``space`` holding the tokens summed in ``code`` (one per
+        able suppressor and ammo, best first), ``moved`` (a mover from there, or a shifter) not among them."""
+        if not code & _COUNT or not (code >> _AMMO) & _COUNT or space.endswith(":interior"):
+            return []  # no Suppression weapon or no ammunition there: no post
         if moved and moved not in self.an.defenders_at.get(space, ()):
             moved = ""  # (a mover arriving there is no suppressor of it this turn: the same entries)
-        key = (space, tuple(sorted(tokens)), moved)
+        ammo = (code >> _AMMO) & _COUNT
+        key = (space, ammo, moved)
         got = self.entries_cache.get(key)
         if got is None:
-            got = self.entries_cache[key] = self._post_entries(space, tokens, moved)
+            got = self.entries_cache[key] = self._post_entries(space, ammo, moved)
         return got
 
-    def _post_entries(self, space: str, tokens: list[str], moved: str) -> list[float]:
-        """Values of the suppress actions possible from ``space`` (one per able suppressor and ammo)."""
-        if space.endswith(":interior") or not any(self.is_s(t) for t in tokens):
-            return []
-        ammo = sum(1 for t in tokens if t.startswith("ammo"))
-        if not ammo:
-            return []
+    def _post_entries(self, space: str, ammo: int, moved: str) -> list[float]:
         rules = self.rules
         vals = []
         for n in self.an.defenders_at.get(space, ()):
@@ -232,11 +248,18 @@ class MoveTerms:
         vals.sort(reverse=True)
         return sum(vals[:2])
 
-    def grenade_value(self, space: str, tokens: list[str], moved: str) -> float:
-        rules, an, game = self.rules, self.an, self.game
-        floor = rules.space_floor[space]
-        if floor not in self.inside or not any(self.is_g(t) for t in tokens):
+    def grenade_value(self, space: str, code: int, moved: str) -> float:
+        floor = self.rules.space_floor[space]
+        if floor not in self.inside or not (code >> _GRENADE) & _COUNT:
             return 0.0
+        key = (space, moved)
+        got = self.grenade_cache.get(key)
+        if got is None:
+            got = self.grenade_cache[key] = self._grenade_value(space, floor, moved)
+        return got
+
+    def _grenade_value(self, space: str, floor: str, moved: str) -> float:
+        rules, an, game = self.rules, self.an, self.game
         best = 0.0
         for n in an.defenders_at.get(space, ()):
             defender = self.defenders[n]
@@ -246,11 +269,19 @@ class MoveTerms:
             best = max(best, sum(hit(dice, game.assault_defense(c)) * an.threat(c) for c in self.inside[floor]))
         return best * 0.7
 
-    def ranged_value(self, space: str, tokens: list[str], leaving: str, arriving: str) -> float:
-        """The best shot at a route-blocking support counter from ``space`` with ``tokens``, taken by one
-        of its defenders (``leaving`` gone, ``arriving`` come) this turn or the next: a mover acts next turn."""
-        if not self.route_support or space.endswith(":interior") or not any(self.is_r(t) for t in tokens):
+    def ranged_value(self, space: str, code: int, leaving: str, arriving: str) -> float:
+        """The best shot at a route-blocking support counter from ``space`` holding a Ranged weapon (in
+        ``code``), taken by one of its defenders (``leaving`` gone, ``arriving`` come) this turn or the next: a
+        mover acts next turn."""
+        if not self.route_support or space.endswith(":interior") or not (code >> _RANGED) & _COUNT:
             return 0.0
+        key = (space, leaving, arriving)
+        got = self.ranged_cache.get(key)
+        if got is None:
+            got = self.ranged_cache[key] = self._ranged_value(space, leaving, arriving)
+        return got
+
+    def _ranged_value(self, space: str, leaving: str, arriving: str) -> float:
         rules = self.rules
         names = [n for n in self.an.defenders_at.get(space, ()) if n != leaving] + ([arriving] if arriving else [])
         shooters = [rules.defenders[n].combat for n in names if "N" not in rules.defenders[n].attributes]
@@ -262,25 +293,31 @@ class MoveTerms:
                 best = max(best, hit(max(shooters), defense) * bonus)
         return best * 0.5
 
-    def post_value(self, space: str, tokens: list[str], moved: str, leaving: str = "", arriving: str = "") -> float:
-        return self.grenade_value(space, tokens, moved) + self.ranged_value(space, tokens, leaving, arriving)
+    def post_value(self, space: str, code: int, moved: str, leaving: str = "", arriving: str = "") -> float:
+        return self.grenade_value(space, code, moved) + self.ranged_value(space, code, leaving, arriving)
 
     def base(self, space: str) -> float:
         got = self.base_cache.get(space)
         if got is None:
-            got = self.base_cache[space] = self.post_value(space, self.tokens_at.get(space, []), "")
+            got = self.base_cache[space] = self.post_value(space, self.code_at.get(space, 0), "")
         return got
 
-    def token_gain(self, here: str, tk_left: list[str], dest: str, tk_dest: list[str], moved: str,
-                   dest_moved: str) -> float:
-        """The change in the posts' value when ``here`` keeps ``tk_left`` and ``dest`` has ``tk_dest``."""
-        changed = {here: self.post_entries(here, tk_left, moved), dest: self.post_entries(dest, tk_dest, dest_moved)}
-        gain = self.global_supp(changed) - self.supp_now
+    def token_gain(self, here: str, left: int, dest: str, arrived: int, moved: str, dest_moved: str) -> float:
+        """The change in the posts' value when ``here`` keeps the tokens summed in ``left`` and ``dest`` holds
+        those in ``arrived`` (sums of ``code``)."""
+        entries_here, entries_dest = self.post_entries(here, left, moved), self.post_entries(dest, arrived, dest_moved)
+        if entries_here or entries_dest:
+            gain = self.global_supp({here: entries_here, dest: entries_dest}) - self.supp_now
+        else:  # (most often: neither space is a post after the change, and only the two spaces matter then)
+            known = self.emptied.get((here, dest))
+            if known is None:
+                known = self.emptied[(here, dest)] = self.global_supp({here: [], dest: []}) - self.supp_now
+            gain = known
         if self.suppression_only:
             return gain
         # a move (``dest_moved`` set) takes the mover from ``here`` to ``dest``; a shift leaves him where he is
-        return gain + self.post_value(here, tk_left, moved, leaving=dest_moved) + \
-            self.post_value(dest, tk_dest, dest_moved, arriving=dest_moved) - self.base(here) - self.base(dest)
+        return gain + self.post_value(here, left, moved, leaving=dest_moved) + \
+            self.post_value(dest, arrived, dest_moved, arriving=dest_moved) - self.base(here) - self.base(dest)
 
 
 class HeuristicPolicy:
@@ -452,77 +489,86 @@ class HeuristicPolicy:
         return value, reason
 
     def _moves(self, game: Game, an: Analysis, legal: Sequence[Action]) -> list[Scored]:
+        """Each move and shift valued (4.1), read block by block (``Listed.blocks``: a defender's moves are each
+        destination with each set of tokens he may carry, his shifts each kind of token to each space): the parts
+        of a value that a block's actions share are worked out once, and only an action worth scoring is built."""
         state, rules = game.state, game.rules
         defenders = state["defenders"]
         terms = self._move_terms(game, an)
-        tokens_at = terms.tokens_at
-        is_s, is_g, is_r, token_gain, leave_cache, gains = terms.is_s, terms.is_g, terms.is_r, terms.token_gain, \
-            terms.leave_cache, terms.gains
+        code, code_at = terms.code, terms.code_at
+        token_gain, leave_cache, gains = terms.token_gain, terms.leave_cache, terms.gains
+        logistics = self.w["logistics"]
         scored: list[Scored] = []
-        going: dict[tuple[str, str], tuple[float, Lazy | None]] = {}  # (defender, destination): _stay_or_go's
-
-        for a in legal:
-            kind = a.kind
-            if kind == ActionKind.END_MOVES:
-                scored.append(Scored(a, 0.0, Msg("no move is worth more than keeping everyone ready to act")))
-                continue
-            if kind == ActionKind.MOVE:
-                name, dest, *carry = a.args
-                defender = defenders[name]
-                here = defender["space"]
-                known = going.get((name, dest))
-                if known is None:
-                    known = going[(name, dest)] = self._stay_or_go(game, an, terms, name, dest)
-                value, reason = known
-                # carried tokens and the suppression posts
-                if carry:
-                    gain = gains.get(a)
-                    if gain is None:
-                        tk_left = [t for t in tokens_at.get(here, []) if t not in carry]
-                        tk_dest = tokens_at.get(dest, []) + list(carry)
-                        gain = gains[a] = token_gain(here, tk_left, dest, tk_dest, name, name)
-                    gain = gain * self.w["logistics"] - 0.06
-                    value += gain
-                    if gain > 0.05 and not reason:
-                        reason = Msg("{defender} carries the {tokens} to {space} to arm a post",
-                                     defender=said_name(name), tokens=game.said_carried(carry),
-                                     space=game.said_where(dest))
-                    elif carry and gain <= 0:
-                        value -= 0.01 * len(carry)
-                else:
-                    # leaving the post empties it of its suppressor
-                    leave = leave_cache.get(name)
-                    if leave is None:
-                        tk_here = tokens_at.get(here, [])
-                        leave = leave_cache[name] = min(0.0, token_gain(here, tk_here, dest, tokens_at.get(dest, []),
-                                                                        name, name))
-                    value += leave
-                value -= 0.02  # the mover cannot act this turn
-                if defender["exhausted"] is False and rules.defenders[name].combat >= 2:
-                    value -= 0.03
-                if value > 0:
-                    scored.append(Scored(a, value, reason or Msg("{defender} moves to {space}",
-                                                                 defender=said_name(name),
-                                                                 space=game.said_where(dest))))
-                continue
-            if kind == ActionKind.SHIFT:
-                name, token, dest = a.args
-                here = defenders[name]["space"]
-                if not (is_s(token) or token.startswith("ammo") or is_g(token) or is_r(token)):
+        blocks = legal.blocks() if isinstance(legal, Listed) else list(legal)
+        for part in blocks:
+            if isinstance(part, Action):
+                if part.kind == ActionKind.END_MOVES:
+                    scored.append(Scored(part, 0.0, Msg("no move is worth more than keeping everyone ready to act")))
                     continue
-                gain0 = gains.get(a)
-                if gain0 is None:
-                    tk_left = [t for t in tokens_at.get(here, []) if t != token]
-                    tk_dest = tokens_at.get(dest, []) + [token]
-                    gain0 = gains[a] = token_gain(here, tk_left, dest, tk_dest, name, "")
-                gain = gain0 * self.w["logistics"] - 0.08
-                if gain > 0:
-                    what = Words(the_token, rules, token)
-                    scored.append(Scored(a, gain, Msg("{defender} sends {token} to {space} for the suppressors there",
-                                                      defender=said_name(name), token=what,
-                                                      space=game.said_where(dest)) if not is_g(token) else
-                                         Msg("{defender} sends {token} to {space} to throw at the intruders",
-                                             defender=said_name(name), token=what, space=game.said_where(dest))))
+                # (a single move or shift, as a block of one)
+                part = Family(part.kind, part.args[:1], [part.args[1:2]], [part.args[2:]])
+            name = part.head[0]
+            defender = defenders[name]
+            here = defender["space"]
+            at_here = code_at.get(here, 0)
+            if part.kind == ActionKind.MOVE:
+                carries = [(carry, sum(code[t] for t in carry)) for carry in part.second]  # (his own space's, 4.1)
+                fresh = defender["exhausted"] is False and rules.defenders[name].combat >= 2
+                for (dest,) in part.first:
+                    known_value, known_reason = self._stay_or_go(game, an, terms, name, dest)
+                    at_dest = code_at.get(dest, 0)
+                    for carry, carried in carries:
+                        value, reason = known_value, known_reason
+                        # carried tokens and the suppression posts
+                        if carry:
+                            key = (name, dest, carry)
+                            gain = gains.get(key)
+                            if gain is None:
+                                gain = gains[key] = token_gain(here, at_here - carried, dest, at_dest + carried, name,
+                                                               name)
+                            gain = gain * logistics - 0.06
+                            value += gain
+                            if gain > 0.05 and not reason:
+                                reason = Msg("{defender} carries the {tokens} to {space} to arm a post",
+                                             defender=said_name(name), tokens=game.said_carried(carry),
+                                             space=game.said_where(dest))
+                            elif gain <= 0:
+                                value -= 0.01 * len(carry)
+                        else:
+                            # leaving the post empties it of its suppressor
+                            leave = leave_cache.get(name)
+                            if leave is None:
+                                leave = leave_cache[name] = min(0.0, token_gain(here, at_here, dest, at_dest, name,
+                                                                                name))
+                            value += leave
+                        value -= 0.02  # the mover cannot act this turn
+                        if fresh:
+                            value -= 0.03
+                        if value > 0:
+                            scored.append(Scored(Action(ActionKind.MOVE, (name, dest, *carry)), value,
+                                                 reason or Msg("{defender} moves to {space}", defender=said_name(name),
+                                                               space=game.said_where(dest))))
+            elif part.kind == ActionKind.SHIFT:
+                for (token,) in part.first:
+                    sent = code[token]
+                    if not sent:  # (neither ammunition nor a Suppression, Grenade or Ranged weapon)
+                        continue
+                    for (dest,) in part.second:
+                        sent_to = (name, token, dest)
+                        gain0 = gains.get(sent_to)
+                        if gain0 is None:
+                            gain0 = gains[sent_to] = token_gain(here, at_here - sent, dest, code_at.get(dest, 0) + sent,
+                                                            name, "")
+                        gain = gain0 * logistics - 0.08
+                        if gain > 0:
+                            what = Words(the_token, rules, token)
+                            scored.append(Scored(
+                                Action(ActionKind.SHIFT, (name, token, dest)), gain,
+                                Msg("{defender} sends {token} to {space} to throw at the intruders",
+                                    defender=said_name(name), token=what, space=game.said_where(dest))
+                                if (sent >> _GRENADE) & _COUNT else
+                                Msg("{defender} sends {token} to {space} for the suppressors there",
+                                    defender=said_name(name), token=what, space=game.said_where(dest))))
         if not scored:
             scored.append(Scored(Action(ActionKind.END_MOVES), 0.0, Msg("no move improves the defense")))
         return scored

@@ -111,6 +111,11 @@ class Listed(Sequence[Action]):
     def __len__(self) -> int:
         return self._len
 
+    def blocks(self) -> list[Action | Family]:
+        """The listing as it is kept: single actions and :class:`Family` blocks, in the listing's order (a reader
+        that values a block's actions by their shared parts need not build each one)."""
+        return list(self._parts)
+
     @overload
     def __getitem__(self, i: int) -> Action: ...
 
