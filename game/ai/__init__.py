@@ -49,6 +49,8 @@ PLANNER_SETTINGS: dict[str, tuple[type, float, float]] = {
     "screen": (int, 0, 128),
 }
 MAX_POLICY_NAME = 200
+# the Hint's policy (game/ui/play/hints.py; tools/hint_agreement.py measures it against a longer search)
+HINT_POLICY = "planner"
 _WHOLE = re.compile(r"[0-9]{1,4}")
 _NUMBER = re.compile(r"[0-9]{1,3}(\.[0-9]{1,6})?")
 
@@ -125,5 +127,5 @@ def make_policy(name: str, seed: int) -> Policy:
     return POLICIES[base](seed)
 
 
-__all__ = ["PLANNER_SETTINGS", "POLICIES", "HeuristicPolicy", "PlannerPolicy", "Policy", "RandomPolicy",
+__all__ = ["HINT_POLICY", "PLANNER_SETTINGS", "POLICIES", "HeuristicPolicy", "PlannerPolicy", "Policy", "RandomPolicy",
            "make_policy", "parse_policy", "policy_name", "split_policies"]

@@ -20,6 +20,7 @@ lookahead. Deterministic for a given seed. What each setting gained and cost whe
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from game.ai.analysis import WIN_SCORE_BASE, WIN_SCORE_SLOPE, win_chance
 from game.ai.heuristic import HeuristicPolicy, MoveTerms, Scored
@@ -62,6 +63,16 @@ def evaluate(game: Game) -> float:
     return p * (WIN_SCORE_BASE + WIN_SCORE_SLOPE * game.score())
 
 
+class Lookahead(NamedTuple):
+    """The planner's last lookahead: the options it weighed (each a list of actions played first; option 0 is the
+    heuristic's), each option's values on the futures it was played on (an option dropped by the screen has
+    fewer) and the option chosen. ``tools/hint_agreement.py`` compares two planners' lookaheads."""
+
+    options: list[list[Action]]
+    values: list[list[float]]
+    chosen: int
+
+
 class PlannerPolicy:
     """Monte Carlo lookahead on cloned games (see the module docstring)."""
 
@@ -94,6 +105,7 @@ class PlannerPolicy:
         self._plan_key: tuple[int, int] = (-1, -1)
         self.lookaheads = 0
         self.last_gain = 0.0
+        self.last_lookahead: Lookahead | None = None  # set by each decision that looks ahead, cleared by the others
 
     def __repr__(self) -> str:
         return f"PlannerPolicy(seed={self.seed})"
@@ -111,6 +123,7 @@ class PlannerPolicy:
         return [first]
 
     def explain(self, game: Game) -> tuple[Action, str]:
+        self.last_lookahead = None
         legal = game.legal_actions()
         if not legal:
             raise ValueError("no legal action: the game is over")
@@ -227,7 +240,10 @@ class PlannerPolicy:
             best = plans[0]
         else:
             n = max(4, min(self.plan_samples, self.plan_rollouts // len(plans)))
-            i = self._pick(self._race(game, [p for p, _reason in plans], n, self.plan_turns))
+            options = [p for p, _reason in plans]
+            values = self._race(game, options, n, self.plan_turns)
+            i = self._pick(values)
+            self.last_lookahead = Lookahead(options, values, i)
             best = plans[i]
             if i:
                 best = (best[0], _("{reason} (looking ahead: about {points} points better over {n} possible futures)",
@@ -280,7 +296,10 @@ class PlannerPolicy:
                     top.append(x)
         if len(top) == 1:
             return top[0].action, top[0].reason
-        i = self._pick(self._race(game, [[x.action] for x in top], self.samples))
+        options = [[x.action] for x in top]
+        values = self._race(game, options, self.samples)
+        i = self._pick(values)
+        self.last_lookahead = Lookahead(options, values, i)
         chosen = top[i]
         if i:
             return chosen.action, _("{reason} (looking ahead: about {points} points better over {n} possible futures)",

@@ -10,7 +10,7 @@ from typing import Generic, TypeVar
 
 import pygame
 
-from game.ai import make_policy
+from game.ai import HINT_POLICY, make_policy
 from game.i18n import _
 from game.rules import Action, Game
 from game.rules.kinds import ActionKind
@@ -41,7 +41,7 @@ def recommend(game: Game) -> tuple[Action, str]:
     same position always gets the same hint."""
     seed = (int(game.state["seed"]) * 1009 + int(game.state["turn"]) * 31
             + int(game.state.get("actions", 0))) % 1_000_000
-    return make_policy("planner", seed).explain(game.clone())
+    return make_policy(HINT_POLICY, seed).explain(game.clone())
 
 
 T = TypeVar("T")
