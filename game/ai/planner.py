@@ -221,21 +221,7 @@ class PlannerPolicy:
             if action in set(legal):
                 return action, (self._plan_reason if action.kind != ActionKind.END_MOVES
                                 else _("the move plan is complete"))
-        plans: list[tuple[list[Action], str]] = []
-        seen: set[tuple[Action, ...]] = set()
-        for variant in self._variants:
-            plan, reason = self._plan_moves(game, variant)
-            if tuple(plan) not in seen:
-                seen.add(tuple(plan))
-                plans.append((plan, reason))
-        self._terms.clear()
-        if (not plans[0][0]) or plans[0][0][0].kind == ActionKind.END_MOVES:
-            no_moves: list[Action] = []
-        else:
-            no_moves = [Action(ActionKind.END_MOVES)]
-        if tuple(no_moves) not in seen and no_moves:
-            plans.append((no_moves, _("keeping everyone ready to act beats any move")))
-            seen.add(tuple(no_moves))
+        plans = self.move_plans(game)
         if len(plans) == 1:
             best = plans[0]
         else:
@@ -255,6 +241,21 @@ class PlannerPolicy:
         self._plan_key = (key[0], key[1] + 1)
         self._plan_reason = reason
         return plan[0], reason
+
+    def move_plans(self, game: Game) -> list[tuple[list[Action], str]]:
+        """The move plans weighed at the first move of a Defense Phase, each with its reason: the heuristic's
+        first, then its re-weighted variants' (``PLAN_VARIANTS``) and no move at all, each plan once."""
+        plans: list[tuple[list[Action], str]] = []
+        seen: set[tuple[Action, ...]] = set()
+        for variant in self._variants:
+            plan, reason = self._plan_moves(game, variant)
+            if tuple(plan) not in seen:
+                seen.add(tuple(plan))
+                plans.append((plan, reason))
+        self._terms.clear()
+        if plans[0][0] and plans[0][0][0].kind != ActionKind.END_MOVES and (Action(ActionKind.END_MOVES),) not in seen:
+            plans.append(([Action(ActionKind.END_MOVES)], _("keeping everyone ready to act beats any move")))
+        return plans
 
     @staticmethod
     def _plan_moves(game: Game, policy: HeuristicPolicy) -> tuple[list[Action], str]:

@@ -1,0 +1,148 @@
+"""Does the planner's leaf see what its choices change? Move plans played on the same futures to the next Defense
+Phase (where the planner values them) and on to the end of the game (issue 35).
+
+    python tools/leaf_fidelity.py --games 60 --jobs 2
+
+At the first move of each Defense Phase of heuristic games (seeds ``--seed``..) the planner's move plans are made
+(``PlannerPolicy.move_plans``: the heuristic's and its alternatives). Each alternative and the heuristic's plan
+are played on ``--futures`` futures redrawn from what the player knows (``Game.redrawn``), the same futures for
+both (and the keyed dice: the same rolls for the same things), by the heuristic after the plan: to the start of
+the next Defense Phase, where the planner's evaluation (``planner.evaluate``) values the position, then on to the
+end, where the final score is the truth. For each pair the tool compares the difference of the leaf values with
+the difference of the final scores: their correlation, how often their signs agree, and the mean and spread of
+the final differences by Attack (how much the choice of plan is worth). A leaf that sees the consequences of a
+choice correlates with the final difference; the planner's lookahead is worth what that correlation is. It
+measures; it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from game.ai import HeuristicPolicy, PlannerPolicy
+from game.ai.planner import evaluate
+from game.rules import Action, Game
+from game.rules.kinds import DecisionKind
+from game.rules.rng import Pcg32
+from game.sim import default_jobs, mean_ci
+
+MAX_DECISIONS = 3000
+FUTURES_STREAM = 0x6C656166
+
+
+def play_out(game: Game, future: tuple[int, int], plan: list[Action],
+             heuristic: HeuristicPolicy) -> tuple[float, float]:
+    """``plan`` then the heuristic on the future ``future`` of ``game``: the leaf value at the start of the next
+    Defense Phase (the final value when the game ends before it) and the final value."""
+    sim = game.redrawn(Pcg32(future[0], future[1] | 1))
+    turn = int(sim.state["turn"])
+    for action in plan:
+        if sim.over:
+            break
+        sim.apply(action)
+    leaf: float | None = None
+    for _ in range(MAX_DECISIONS):
+        if sim.over:
+            final = evaluate(sim)
+            return (final if leaf is None else leaf), final
+        if leaf is None and int(sim.state["turn"]) > turn and \
+                (sim.decision or {}).get("kind") in (DecisionKind.MOVES, DecisionKind.ACTIONS):
+            leaf = evaluate(sim)
+        sim.apply(heuristic.choose(sim))
+    raise RuntimeError("a rollout did not end")
+
+
+def one_game(task: tuple[int, str, int]) -> list[dict[str, Any]]:
+    """The pairs of one heuristic game: for each alternative move plan and future, the leaf and final values of
+    the heuristic's plan (a) and the alternative (b)."""
+    seed, difficulty, futures = task
+    game, heuristic, planner = Game.new(seed, difficulty), HeuristicPolicy(seed), PlannerPolicy(seed)
+    rng = Pcg32.seeded(seed, FUTURES_STREAM)
+    rows: list[dict[str, Any]] = []
+    last_turn = -1
+    while not game.over:
+        if (game.decision or {}).get("kind") == DecisionKind.MOVES and int(game.state["turn"]) != last_turn:
+            last_turn = int(game.state["turn"])
+            plans = [plan for plan, _reason in planner.move_plans(game)]
+            for alternative in plans[1:]:
+                for _ in range(futures):
+                    future = (rng.next32(), rng.next32())
+                    leaf_a, final_a = play_out(game, future, plans[0], heuristic)
+                    leaf_b, final_b = play_out(game, future, alternative, heuristic)
+                    rows.append({"seed": seed, "turn": last_turn, "attack": int(game.state["attack"]),
+                                 "leaf": leaf_a - leaf_b, "final": final_a - final_b})
+        game.apply(heuristic.choose(game))
+    return rows
+
+
+def correlation(a: list[float], b: list[float]) -> float:
+    """Pearson's correlation (0 when either side does not vary)."""
+    n = len(a)
+    if n < 2:
+        return 0.0
+    ma, mb = sum(a) / n, sum(b) / n
+    va, vb = sum((x - ma) ** 2 for x in a), sum((y - mb) ** 2 for y in b)
+    if va <= 0 or vb <= 0:
+        return 0.0
+    return sum((x - ma) * (y - mb) for x, y in zip(a, b, strict=True)) / math.sqrt(va * vb)
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The leaf's fidelity over ``rows``: the correlation of the leaf and final differences, the share of pairs
+    whose final scores differ in which the leaf's difference has the same sign, and the final differences by
+    Attack (mean with its 95% interval, standard deviation)."""
+    leaf, final = [row["leaf"] for row in rows], [row["final"] for row in rows]
+    signed = [(x > 0) == (y > 0) for x, y in zip(leaf, final, strict=True) if y != 0 and x != 0]
+    by_attack: dict[str, Any] = {}
+    for attack in sorted({row["attack"] for row in rows}):
+        diffs = [row["final"] for row in rows if row["attack"] == attack]
+        mean = sum(diffs) / len(diffs)
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
+        by_attack[str(attack)] = {"pairs": len(diffs), "final": mean_ci(diffs), "sd": spread}
+    return {"pairs": len(rows), "correlation": correlation(leaf, final),
+            "sign_agreement": sum(signed) / len(signed) if signed else None, "by_attack": by_attack}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=60, help="heuristic games whose Defense Phases are asked (60)")
+    parser.add_argument("--seed", type=int, default=10000, help="the first seed (default 10000)")
+    parser.add_argument("--difficulty", default="standard", choices=("standard", "veteran", "elite"))
+    parser.add_argument("--futures", type=int, default=2, help="futures each alternative is played on (default 2)")
+    parser.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes (default: the cores)")
+    parser.add_argument("--json", action="store_true", help="print every pair and the summary as JSON")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.futures < 1 or args.jobs < 1:
+        parser.error("--games, --futures and --jobs must be 1 or more")
+    started = time.perf_counter()
+    tasks = [(seed, args.difficulty, args.futures) for seed in range(args.seed, args.seed + args.games)]
+    if args.jobs == 1:
+        per_game = [one_game(task) for task in tasks]
+    else:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            per_game = list(pool.map(one_game, tasks))
+    rows = [row for game_rows in per_game for row in game_rows]
+    result = summary(rows)
+    if args.json:
+        print(json.dumps({"rows": rows, "summary": result}, indent=1))
+        return 0
+    print(f"{args.games} {args.difficulty} heuristic games from seed {args.seed}: {result['pairs']} pairs of move "
+          f"plans on the same futures ({time.perf_counter() - started:.0f} s)")
+    print(f"  correlation of the leaf's difference with the final score's: {result['correlation']:+.3f}")
+    if result["sign_agreement"] is not None:
+        print(f"  the leaf's difference has the final difference's sign in {100 * result['sign_agreement']:.0f}% of "
+              "the pairs where both differ from 0")
+    for attack, row in result["by_attack"].items():
+        mean, low, high = row["final"]
+        print(f"  Attack {attack}: {row['pairs']} pairs, the heuristic's plan - the alternative {mean:+.2f} points "
+              f"(95% interval {low:+.2f} to {high:+.2f}), standard deviation {row['sd']:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
