@@ -19,26 +19,30 @@ def test_a_play_out_is_the_plan_then_the_heuristic_on_the_redrawn_future() -> No
     game = _move_plan_starts(per_attack=1)[0]
     plan = PlannerPolicy(1).move_plans(game)[0][0]
     heuristic = HeuristicPolicy(1)
-    leaf, final = fidelity.play_out(game, (123, 456), plan, heuristic)
-    assert fidelity.play_out(game, (123, 456), plan, heuristic) == (leaf, final)
+    leaves, final = fidelity.play_out(game, (123, 456), plan, heuristic, horizons=2)
+    assert fidelity.play_out(game, (123, 456), plan, heuristic, horizons=2) == (leaves, final)
     sim = game.redrawn(Pcg32(123, 456 | 1))
     turn = int(sim.state["turn"])
     for action in plan:
         sim.apply(action)
-    seen = None
+    seen: list[float] = []
     while not sim.over:
-        if seen is None and int(sim.state["turn"]) > turn and (sim.decision or {}).get("kind") in ("moves", "actions"):
-            seen = evaluate(sim)
+        if len(seen) < 2 and int(sim.state["turn"]) >= turn + len(seen) + 1 and \
+                (sim.decision or {}).get("kind") in ("moves", "actions"):
+            seen.append(evaluate(sim))
         sim.apply(heuristic.choose(sim))
-    assert (leaf, final) == ((seen if seen is not None else evaluate(sim)), evaluate(sim))
+    assert (leaves, final) == (seen + [evaluate(sim)] * (2 - len(seen)), evaluate(sim))
 
 
 def test_the_summary_counts_what_it_says() -> None:
-    rows = [{"attack": 1, "leaf": 1.0, "final": 10.0}, {"attack": 1, "leaf": -1.0, "final": -6.0},
-            {"attack": 2, "leaf": 0.5, "final": -2.0}, {"attack": 2, "leaf": 0.2, "final": 0.0}]
+    rows = [{"attack": 1, "leaves": [1.0, 2.0], "final": 10.0}, {"attack": 1, "leaves": [-1.0, -3.0], "final": -6.0},
+            {"attack": 2, "leaves": [0.5, -1.0], "final": -2.0}, {"attack": 2, "leaves": [0.2, 0.0], "final": 0.0}]
     result = fidelity.summary(rows)
     assert result["pairs"] == 4
-    assert result["sign_agreement"] == pytest.approx(2 / 3)  # the pair whose final difference is 0 is left out
+    first, second = result["horizons"]
+    assert first["sign_agreement"] == pytest.approx(2 / 3)  # the pair whose final difference is 0 is left out
+    assert second["sign_agreement"] == 1.0 and second["turns"] == 2
+    assert second["correlation"] > first["correlation"]
     assert result["by_attack"]["1"]["pairs"] == 2 and result["by_attack"]["1"]["final"][0] == 2.0
     assert result["by_attack"]["2"]["final"][0] == -1.0
     assert fidelity.correlation([1.0, 2.0, 3.0], [2.0, 4.0, 6.0]) == pytest.approx(1.0)

@@ -33,26 +33,28 @@ from game.sim import default_jobs, mean_ci
 
 MAX_DECISIONS = 3000
 FUTURES_STREAM = 0x6C656166
+HORIZONS = 3  # leaves at the next 1, 2 and 3 Defense Phases
 
 
-def play_out(game: Game, future: tuple[int, int], plan: list[Action],
-             heuristic: HeuristicPolicy) -> tuple[float, float]:
-    """``plan`` then the heuristic on the future ``future`` of ``game``: the leaf value at the start of the next
-    Defense Phase (the final value when the game ends before it) and the final value."""
+def play_out(game: Game, future: tuple[int, int], plan: list[Action], heuristic: HeuristicPolicy,
+             horizons: int = HORIZONS) -> tuple[list[float], float]:
+    """``plan`` then the heuristic on the future ``future`` of ``game``: the leaf values at the start of each of
+    the next ``horizons`` Defense Phases (the planner's ``plan_turns`` 1, 2, ...; the final value for those the
+    game ends before) and the final value."""
     sim = game.redrawn(Pcg32(future[0], future[1] | 1))
     turn = int(sim.state["turn"])
     for action in plan:
         if sim.over:
             break
         sim.apply(action)
-    leaf: float | None = None
+    leaves: list[float] = []
     for _ in range(MAX_DECISIONS):
         if sim.over:
             final = evaluate(sim)
-            return (final if leaf is None else leaf), final
-        if leaf is None and int(sim.state["turn"]) > turn and \
+            return leaves + [final] * (horizons - len(leaves)), final
+        if len(leaves) < horizons and int(sim.state["turn"]) >= turn + len(leaves) + 1 and \
                 (sim.decision or {}).get("kind") in (DecisionKind.MOVES, DecisionKind.ACTIONS):
-            leaf = evaluate(sim)
+            leaves.append(evaluate(sim))
         sim.apply(heuristic.choose(sim))
     raise RuntimeError("a rollout did not end")
 
@@ -72,10 +74,11 @@ def one_game(task: tuple[int, str, int]) -> list[dict[str, Any]]:
             for alternative in plans[1:]:
                 for _ in range(futures):
                     future = (rng.next32(), rng.next32())
-                    leaf_a, final_a = play_out(game, future, plans[0], heuristic)
-                    leaf_b, final_b = play_out(game, future, alternative, heuristic)
+                    leaves_a, final_a = play_out(game, future, plans[0], heuristic)
+                    leaves_b, final_b = play_out(game, future, alternative, heuristic)
                     rows.append({"seed": seed, "turn": last_turn, "attack": int(game.state["attack"]),
-                                 "leaf": leaf_a - leaf_b, "final": final_a - final_b})
+                                 "leaves": [a - b for a, b in zip(leaves_a, leaves_b, strict=True)],
+                                 "final": final_a - final_b})
         game.apply(heuristic.choose(game))
     return rows
 
@@ -93,19 +96,23 @@ def correlation(a: list[float], b: list[float]) -> float:
 
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """The leaf's fidelity over ``rows``: the correlation of the leaf and final differences, the share of pairs
-    whose final scores differ in which the leaf's difference has the same sign, and the final differences by
-    Attack (mean with its 95% interval, standard deviation)."""
-    leaf, final = [row["leaf"] for row in rows], [row["final"] for row in rows]
-    signed = [(x > 0) == (y > 0) for x, y in zip(leaf, final, strict=True) if y != 0 and x != 0]
+    """The leaf's fidelity over ``rows``, at each horizon: the correlation of the leaf and final differences, the
+    share of the pairs whose leaf and final differences both differ from 0 in which their signs agree; and the final
+    differences by Attack (mean with its 95% interval, standard deviation)."""
+    final = [row["final"] for row in rows]
+    horizons = []
+    for h in range(len(rows[0]["leaves"]) if rows else 0):
+        leaf = [row["leaves"][h] for row in rows]
+        signed = [(x > 0) == (y > 0) for x, y in zip(leaf, final, strict=True) if y != 0 and x != 0]
+        horizons.append({"turns": h + 1, "correlation": correlation(leaf, final),
+                         "sign_agreement": sum(signed) / len(signed) if signed else None})
     by_attack: dict[str, Any] = {}
     for attack in sorted({row["attack"] for row in rows}):
         diffs = [row["final"] for row in rows if row["attack"] == attack]
         mean = sum(diffs) / len(diffs)
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
         by_attack[str(attack)] = {"pairs": len(diffs), "final": mean_ci(diffs), "sd": spread}
-    return {"pairs": len(rows), "correlation": correlation(leaf, final),
-            "sign_agreement": sum(signed) / len(signed) if signed else None, "by_attack": by_attack}
+    return {"pairs": len(rows), "horizons": horizons, "by_attack": by_attack}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,10 +140,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"{args.games} {args.difficulty} heuristic games from seed {args.seed}: {result['pairs']} pairs of move "
           f"plans on the same futures ({time.perf_counter() - started:.0f} s)")
-    print(f"  correlation of the leaf's difference with the final score's: {result['correlation']:+.3f}")
-    if result["sign_agreement"] is not None:
-        print(f"  the leaf's difference has the final difference's sign in {100 * result['sign_agreement']:.0f}% of "
-              "the pairs where both differ from 0")
+    for row in result["horizons"]:
+        agree = row["sign_agreement"]
+        print(f"  leaf {row['turns']} Defense Phase(s) on: correlation with the final difference "
+              f"{row['correlation']:+.3f}" + (f", the same sign in {100 * agree:.0f}% of the pairs where both differ "
+                                               "from 0" if agree is not None else ""))
     for attack, row in result["by_attack"].items():
         mean, low, high = row["final"]
         print(f"  Attack {attack}: {row['pairs']} pairs, the heuristic's plan - the alternative {mean:+.2f} points "
