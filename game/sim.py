@@ -19,8 +19,10 @@ import multiprocessing
 import os
 import time
 from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game.ai import make_policy, parse_policy
 from game.rules import Event, Game
@@ -134,6 +136,19 @@ def _play_chunk(task: tuple[int, int, str, str, str | None]) -> list[dict[str, A
 def default_jobs() -> int:
     """The machine's core count (the default of ``--jobs``)."""
     return max(1, os.cpu_count() or 1)
+
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def run_tasks(work: Callable[[T], R], tasks: list[T], jobs: int) -> list[R]:
+    """``work`` of each task, in the tasks' order: in this process when ``jobs`` is 1, otherwise shared by ``jobs``
+    worker processes (``work`` a module-level function, the tasks plain data). The measuring tools' pool."""
+    if jobs == 1:
+        return [work(task) for task in tasks]
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(work, tasks))
 
 
 def play_many(games: int, seed: int, policies: list[str], jobs: int = 1, difficulty: str = "standard",

@@ -19,13 +19,12 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from game.ai import HeuristicPolicy
 from game.ai.planner import evaluate
 from game.rules import Action, Game
-from game.sim import default_jobs, mean_ci, play_game
+from game.sim import default_jobs, mean_ci, play_game, run_tasks
 
 MAX_DECISIONS = 3000
 
@@ -107,11 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 2 or args.candidates < 1 or args.jobs < 1:
         parser.error("--games must be 2 or more, --candidates and --jobs 1 or more")
     tasks = [(seed, args.difficulty, args.candidates) for seed in range(args.seed, args.seed + args.games)]
-    if args.jobs == 1:
-        rows = [one_seed(task) for task in tasks]
-    else:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            rows = list(pool.map(one_seed, tasks))
+    rows = run_tasks(one_seed, tasks, args.jobs)
     means = {name: sum(row[name] for row in rows) / len(rows) for name in ("heuristic", "planner", "clairvoyant")}
     pairs = {f"{a} - {b}": paired(rows, a, b) for a, b in (("clairvoyant", "planner"), ("clairvoyant", "heuristic"),
                                                            ("planner", "heuristic"))}

@@ -19,12 +19,11 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from game.ai import HINT_POLICY, HeuristicPolicy, PlannerPolicy, make_policy, parse_policy
 from game.rules import Game
-from game.sim import default_jobs, mean_ci
+from game.sim import default_jobs, mean_ci, run_tasks
 
 # the planner's sample counts, as the long search multiplies them (their defaults when the Hint's name sets none)
 SCALED = {"samples": 6, "plan_samples": 12, "plan_rollouts": 32}
@@ -103,11 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--hint must be the planner, with or without settings")
     tasks = [(seed, args.difficulty, args.hint, args.factor, args.gap)
              for seed in range(args.seed, args.seed + args.games)]
-    if args.jobs == 1:
-        per_game = [one_game(task) for task in tasks]
-    else:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            per_game = list(pool.map(one_game, tasks))
+    per_game = run_tasks(one_game, tasks, args.jobs)
     rows = [row for game_rows in per_game for row in game_rows]
     clear = [row for row in rows if row["clear"]]
     agreed = sum(1 for row in clear if row["hint"] == row["best"])

@@ -21,7 +21,6 @@ import argparse
 import json
 import math
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from game.ai import HeuristicPolicy, PlannerPolicy
@@ -29,7 +28,7 @@ from game.ai.planner import evaluate
 from game.rules import Action, Game
 from game.rules.kinds import DecisionKind
 from game.rules.rng import Pcg32
-from game.sim import default_jobs, mean_ci
+from game.sim import default_jobs, mean_ci, run_tasks
 
 MAX_DECISIONS = 3000
 FUTURES_STREAM = 0x6C656166
@@ -128,11 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games, --futures and --jobs must be 1 or more")
     started = time.perf_counter()
     tasks = [(seed, args.difficulty, args.futures) for seed in range(args.seed, args.seed + args.games)]
-    if args.jobs == 1:
-        per_game = [one_game(task) for task in tasks]
-    else:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            per_game = list(pool.map(one_game, tasks))
+    per_game = run_tasks(one_game, tasks, args.jobs)
     rows = [row for game_rows in per_game for row in game_rows]
     result = summary(rows)
     if args.json:
