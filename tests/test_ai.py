@@ -490,3 +490,26 @@ def test_move_values_read_by_block_are_those_read_action_by_action() -> None:
         assert len(by_block) > 1
         assert [(x.action, x.value, x.reason) for x in by_block] == \
             [(x.action, x.value, x.reason) for x in one_by_one]
+
+
+def test_the_planners_reason_is_its_search_when_it_looked_ahead() -> None:
+    """Issue 35: where the planner weighed move plans, its reason says so: the points an alternative gained, or,
+    when it kept the heuristic's plan, that the others it weighed were not clearly better, over how many futures."""
+    raced = 0
+    for game in _move_plan_starts(per_attack=2):
+        planner = PlannerPolicy(4, plan_samples=4, plan_rollouts=16)
+        _action, reason = planner.explain(game.clone())
+        looked = planner.last_lookahead
+        if looked is None:
+            assert "looking ahead" not in reason
+            continue
+        raced += 1
+        others = len(looked.options) - 1
+        if looked.chosen:
+            assert "points better over 4 possible futures" in reason
+        elif others == 1:
+            assert reason.endswith("(looking ahead over 4 possible futures: the other plan was not clearly better)")
+        else:
+            assert reason.endswith(f"(looking ahead over 4 possible futures: none of the {others} other plans was "
+                                   "clearly better)")
+    assert raced >= 3

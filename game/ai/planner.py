@@ -234,6 +234,11 @@ class PlannerPolicy:
             if i:
                 best = (best[0], _("{reason} (looking ahead: about {points} points better over {n} possible futures)",
                                    reason=best[1], points=number(self.last_gain), n=n))
+            else:  # the search's own word: it weighed the others and kept this one
+                best = (best[0], n_("{reason} (looking ahead over {futures} possible futures: the other plan was "
+                                    "not clearly better)",
+                                    "{reason} (looking ahead over {futures} possible futures: none of the {n} other "
+                                    "plans was clearly better)", len(plans) - 1, reason=best[1], futures=n))
         plan, reason = best
         if not plan:
             return Action(ActionKind.END_MOVES), _("no move improves the defense")
@@ -305,4 +310,8 @@ class PlannerPolicy:
         if i:
             return chosen.action, _("{reason} (looking ahead: about {points} points better over {n} possible futures)",
                                     reason=chosen.reason, points=number(self.last_gain), n=self.samples)
-        return chosen.action, chosen.reason
+        return chosen.action, n_("{reason} (looking ahead over {futures} possible futures: the other action was not "
+                                 "clearly better)",
+                                 "{reason} (looking ahead over {futures} possible futures: none of the {n} other "
+                                 "actions was clearly better)", len(top) - 1, reason=chosen.reason,
+                                 futures=self.samples)
