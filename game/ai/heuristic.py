@@ -19,6 +19,7 @@ from game.ai.analysis import Analysis, hit, suppress_plan
 from game.i18n import Lazy, Msg, Plural, Words, _, n_, percent
 from game.rules import Action, Game
 from game.rules.actions import Family, Listed
+from game.rules.data import Rules
 from game.rules.kinds import ActionKind, DecisionKind
 from game.rules.names import (
     defender_name,
@@ -115,14 +116,14 @@ class Scored:
 
 
 # A token as a number that sums (``token_code``): how many Suppression, Grenade and Ranged weapons and rounds of
-# ammunition a set of tokens holds, each count in its own six bits (a space never holds 64 tokens).
-_COUNT = 63
-_AMMO, _GRENADE, _RANGED = 6, 12, 18
+# ammunition a set of tokens holds, each count in its own 16 bits (no level has 65,536 tokens of a kind).
+_COUNT = 0xFFFF
+_AMMO, _GRENADE, _RANGED = 16, 32, 48
 
 
-def token_code(rules: Any, token: str) -> int:
-    """``token`` as a number whose sum over a set of tokens counts its Suppression weapons (the lowest six bits),
-    its ammunition (the next six: shifted by ``_AMMO``), its Grenade and its Ranged weapons (4.2.1, 4.2.2)."""
+def token_code(rules: Rules, token: str) -> int:
+    """``token`` as a number whose sum over a set of tokens counts its Suppression weapons (the lowest 16 bits),
+    its ammunition (the next 16: shifted by ``_AMMO``), its Grenade and its Ranged weapons (4.2.1, 4.2.2)."""
     if token.startswith("ammo"):
         return 1 << _AMMO
     designations = rules.weapons[token].designations
