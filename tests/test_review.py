@@ -139,3 +139,31 @@ def test_review_from_the_results_and_from_the_high_scores(data_dir: Path, monkey
     again.back()
     saved = json.loads(records.path(records.game_id(scene.game)).read_text(encoding="utf-8"))  # type: ignore[union-attr]
     assert saved["seed"] == 2 and saved["history"] == scene.game.state["history"]
+
+
+def test_the_review_never_finds_fault_with_a_choice_the_hint_recommended() -> None:
+    """Issue 35: the review asks, at each position, the very planner the Hint asks there (``hint_policy``): a
+    player who took the Hint at every Defense Phase decision is told of no better choice, while the same
+    positions played otherwise are (the first four turns of a Standard game; the planner of the review before it,
+    seeded apart, found fault with two of the Hint's choices there)."""
+    from game.ui.play.hints import recommend
+
+    game = Game.new(1)
+    game.keep_history = True
+    other = RandomPolicy(1)
+    hinted = 0
+    while int(game.state["turn"]) <= 4 and not game.over:
+        if (game.decision or {}).get("kind") in ("moves", "actions") and len(game.legal_actions()) > 1:
+            game.apply(recommend(game)[0])
+            hinted += 1
+        else:
+            game.apply(other.choose(game))
+    assert hinted >= 20
+    rev = review(1, "standard", game.state["history"])
+    assert review_decisions(rev, samples=2) == []
+    # the same positions, the Hint's choices swapped for random ones: the review has something to say
+    careless = Game.new(1)
+    careless.keep_history = True
+    while int(careless.state["turn"]) <= 4 and not careless.over:
+        careless.apply(other.choose(careless))
+    assert review_decisions(review(1, "standard", careless.state["history"]), samples=2)

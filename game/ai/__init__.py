@@ -127,5 +127,14 @@ def make_policy(name: str, seed: int) -> Policy:
     return POLICIES[base](seed)
 
 
+def hint_policy(game: Game) -> Policy:
+    """The Hint's planner for ``game``'s position: seeded by the game and the moment, so the same position always
+    gets the same hint, and the review (``review.review_decisions``) asks the very planner the Hint asked: it never
+    finds fault with a choice the Hint recommended."""
+    seed = (int(game.state["seed"]) * 1009 + int(game.state["turn"]) * 31
+            + int(game.state.get("actions", 0))) % 1_000_000
+    return make_policy(HINT_POLICY, seed)
+
+
 __all__ = ["HINT_POLICY", "PLANNER_SETTINGS", "POLICIES", "HeuristicPolicy", "PlannerPolicy", "Policy", "RandomPolicy",
-           "make_policy", "parse_policy", "policy_name", "split_policies"]
+           "hint_policy", "make_policy", "parse_policy", "policy_name", "split_policies"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.ai import hint_policy
 from game.ai.planner import PlannerPolicy
 from game.i18n import _, n_, number
 from game.rules import Action, Event, Game, Rules
@@ -22,7 +23,6 @@ from game.rules.names import defender_name, door_name
 __all__ = ["DecisionReview", "Mark", "Review", "Step", "review", "review_decisions", "replay", "timeline"]
 
 REVIEW_SAMPLES = 8  # sampled futures per option when a decision is reviewed
-REVIEW_SEED = 7  # the planner's seed for reviews (the same game gets the same review)
 TOP = 3  # decisions shown
 
 
@@ -244,8 +244,8 @@ def review_decisions(rev: Review, progress: Callable[[int, int], None] | None = 
                      samples: int = REVIEW_SAMPLES) -> list[DecisionReview]:
     """The planner's review of the player's Defense Phase decisions: where it would have chosen otherwise, both
     choices are played out on the same sampled futures; the :data:`TOP` largest losses are kept (those above a
-    tenth of a point). ``progress(done, total)`` is called as it goes."""
-    planner = PlannerPolicy(REVIEW_SEED)
+    tenth of a point). ``progress(done, total)`` is called as it goes. At each position the planner is the one
+    the Hint asks there (``game.ai.hint_policy``): a choice the Hint recommended is never found at fault."""
     found: list[DecisionReview] = []
     todo = [(k, s) for k, s in enumerate(rev.steps[1:]) if s.before]
     for i, (index, step) in enumerate(todo):
@@ -255,6 +255,8 @@ def review_decisions(rev: Review, progress: Callable[[int, int], None] | None = 
         if (game.decision or {}).get("kind") not in (DecisionKind.MOVES, DecisionKind.ACTIONS) \
                 or len(game.legal_actions()) < 2:
             continue
+        planner = hint_policy(game)
+        assert isinstance(planner, PlannerPolicy)  # (the Hint's policy is the planner)
         choice = planner.choose(game)
         played = game.canonical(step.action)
         if game.canonical(choice) == played:

@@ -10,7 +10,7 @@ from typing import Generic, TypeVar
 
 import pygame
 
-from game.ai import HINT_POLICY, make_policy
+from game.ai import hint_policy
 from game.i18n import _
 from game.rules import Action, Game
 from game.rules.kinds import ActionKind
@@ -37,11 +37,9 @@ def hint_blocker(game: Game, busy: bool, synced: bool, legal: list[Action], thin
 
 
 def recommend(game: Game) -> tuple[Action, str]:
-    """The planner's choice for ``game`` and why: a fresh planner seeded by the game and the moment, so the
-    same position always gets the same hint."""
-    seed = (int(game.state["seed"]) * 1009 + int(game.state["turn"]) * 31
-            + int(game.state.get("actions", 0))) % 1_000_000
-    return make_policy(HINT_POLICY, seed).explain(game.clone())
+    """The planner's choice for ``game`` and why: a fresh planner seeded by the game and the moment
+    (``game.ai.hint_policy``), so the same position always gets the same hint."""
+    return hint_policy(game).explain(game.clone())
 
 
 T = TypeVar("T")
