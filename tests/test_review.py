@@ -143,8 +143,8 @@ def test_review_from_the_results_and_from_the_high_scores(data_dir: Path, monkey
 
 def test_the_review_never_finds_fault_with_a_choice_the_hint_recommended() -> None:
     """Issue 35: the review asks, at each position, the very planner the Hint asks there (``hint_policy``): a
-    player who took the Hint at every Defense Phase decision is told of no better choice, while the same
-    positions played otherwise are (the first four turns of a Standard game; the planner of the review before it,
+    player who took the Hint at every Defense Phase decision is told of no better choice, while one who played
+    the same seed at random is (the first four turns of a Standard game; the planner of the review before it,
     seeded apart, found fault with two of the Hint's choices there)."""
     from game.ui.play.hints import recommend
 
@@ -161,7 +161,7 @@ def test_the_review_never_finds_fault_with_a_choice_the_hint_recommended() -> No
     assert hinted >= 20
     rev = review(1, "standard", game.state["history"])
     assert review_decisions(rev, samples=2) == []
-    # the same positions, the Hint's choices swapped for random ones: the review has something to say
+    # the same seed played at random: the review has something to say
     careless = Game.new(1)
     careless.keep_history = True
     while int(careless.state["turn"]) <= 4 and not careless.over:
