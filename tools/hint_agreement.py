@@ -25,16 +25,15 @@ from game.ai import HINT_POLICY, HeuristicPolicy, PlannerPolicy, make_policy, pa
 from game.rules import Game
 from game.sim import default_jobs, mean_ci, run_tasks
 
-# the planner's sample counts, as the long search multiplies them (their defaults when the Hint's name sets none)
-SCALED = {"samples": 6, "plan_samples": 12, "plan_rollouts": 32}
-
 
 def long_search(hint: str, factor: int, seed: int) -> PlannerPolicy:
     """The Hint's planner with ``factor`` times its futures and no screen."""
     _base, settings = parse_policy(hint)
-    scaled: dict[str, Any] = {**settings, "screen": 0}
-    for key, default in SCALED.items():
-        scaled[key] = int(settings.get(key, default)) * factor
+    own = make_policy(hint, seed)
+    assert isinstance(own, PlannerPolicy)
+    # its sample counts as the Hint's planner has them (its settings or the planner's defaults), multiplied
+    scaled: dict[str, Any] = {**settings, "screen": 0, "samples": own.samples * factor,
+                              "plan_samples": own.plan_samples * factor, "plan_rollouts": own.plan_rollouts * factor}
     return PlannerPolicy(seed, **scaled)
 
 
