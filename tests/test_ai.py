@@ -277,6 +277,18 @@ def test_planner_race_drops_only_hopeless_alternatives_after_the_screen() -> Non
     assert played == {"base": futures[:4], "hopeless": futures[:4]}
 
 
+def test_the_planners_bar_is_its_lead_in_standard_errors() -> None:
+    """An alternative leading the heuristic's choice by 0.5 points on average, past the 0.3 override, but by less
+    than two standard errors of the paired difference (0.38 here) is refused at ``bar=2`` and chosen at
+    ``bar=1``; one below ``override`` is refused whatever the bar."""
+    leads = [1.5, -0.5, 1.5, -0.5, 1.5, -0.5, 1.5, -0.5]  # mean 0.5, standard error 1.07 / sqrt(8) = 0.378
+    values = [[10.0] * 8, [10.0 + x for x in leads]]
+    assert PlannerPolicy(1, bar=2.0)._pick(values) == 0
+    chosen = PlannerPolicy(1, bar=1.0)
+    assert chosen._pick(values) == 1 and chosen.last_gain == pytest.approx(0.5)
+    assert PlannerPolicy(1, bar=0.0, override=0.6)._pick(values) == 0
+
+
 @pytest.mark.parametrize("turns", [1, 2])
 def test_planner_plan_is_the_whole_move_plan(turns: int) -> None:
     game = Game.new(12)

@@ -46,7 +46,7 @@ PLANNER_SETTINGS: dict[str, tuple[type, float, float]] = {
     "samples": (int, 1, 64), "candidates": (int, 1, 10), "margin": (float, 0.0, 10.0),
     "override": (float, 0.0, 10.0), "diverse": (float, 0.0, 10.0), "plan_rollouts": (int, 1, 512),
     "plan_samples": (int, 1, 128), "action_from": (int, 1, 9), "plan_turns": (int, 1, 3),
-    "screen": (int, 0, 128),
+    "screen": (int, 0, 128), "bar": (float, 0.0, 10.0),
 }
 MAX_POLICY_NAME = 200
 # the Hint's policy (game/ui/play/hints.py; tools/hint_agreement.py measures it against a longer search)
