@@ -183,6 +183,17 @@ def _cross_cov(groups: list[Group], h: int) -> float:
 THRESHOLDS = (0.0, 0.1, 0.3, 0.5, 1.0)
 
 
+def _leader(pairs: list[Group], h: int, half: int, threshold: float) -> Group | None:
+    """Of one position's pairs, the one whose alternative's mean leaf at horizon ``h`` on the first ``half``
+    futures leads the heuristic's plan's the most, by more than ``threshold`` (none if no lead is that large)."""
+    best, lead = None, threshold
+    for group in pairs:  # (the rows are the heuristic's plan minus the alternative)
+        x = -sum(row["leaves"][h] for row in group[:half]) / half
+        if x > lead:
+            best, lead = group, x
+    return best
+
+
 def split_half(groups: list[Group], horizons: int) -> list[dict[str, Any]]:
     """At each position, the alternative whose mean leaf on the first half of the futures beats the heuristic's
     plan's by more than each threshold (the one that beats it most), valued by its mean final difference on the
@@ -200,11 +211,7 @@ def split_half(groups: list[Group], horizons: int) -> list[dict[str, Any]]:
             per_game = dict.fromkeys(games, 0.0)
             chosen = 0
             for (seed, _turn), pairs in positions.items():
-                best, lead = None, threshold
-                for group in pairs:  # (the rows are the heuristic's plan minus the alternative)
-                    x = -sum(row["leaves"][h] for row in group[:half]) / half
-                    if x > lead:
-                        best, lead = group, x
+                best = _leader(pairs, h, half, threshold)
                 if best is not None:
                     chosen += 1
                     per_game[seed] -= sum(row["final"] for row in best[half:]) / (k - half)
