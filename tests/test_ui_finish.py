@@ -1,6 +1,8 @@
 """The end of a game is recorded the moment the core declares it (issue "Nothing lost"): the final save and the
 high-score entry are written before any animation plays, so a crash or a closed window at any moment after the
-final decision keeps the score; Continue on a finished game shows its results and never enters it twice."""
+final decision keeps the score; Continue on a finished game shows its results and never enters it twice. A kill
+between the final save and the entry is mended at the next start, Continue pressed or not (issue 36), and the
+temporary files a kill leaves are cleaned then."""
 
 from __future__ import annotations
 
@@ -46,6 +48,7 @@ def last_decision(seed: int) -> tuple[str, Action, Game]:
     """A Standard game played at random to its end: the saved position before its final decision, that decision,
     and the finished game."""
     game, policy = Game.new(seed), RandomPolicy(seed)
+    game.keep_history = True  # as the graphical game keeps it: a save is trusted by its record of decisions
     while True:
         before = game.to_json()
         action = policy.choose(game)
@@ -74,8 +77,11 @@ def continue_to_results() -> ResultsScene | None:
     return top
 
 
-@pytest.mark.parametrize(("marker", "delay"), [("ready", 0.0), ("ready", 0.004), ("ready", 0.015),
-                                               ("submitted", 0.0), ("submitted", 0.4)])
+KILL_POINTS = [("ready", d) for d in (0.0, 0.002, 0.004, 0.008, 0.015, 0.03)] + \
+    [("submitted", d) for d in (0.0, 0.02, 0.05, 0.1, 0.2, 0.4, 0.7, 1.0)]
+
+
+@pytest.mark.parametrize(("marker", "delay"), KILL_POINTS)
 def test_killed_after_the_final_decision_the_score_is_kept(tmp_path: Path, data_dir: Path, marker: str,
                                                            delay: float) -> None:
     before, action, final = last_decision(3)
@@ -97,6 +103,12 @@ def test_killed_after_the_final_decision_the_score_is_kept(tmp_path: Path, data_
         child.wait(timeout=60)
     if marker == "submitted":  # the final decision was taken: the score is in the table already
         assert entered(final)
+    for leftover in data_dir.rglob("*.tmp"):  # a later start (a minute on): what the kill left is cleaned
+        os.utime(leftover, (time.time() - 120, time.time() - 120))
+    App(headless=True, seed=0)  # started again, Continue not pressed
+    assert not list(data_dir.rglob("*.tmp"))
+    finished = Game.from_json((data_dir / storage.SAVE_NAME).read_text(encoding="utf-8")).over
+    assert entered(final) == finished  # entered at the start whenever the final save was written
     results = continue_to_results()
     if results is None:  # killed before the final save: the position before the decision, nothing lost
         assert Game.from_json((data_dir / storage.SAVE_NAME).read_text(encoding="utf-8")).to_json() == before

@@ -1,6 +1,5 @@
 """Continue shows the story so far (issue "A board a player reads at a glance"): the log, the card being
-resolved and the last dice come back, replayed from the game's record; a save without a record says only that
-the game resumed."""
+resolved and the last dice come back, replayed from the game's record; a save without its record is not trusted."""
 
 from __future__ import annotations
 
@@ -54,10 +53,14 @@ def test_continue_gives_back_the_log_the_card_and_the_dice(data_dir: Path) -> No
     assert scene.stage.tray.values == first.stage.tray.values and scene.stage.tray.values
 
 
-def test_a_save_without_its_record_only_resumes(data_dir: Path) -> None:
+def test_a_save_without_its_record_is_not_trusted(data_dir: Path) -> None:
+    """A save is trusted only by its record of decisions (issue 36): one whose record was cut out is refused at
+    Continue in one line and kept aside (it told no story before: now it is not played on at all)."""
     played(5)
     raw = json.loads(storage.save_path().read_text(encoding="utf-8"))
     raw["history"] = []
     storage.save_path().write_text(json.dumps(raw), encoding="utf-8")
-    scene = resumed()
-    assert scene.log.texts() == ["Game resumed from the autosave."]
+    app = App(headless=True, seed=4)
+    assert load_save(app.ctx) is None
+    assert "no record of its decisions" in app.ctx.message and "\n" not in app.ctx.message
+    assert json.loads(storage.save_path().with_name("save.json.damaged").read_text(encoding="utf-8")) == raw

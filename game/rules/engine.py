@@ -302,6 +302,63 @@ class Game(Kernel):
                                             f"{str(exc)[:60]})") from None
         return game
 
+    @classmethod
+    def from_record(cls, seed: int, difficulty: str, history: Sequence[str], rules: Rules | None = None) -> Game:
+        """The game of ``seed`` and ``difficulty`` with the recorded decisions (action texts) applied again from
+        its set-up (Set up 1-18), each one legal where it was taken; the game keeps its record
+        (``keep_history``). Raises ``SaveDamaged`` in one line for a record that is not a game of these rules: an
+        unknown difficulty, a decision that cannot be read or is not legal there (named with its number), a
+        decision after the end. Keyed dice (``Kernel.reseed``) make it the same game, die for die."""
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise integrity.SaveDamaged("its seed is not a whole number from 0")
+        if difficulty not in DIFFICULTIES:
+            raise integrity.SaveDamaged(f"an unknown difficulty {str(difficulty)[:20]!r}")
+        if len(history) > integrity.MAX_HISTORY:
+            raise integrity.SaveDamaged(f"more than {integrity.MAX_HISTORY:,} decisions")
+        game = cls.new(seed, difficulty, rules)
+        game.keep_history = True
+        for n, text in enumerate(history, 1):
+            if not isinstance(text, str):
+                raise integrity.SaveDamaged(f"decision {n} is not a text")
+            if game.over:
+                raise integrity.SaveDamaged(f"decision {n} comes after the end of the game")
+            try:
+                game.apply(text)
+            except IllegalAction as exc:
+                raise integrity.SaveDamaged(f"decision {n} is not legal there ({str(exc)[:80]})") from None
+        game.events.clear()
+        game.changes.clear()
+        return game
+
+    @classmethod
+    def trusted(cls, text: str, rules: Rules | None = None) -> Game:
+        """A game from a file the player's machine holds (the autosave, the guided game): trusted only once its
+        record of decisions replays from its seed to exactly the state it holds. :meth:`from_json` first (one
+        line naming the first impossible thing), then :meth:`from_record`; any difference of the state (a score,
+        a result, a card, a counter: whatever was not reached by legal play) is refused with one line naming the
+        first part that differs. A save with no decisions recorded is trusted only at its set-up (a save from
+        before the record was kept cannot be checked, so it is refused). The game returned is the replay, so
+        nothing of the file but its decisions is ever believed. Raises ``SaveDamaged`` (or ``NewerSaveError``,
+        ``ValueError``) in one line."""
+        game = cls.from_json(text, rules)
+        state = game.to_json_state()
+        replay = cls.from_record(state["seed"], state["difficulty"], state["history"], rules)
+        mine = replay.to_json_state()
+        if mine != state:
+            if not state["history"]:
+                raise integrity.SaveDamaged("saved game has no record of its decisions to check it by (a save "
+                                            "from before the record was kept, or one whose record was cut out)")
+            part = next((k for k in mine if mine[k] != state.get(k)), next(iter(set(state) - set(mine)), "?"))
+            raise integrity.SaveDamaged(f"saved game is not where its decisions lead (its {str(part)[:30]!r} "
+                                        f"differs)")
+        replay.keep_history = False  # the caller decides (the graphical game keeps it)
+        return replay
+
+    def to_json_state(self) -> dict[str, Any]:
+        """The state as a save holds it (a fresh JSON-like copy: the generator brought up to date)."""
+        parsed: dict[str, Any] = json.loads(self.to_json())
+        return parsed
+
     def clone(self) -> Game:
         """A copy to play on (the planner's sampled futures, the hint, the review): the same state and the dice
         where they stand, without the undo history or any per-session setting. The state is copied in C by

@@ -14,9 +14,9 @@ import pygame
 from game import i18n
 from game.codes import GameCode
 from game.rules import Game
-from game.ui import journal, scores
+from game.ui import journal, scores, storage
 from game.ui.display import Display
-from game.ui.play.scene import PlayScene
+from game.ui.play.scene import PlayScene, enter_unrecorded
 from game.ui.scene import Context, Scene
 from game.ui.scenes.demo import start_demo
 from game.ui.scenes.pause import LEAVE, PauseScene
@@ -75,10 +75,12 @@ class App:
         pygame.init()
         problem = i18n.set_language(lang or saved_language() or i18n.system_language())
         settings, msg = load_settings()  # (what it says about a damaged file: in the language just set)
+        storage.clean_leftovers()  # the temporary files of a game killed while it wrote
         if problem:
             msg = " ".join(m for m in (msg, f"Language: {problem}; English is shown.") if m)
         self.ctx = Context(settings=settings, message=msg, seed=seed, headless=headless)
         self.ctx.scenes = AppScenes(self.ctx)
+        enter_unrecorded(self.ctx)  # a finished game whose entry a kill cut short: its score is not lost
         if windowed:
             self.ctx.settings.fullscreen = False
         self.display = Display(self.ctx.settings.fullscreen and not windowed, headless)

@@ -1,6 +1,8 @@
 """The record of each finished game in the high-score tables (``records/<game id>.json`` in the data folder: seed,
 difficulty and the decisions taken), from which the after-action review replays it. Records of games that left
-the tables are removed. A damaged record is one line, never a crash; the table keeps its entry."""
+the tables are removed. A damaged record is one line, never a crash; the table keeps its entry. A record is
+trusted only once it replays (:func:`checked`): every decision legal from its seed, to the end of the game, to the
+very game its name says (the game id is a checksum of the final state)."""
 
 from __future__ import annotations
 
@@ -89,6 +91,38 @@ def load(game_id: str) -> tuple[Record | None, str]:
         return Record(seed, str(difficulty), list(history)), ""
     except (ValueError, OSError) as exc:
         return None, f"The record {target.name} is damaged ({str(exc)[:80]}): no review for that game."
+
+
+def verify(gid: str, record: Record) -> str:
+    """"" when ``record`` replays, every decision legal, to the end of the game whose id is ``gid``; else why not
+    (one line)."""
+    try:
+        game = Game.from_record(record.seed, record.difficulty, record.history)
+    except ValueError as exc:
+        return str(exc)[:120]
+    if not game.over:
+        return "its decisions stop before the end of the game"
+    if game_id(game) != gid:
+        return "its decisions lead to another game than its name says"
+    return ""
+
+
+def checked(gid: str) -> tuple[Record | None, str]:
+    """The record of ``gid`` once :func:`verify` passed, and ""; or None and why (one line; "" when there
+    is none). A record that fails is kept aside under a new name (``.damaged``), so it is not offered again."""
+    record, why = load(gid)
+    if record is None:
+        return None, why
+    wrong = verify(gid, record)
+    if not wrong:
+        return record, ""
+    target = path(gid)
+    aside = storage.move_aside(target) if target is not None else None
+    name = target.name if target is not None else gid
+    if aside:
+        return None, _("The record {file} is damaged ({error}; kept as {aside}): no review for that game.",
+                       file=name, error=wrong, aside=aside.name)
+    return None, _("The record {file} is damaged ({error}): no review for that game.", file=name, error=wrong)
 
 
 def code_of(record: Record) -> tuple[codes.GameCode | None, str]:

@@ -9,8 +9,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import stat
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -59,20 +62,74 @@ def write_atomic(path: Path, text: str) -> None:
 
 def read_text(path: Path, limit: int = MAX_BYTES) -> str | None:
     """The file's text, or None when it does not exist. Raises ValueError with a short reason when it cannot be
-    read as text: unreadable, larger than ``limit`` bytes, not UTF-8 (a byte-order mark is accepted)."""
+    read as text: a link that leads out of the data folder, not a regular file (a FIFO, a device, a folder: opened
+    without blocking and refused, so a pipe put in a file's place never hangs the game), unreadable, larger than
+    ``limit`` bytes, not UTF-8 (a byte-order mark is accepted)."""
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(limit + 1)
+        if path.is_symlink() and not _inside(path, data_dir()):
+            raise ValueError(f"{path.name} is a link that leads out of the data folder")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         return None
     except OSError as exc:
         raise ValueError(f"cannot read {path.name}: {exc.strerror or exc}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError(f"{path.name} is not a regular file")
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1  # closed with the file object
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        raise ValueError(f"cannot read {path.name}: {exc.strerror or exc}") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
     if len(data) > limit:
         raise ValueError(f"{path.name} is larger than {limit // 1024} KB")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ValueError(f"{path.name} is not UTF-8 text") from None
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether ``path``, its links followed, lies in ``folder`` (its links followed too); False for a link that
+    cannot be followed (a loop)."""
+    try:
+        path.resolve().relative_to(folder.resolve())
+        return True
+    except (ValueError, OSError, RuntimeError):
+        return False
+
+
+# What ``write_atomic`` names its temporary files (``tempfile.mkstemp``: the file's name, 8 random characters).
+LEFTOVER = re.compile(r"[\w.-]+\.[A-Za-z0-9_]{8}\.tmp", re.ASCII)
+LEFTOVER_AGE = 60.0  # seconds: a write takes milliseconds, so an older temporary file was left by a killed game
+
+
+def clean_leftovers(folders: tuple[str, ...] = ("", "records")) -> int:
+    """Remove the temporary files a game killed while writing left in the data folder (and ``records/``): regular
+    files named as :func:`write_atomic` names them, older than :data:`LEFTOVER_AGE`. How many were removed; never
+    raises (a file that cannot be removed is left for the next start)."""
+    removed = 0
+    now = time.time()
+    for sub in folders:
+        folder = data_dir() / sub
+        try:
+            if folder.is_symlink() or not folder.is_dir():
+                continue
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                info = entry.stat(follow_symlinks=False)
+                if LEFTOVER.fullmatch(entry.name) and stat.S_ISREG(info.st_mode) and now - info.st_mtime > LEFTOVER_AGE:
+                    os.unlink(entry.path)
+                    removed += 1
+            except OSError:
+                continue
+    return removed
 
 
 def parse_json(text: str) -> Any:

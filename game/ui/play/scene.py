@@ -6,6 +6,7 @@ hint, the popup and the tooltip. No rule is decided here: every choice offered c
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -52,6 +53,55 @@ def autosave(game: Game) -> str:
         return ""
     except OSError as exc:
         return _("Autosave failed: {error}", error=exc)
+
+
+def enter_game(ctx: Context, game: Game) -> tuple[journal.Played, scores.Tables, int | None]:
+    """Enter a finished game (once: the tables and the journal know the game's id) in the journal of games (the
+    statistics), and in the high-score table of its difficulty, or, for a daily challenge, as that day's scored
+    attempt when it is the first finished (later attempts are practice, in no table); its record is kept for the
+    review while it is in a table. The journal's line, the tables and the entry's rank in the high-score table
+    (None for a daily challenge); what failed is one line in ``ctx.message``."""
+    result = game.result or {}
+    gid = game_id(game)
+    played = journal.played_of(game, gid)
+    if played.daily:  # the journal says whether it is the day's scored attempt
+        played, msg = journal.enter(played)
+        tables, rank = scores.load_scores()[0], None
+        keep = played.scored
+    else:
+        tables, rank, msg = scores.record(str(game.state.get("difficulty", "standard")),
+                                          int(result.get("score", game.score())), str(result.get("award") or ""),
+                                          int(game.state["seed"]), game=gid)
+        keep = rank is not None
+    if keep:  # in a table: its record is kept for the review; those that left, removed
+        msg = "; ".join(m for m in (msg, records.save(gid, game)) if m)
+        records.prune({e.game for entries in tables.values() for e in entries if e.game} |
+                      {p.game for p in journal.load()[0].daily_table()})
+    if not played.daily:  # the journal last: a game found there was entered everywhere (``enter_unrecorded``)
+        played, err = journal.enter(played)
+        msg = "; ".join(m for m in (msg, err) if m)
+    if msg:
+        ctx.message = msg
+    return played, tables, rank
+
+
+def enter_unrecorded(ctx: Context) -> bool:
+    """At start: a finished game in the autosave that the journal does not know (the game was killed between its
+    last decision and its entry, :func:`enter_game` writing the journal last) is entered now, trusted only once
+    its decisions replay to it (``Game.trusted``). Whether one was entered; never raises (a save that cannot be
+    trusted is left for Continue to refuse in one line)."""
+    try:
+        text = storage.read_text(storage.save_path())
+        raw = json.loads(text) if text else None
+        if not isinstance(raw, dict) or raw.get("result") is None:
+            return False
+        game = Game.trusted(text or "")
+    except Exception:  # noqa: BLE001 - Continue reports what is wrong with the save
+        return False
+    if not game.over or any(p.game == game_id(game) for p in journal.load()[0].games):
+        return False
+    enter_game(ctx, game)
+    return True
 
 
 class PlayScene(Scene):
@@ -312,30 +362,10 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ the end of the game
     def record_score(self) -> tuple[scores.Tables, int | None]:
-        """Enter the finished game (once: the tables and the journal know the game's id): in the journal of games
-        (the statistics), and in the high-score table of its difficulty, or, for a daily challenge, as that day's
-        scored attempt when it is the first finished (later attempts are practice, in no table); the tables and
-        the entry's rank in the high-score table (None for a daily challenge)."""
+        """Enter the finished game once (:func:`enter_game`); the tables and the entry's rank in the high-score
+        table (None for a daily challenge)."""
         if self.recorded is None:
-            result = self.game.result or {}
-            gid = game_id(self.game)
-            self.played, msg = journal.enter(journal.played_of(self.game, gid))
-            if self.played.daily:
-                tables, rank = scores.load_scores()[0], None
-                keep = self.played.scored
-            else:
-                tables, rank, err = scores.record(str(self.game.state.get("difficulty", "standard")),
-                                                  int(result.get("score", self.game.score())),
-                                                  str(result.get("award") or ""), int(self.game.state["seed"]),
-                                                  game=gid)
-                msg = "; ".join(m for m in (msg, err) if m)
-                keep = rank is not None
-            if keep:  # in a table: its record is kept for the review; those that left, removed
-                msg = "; ".join(m for m in (msg, records.save(gid, self.game)) if m)
-                records.prune({e.game for entries in tables.values() for e in entries if e.game} |
-                              {p.game for p in journal.load()[0].daily_table()})
-            if msg:
-                self.ctx.message = msg
+            self.played, tables, rank = enter_game(self.ctx, self.game)
             self.recorded = (tables, rank)
         return self.recorded
 

@@ -1,8 +1,8 @@
 """The story so far of a continued game: the game is replayed from its record (seed, difficulty and the decisions
 taken, ``state["history"]``; keyed dice make it the same game), and its events give back what the board showed
 before the window closed: the log's narration, the card last drawn and the last dice. Nothing is kept beside the
-save: the core's record is the one source. A save without a full record (from before the record was kept) tells
-no story."""
+save: the core's record is the one source (and a save is trusted only once its record replays to it: ``Game.trusted``);
+a game whose record does not lead to it tells no story."""
 
 from __future__ import annotations
 

@@ -115,6 +115,7 @@ class HighScoresScene(Scene):
         self.t = 0.0
         self.mouse = (0, 0)
         self.buttons: list[Button] = []
+        self.note = ""  # why a record cannot be reviewed or watched (said until the scene is left)
         self._build()
 
     def _build(self) -> None:
@@ -134,10 +135,18 @@ class HighScoresScene(Scene):
             record = records.load(gid)[0] if gid else None
             if record is None:
                 continue
-            def open_review(record: records.Record = record) -> None:
+            def open_review(gid: str = gid) -> None:
+                record, why = records.checked(gid)  # replayed to its end first: trusted only then
+                if record is None:
+                    self.note = why
+                    return self._build()
                 self.stack.push(ReviewScene(self.ctx, record))
 
-            def watch(record: records.Record = record) -> None:
+            def watch(gid: str = gid) -> None:
+                record, why = records.checked(gid)
+                if record is None:
+                    self.note = why
+                    return self._build()
                 self.ctx.message = records.watch(self.ctx, record) or self.ctx.message
             self.buttons.append(Button(review_rect(TABLE_RECT, i), N_("Review"), open_review, 18,
                                        tip=N_("The after-action review of this game")))
@@ -179,6 +188,9 @@ class HighScoresScene(Scene):
             draw_table(surface, rect, self.tables.get(self.difficulty, []),
                        _("{difficulty}: the top {n}", difficulty=_(DIFFICULTY_NAMES[self.difficulty]), n=scores.TOP),
                        None, self.t, reserve=2 * REVIEW_W + 22)
+        if self.note:
+            line, size = fit(self.note, "sans", 20, 1800)
+            blit_text(surface, line, "sans", size, palette.TARGET, (960, 944), "midbottom")
         for b in self.buttons:
             b.draw(surface)
         for b in self.buttons:

@@ -58,7 +58,7 @@ class ResultsScene(Scene):
         self.buttons = [] if demo else [
             Button((1480, 960, 380, 66), N_("Back to the title"), self.to_title, 28),
             Button((1085, 960, 380, 66), N_("New game"), self.new_game, 28, tip=N_("Defend the post office again"))]
-        record = None if demo else records.load(records.game_id(game))[0]
+        record = None if demo or game.state["history"] else records.checked(records.game_id(game))[0]
         if not demo and game.state["history"]:  # the game in memory (any finished game; the guided one too)
             record = records.Record(int(game.state["seed"]), self.difficulty, list(game.state["history"]))
         if record is not None:

@@ -181,6 +181,36 @@ def tutorial_path() -> Path:
     return storage.data_dir() / TUTORIAL_NAME
 
 
+TUTORIAL_KEYS = {"version", "step", "seen", "game"}  # and "coaching", which the first files did not write
+
+
+def read_tutorial(raw: object) -> tuple[int, set[str], bool, Game]:
+    """The guided game's file, read strictly: the step reached, the notes shown, whether the coach speaks, and the
+    game, which must be the guided game (seed :data:`TUTORIAL_SEED`, Standard) and is trusted only once its
+    decisions replay to it (``Game.trusted``). Raises ValueError in one line for anything else: a key missing or
+    unknown, a field of the wrong type, a step past the last, a note twice."""
+    if not isinstance(raw, dict) or raw.get("version") != VERSION:
+        raise ValueError("not a guided game of this version")
+    unknown, missing = set(raw) - TUTORIAL_KEYS - {"coaching"}, TUTORIAL_KEYS - set(raw)
+    if unknown or missing:
+        raise ValueError(f"an unknown field {sorted(unknown)[0][:20]!r}" if unknown else
+                         f"a missing field {sorted(missing)[0]!r}")
+    step, seen, coaching, saved = raw["step"], raw["seen"], raw.get("coaching", True), raw["game"]
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(STEPS):
+        raise ValueError(f"a step that is not 0 to {len(STEPS)}")
+    if not isinstance(seen, list) or any(not isinstance(k, str) or k not in NOTE_KEYS for k in seen) or \
+            len(set(seen)) != len(seen):
+        raise ValueError("a damaged list of notes shown")
+    if not isinstance(coaching, bool):
+        raise ValueError("a coaching field that is not true or false")
+    if not isinstance(saved, str):
+        raise ValueError("no game")
+    game = Game.trusted(saved)
+    if game.state["seed"] != TUTORIAL_SEED or game.state["difficulty"] != "standard":
+        raise ValueError("a game that is not the guided one")
+    return step, set(seen), coaching, game
+
+
 def load_tutorial(ctx: Context) -> TutorialScene | None:
     """The guided game saved in ``tutorial.json`` at the step it reached, or None (no file; a damaged one is set
     aside with a one-line message)."""
@@ -189,19 +219,8 @@ def load_tutorial(ctx: Context) -> TutorialScene | None:
         text = storage.read_text(path, MAX_BYTES)
         if text is None:
             return None
-        raw = storage.parse_json(text)
-        if not isinstance(raw, dict) or raw.get("version") != VERSION:
-            raise ValueError("not a guided game of this version")
-        step, seen, saved = raw.get("step"), raw.get("seen"), raw.get("game")
-        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(STEPS):
-            raise ValueError("a damaged step")
-        if not isinstance(seen, list) or any(not isinstance(k, str) or k not in NOTE_KEYS for k in seen):
-            raise ValueError("a damaged list of notes shown")
-        if not isinstance(saved, str):
-            raise ValueError("no game")
-        game = Game.from_save(saved)
-        coaching = raw.get("coaching", True)
-        return TutorialScene(ctx, game, fresh=False, step=step, seen=set(seen), coaching=coaching is True)
+        step, seen, coaching, game = read_tutorial(storage.parse_json(text))
+        return TutorialScene(ctx, game, fresh=False, step=step, seen=seen, coaching=coaching)
     except LevelError as exc:
         ctx.message = _("Cannot resume the guided game: {error}", error=exc)
         return None
