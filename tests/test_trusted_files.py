@@ -25,9 +25,9 @@ from hypothesis import strategies as st
 from game.ai import HeuristicPolicy
 from game.rules import Game
 from game.rules.integrity import MAX_HISTORY
-from game.ui import records, storage
+from game.ui import records, scores, storage
 from game.ui.scenes.title import load_save
-from game.ui.scenes.tutorial import STEPS, TUTORIAL_NAME, TUTORIAL_SEED, load_tutorial, read_tutorial
+from game.ui.scenes.tutorial import NOTE_KEYS, STEPS, TUTORIAL_NAME, TUTORIAL_SEED, load_tutorial, read_tutorial
 
 
 def played(seed: int, difficulty: str = "standard", decisions: int | None = None) -> Game:
@@ -380,3 +380,136 @@ def test_a_killed_writes_temporary_files_are_cleaned_at_the_next_start(data_dir:
     App(headless=True, seed=1)
     assert not any(p.exists() for p in old)
     assert new.exists() and other.exists()
+
+
+# ---------------------------------------------------------------------------- fuzzed records and guided games
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_no_impossible_record_is_trusted(data: st.DataObject, finished_game: Game, tmp_path_factory:
+                                         pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hypothesis changes one part of a true record (its seed, difficulty, a decision set to another of the game's
+    decisions or a word, one deleted, doubled or swapped with another): :func:`records.checked` refuses it in one
+    line, or it still replays to the very game its name says."""
+    folder = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("POSTMEN_DATA_DIR", str(folder))
+    gid = records.game_id(finished_game)
+    assert records.save(gid, finished_game) == ""
+    target = records.path(gid)
+    assert target is not None
+    raw = json.loads(target.read_text(encoding="utf-8"))
+    original = copy.deepcopy(raw)
+    history = raw["history"]
+    what = data.draw(st.sampled_from(("seed", "difficulty", "set", "delete", "duplicate", "swap")))
+    i = data.draw(st.integers(0, len(history) - 1))
+    if what == "seed":
+        raw["seed"] = data.draw(st.integers(0, 2**40))
+    elif what == "difficulty":
+        raw["difficulty"] = data.draw(st.sampled_from(("standard", "veteran", "elite")))
+    elif what == "set":
+        history[i] = data.draw(st.one_of(st.sampled_from(history), st.text(max_size=30)))
+    elif what == "delete":
+        del history[i]
+    elif what == "duplicate":
+        history.insert(i, history[i])
+    else:
+        j = data.draw(st.integers(0, len(history) - 1))
+        history[i], history[j] = history[j], history[i]
+    target.write_text(json.dumps(raw), encoding="utf-8")
+    record, why = records.checked(gid)
+    if record is None:
+        assert one_line(why), why
+    else:  # trusted: it replays, every decision legal, to this very game (two moves of one phase may be swapped)
+        game = Game.from_record(record.seed, record.difficulty, record.history)
+        assert game.over and records.game_id(game) == gid and game.result == finished_game.result, \
+            f"accepted: {what} {i}"
+        assert (record.seed, record.difficulty) == (original["seed"], original["difficulty"])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_no_impossible_guided_game_is_read(data: st.DataObject, guided: dict[str, Any]) -> None:
+    """Hypothesis changes one part of a true guided-game file (a field, or a part of the game inside it): the reader
+    refuses it in one line, or reads the very same guided game (at a step and with notes that can be)."""
+    raw = copy.deepcopy(guided)
+    state = json.loads(raw["game"])
+    value = data.draw(st.one_of(st.integers(-2, 40), st.booleans(), st.none(), st.text(max_size=12),
+                                st.just([]), st.just({})))
+    how = data.draw(st.sampled_from(("set", "delete", "duplicate")))
+    if data.draw(st.booleans()):
+        path = data.draw(st.sampled_from([p for p in _leaves(raw) if p and p[0] != "game"]))
+        _set(raw, path, how, value)
+    else:
+        path = data.draw(st.sampled_from([p for p in _leaves(state) if p and p[0] != "version"]))
+        _set(state, path, how, value)
+        raw["game"] = json.dumps(state)
+    try:
+        step, seen, coaching, game = read_tutorial(raw)
+    except ValueError as exc:
+        assert one_line(str(exc)), str(exc)
+        return
+    assert 0 <= step <= len(STEPS) and seen <= NOTE_KEYS and isinstance(coaching, bool)  # another good file
+    assert game.to_json() == guided["game"], f"accepted: {how} {path} = {value!r}"
+
+
+# ---------------------------------------------------------------------------------------------- high-score entries
+def _enter(source: Game, difficulty: str = "standard", **claims: Any) -> scores.Entry:
+    """Write ``source``'s entry in the table of ``difficulty`` (as a hand would: the same game may be there twice),
+    with its record, its claims replaced by ``claims``."""
+    gid = records.game_id(source)
+    assert records.save(gid, source) == ""
+    result = source.result or {}
+    entry = {"score": int(result["score"]), "award": str(result.get("award") or ""), "date": "2026-11-28",
+             "seed": int(source.state["seed"]), "game": gid, **claims}
+    path = scores.scores_path()
+    raw = json.loads(path.read_text(encoding="utf-8")) if path.exists() else json.loads(
+        scores.to_json(scores.empty_tables()))
+    raw["tables"][difficulty].append(entry)
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    return scores.Entry.from_raw(entry)
+
+
+def test_a_high_score_entry_is_believed_only_when_its_record_replays_to_it(data_dir: Path) -> None:
+    from game.ui.app import App
+    from game.ui.scenes.title import TitleScene
+
+    true = played(11)
+    other = played(12)
+    kept = _enter(true)
+    forged = [
+        _enter(true, score=1000),  # the same game, a forged score
+        _enter(true, award="Virtuti Militari"),  # a forged award
+        _enter(true, seed=99),  # another seed claimed
+        _enter(true, difficulty="elite"),  # the game entered in another difficulty's table
+        _enter(other, game=""),  # no record to check it by
+        _enter(other, game="12-00000000"),  # a record that does not exist
+    ]
+    forged.append(_enter(other))  # its record then changed: its decisions lead to another game than its name
+    target = records.path(records.game_id(other))
+    assert target is not None
+    raw = json.loads(target.read_text(encoding="utf-8"))
+    raw["history"] = raw["history"][:-1]
+    target.write_text(json.dumps(raw), encoding="utf-8")
+    before = (data_dir / "highscores.json").read_text(encoding="utf-8")
+    app = App(headless=True, seed=1)
+    assert app.score_check.done.wait(60)
+    app.step(1 / 60)
+    tables, msg = scores.load_scores()
+    assert tables["standard"] == [kept] and tables["elite"] == [] and msg == ""
+    assert isinstance(app.stack.top, TitleScene)
+    line = app.ctx.message
+    assert one_line(line) and f"{len(forged)} damaged entries were dropped from highscores.json" in line, line
+    assert (data_dir / "highscores.json.damaged").read_text(encoding="utf-8") == before  # nothing lost
+    again = App(headless=True, seed=1)  # checked once: the next start finds nothing to say
+    assert again.score_check.done.wait(60)
+    again.step(1 / 60)
+    assert "dropped" not in again.ctx.message and scores.load_scores()[0]["standard"] == [kept]
+
+
+def test_an_entry_made_while_the_check_runs_is_kept(data_dir: Path) -> None:
+    true = played(11)
+    _enter(true, score=1000)
+    check = scores.EntryCheck.start()
+    kept = _enter(played(12))  # a game that ends meanwhile
+    assert check.done.wait(60)
+    assert "1 damaged entry was dropped" in check.apply()
+    assert scores.load_scores()[0]["standard"] == [kept]

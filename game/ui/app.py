@@ -19,6 +19,7 @@ from game.ui.display import Display
 from game.ui.play.scene import PlayScene, enter_unrecorded
 from game.ui.scene import Context, Scene
 from game.ui.scenes.demo import start_demo
+from game.ui.scenes.highscores import HighScoresScene
 from game.ui.scenes.pause import LEAVE, PauseScene
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.results import ResultsScene
@@ -81,6 +82,7 @@ class App:
         self.ctx = Context(settings=settings, message=msg, seed=seed, headless=headless)
         self.ctx.scenes = AppScenes(self.ctx)
         enter_unrecorded(self.ctx)  # a finished game whose entry a kill cut short: its score is not lost
+        self.score_check = scores.EntryCheck.start()  # each high-score entry replayed from its record, in a thread
         if windowed:
             self.ctx.settings.fullscreen = False
         self.display = Display(self.ctx.settings.fullscreen and not windowed, headless)
@@ -123,6 +125,8 @@ class App:
         for e in events if events is not None else pygame.event.get():
             self.feed(e)
         self.ctx.time += dt
+        if not self.score_check.applied and self.score_check.done.is_set():
+            self.checked_scores(self.score_check.apply())
         self.ctx.stack.update(dt)
         self.ctx.music.update(dt)
         if self.ctx.fullscreen_changed:
@@ -131,6 +135,18 @@ class App:
         if draw:
             self.ctx.stack.draw(self.display.logical)
             self.display.present()
+
+    def checked_scores(self, message: str) -> None:
+        """The high-score check dropped entries (``message`` says so): said in one line, and the tables on screen
+        read again."""
+        if not message:
+            return
+        self.ctx.message = " ".join(m for m in (self.ctx.message, message) if m)
+        top = self.ctx.stack.top
+        if isinstance(top, TitleScene):
+            top.refresh()
+        elif isinstance(top, HighScoresScene):
+            top.reload()
 
     def screenshot(self, path: str | Path) -> None:
         self.ctx.stack.draw(self.display.logical)

@@ -93,18 +93,24 @@ def load(game_id: str) -> tuple[Record | None, str]:
         return None, f"The record {target.name} is damaged ({str(exc)[:80]}): no review for that game."
 
 
-def verify(gid: str, record: Record) -> str:
-    """"" when ``record`` replays, every decision legal, to the end of the game whose id is ``gid``; else why not
-    (one line)."""
+def replayed(gid: str, record: Record) -> tuple[Game | None, str]:
+    """The finished game ``record`` replays to, every decision legal, when it is the game whose id is ``gid``,
+    and ""; else None and why not (one line)."""
     try:
         game = Game.from_record(record.seed, record.difficulty, record.history)
     except ValueError as exc:
-        return str(exc)[:120]
+        return None, str(exc)[:120]
     if not game.over:
-        return "its decisions stop before the end of the game"
+        return None, "its decisions stop before the end of the game"
     if game_id(game) != gid:
-        return "its decisions lead to another game than its name says"
-    return ""
+        return None, "its decisions lead to another game than its name says"
+    return game, ""
+
+
+def verify(gid: str, record: Record) -> str:
+    """"" when ``record`` replays, every decision legal, to the end of the game whose id is ``gid``; else why not
+    (one line)."""
+    return replayed(gid, record)[1]
 
 
 def checked(gid: str) -> tuple[Record | None, str]:

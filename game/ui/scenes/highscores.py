@@ -153,6 +153,11 @@ class HighScoresScene(Scene):
             self.buttons.append(Button(watch_rect(TABLE_RECT, i), N_("Watch"), watch, 18,
                                        tip=N_("This game replayed on the board")))
 
+    def reload(self) -> None:
+        """Read the tables again (the high-score check dropped entries that were not their games')."""
+        self.tables = scores.load_scores()[0]
+        self._build()
+
     def back(self) -> None:
         self.stack.pop(self)
 
