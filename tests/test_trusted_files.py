@@ -508,7 +508,7 @@ def test_a_high_score_entry_is_believed_only_when_its_record_replays_to_it(data_
 def test_an_entry_made_while_the_check_runs_is_kept(data_dir: Path) -> None:
     true = played(11)
     _enter(true, score=1000)
-    check = scores.EntryCheck.start()
+    check = records.EntryCheck.start()
     kept = _enter(played(12))  # a game that ends meanwhile
     assert check.done.wait(60)
     assert "1 damaged entry was dropped" in check.apply()

@@ -6,7 +6,7 @@ tests and by tools/bench_frames.py."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -14,9 +14,9 @@ import pygame
 from game import i18n
 from game.codes import GameCode
 from game.rules import Game
-from game.ui import journal, scores, storage
+from game.ui import journal, records, scores, storage
 from game.ui.display import Display
-from game.ui.play.scene import PlayScene, enter_unrecorded
+from game.ui.play.scene import PlayScene, enter_unrecorded, warm_up
 from game.ui.scene import Context, Scene
 from game.ui.scenes.demo import start_demo
 from game.ui.scenes.highscores import HighScoresScene
@@ -82,7 +82,9 @@ class App:
         self.ctx = Context(settings=settings, message=msg, seed=seed, headless=headless)
         self.ctx.scenes = AppScenes(self.ctx)
         enter_unrecorded(self.ctx)  # a finished game whose entry a kill cut short: its score is not lost
-        self.score_check = scores.EntryCheck.start()  # each high-score entry replayed from its record, in a thread
+        self.score_check = records.EntryCheck.start()  # each high-score entry replayed from its record, in a thread
+        # the first game's drawing, made a piece a frame while the title shows
+        self.warming: Iterator[None] | None = warm_up()
         if windowed:
             self.ctx.settings.fullscreen = False
         self.display = Display(self.ctx.settings.fullscreen and not windowed, headless)
@@ -128,6 +130,9 @@ class App:
         if not self.score_check.applied and self.score_check.done.is_set():
             self.checked_scores(self.score_check.apply())
         self.ctx.stack.update(dt)
+        if self.warming is not None and isinstance(self.ctx.stack.top, TitleScene) and self.ctx.time > dt:
+            if next(self.warming, True):  # (each piece yields None; True once all are made)
+                self.warming = None
         self.ctx.music.update(dt)
         if self.ctx.fullscreen_changed:
             self.ctx.fullscreen_changed = False

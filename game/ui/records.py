@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,7 +18,7 @@ from game import codes
 from game.i18n import _
 from game.rules import Game, IllegalAction
 from game.rules.data import DIFFICULTIES
-from game.ui import storage
+from game.ui import scores, storage
 
 if TYPE_CHECKING:
     from game.ui.scene import Context
@@ -129,6 +130,87 @@ def checked(gid: str) -> tuple[Record | None, str]:
         return None, _("The record {file} is damaged ({error}; kept as {aside}): no review for that game.",
                        file=name, error=wrong, aside=aside.name)
     return None, _("The record {file} is damaged ({error}): no review for that game.", file=name, error=wrong)
+
+
+def claim_problem(difficulty: str, entry: scores.Entry) -> str:
+    """"" when ``entry`` of the ``difficulty`` table is what its game's record replays to (the game, finished, of
+    that seed and difficulty, with that score and award); else why not, in a few words. Replays a whole game
+    (about 30 ms)."""
+    if not entry.game:
+        return "an entry with no game record to check it by"
+    record, why = load(entry.game)
+    if record is None:
+        return "an entry whose game record is " + ("damaged" if why else "missing")
+    game, why = replayed(entry.game, record)
+    if game is None:
+        return f"an entry whose game record does not replay ({why[:60]})"
+    result = game.result or {}
+    if (game.state["difficulty"], game.state["seed"]) != (difficulty, entry.seed):
+        return "an entry whose game is of another difficulty or seed"
+    if (result.get("score"), result.get("award") or "") != (entry.score, entry.award):
+        return "an entry whose score or award is not its game's"
+    return ""
+
+
+@dataclass
+class EntryCheck:
+    """The check of every entry's claims against its game's record (:func:`claim_problem`), run in a thread at
+    start so that no frame waits for the replays (about 30 ms an entry). :meth:`start` reads the file as it is
+    then (nothing is checked of a file that cannot be read: :func:`scores.load_scores` reports it); when :attr:`done`,
+    :meth:`apply` drops the refused entries from the file as it is by then (entries entered meanwhile are
+    kept), the file as it was kept aside, and says so in one line. Until then the tables show the entries
+    unchecked."""
+
+    claims: list[tuple[str, scores.Entry]]
+    path: Path | None = None
+    refused: dict[tuple[str, scores.Entry], str] = field(default_factory=dict)
+    done: threading.Event = field(default_factory=threading.Event)
+    applied: bool = False
+
+    @classmethod
+    def start(cls, path: Path | None = None) -> EntryCheck:
+        try:
+            text = storage.read_text(path or scores.scores_path(), scores.MAX_BYTES)
+            tables = scores.parse(text)[0] if text else scores.empty_tables()
+        except ValueError:
+            tables = scores.empty_tables()
+        check = cls([(d, e) for d, entries in tables.items() for e in entries], path)
+        if check.claims:
+            threading.Thread(target=check.run, name="high-score check", daemon=True).start()
+        else:
+            check.done.set()
+        return check
+
+    def run(self) -> None:
+        try:
+            for claim in self.claims:
+                why = claim_problem(*claim)
+                if why:
+                    self.refused[claim] = why
+        finally:
+            self.done.set()
+
+    def apply(self) -> str:
+        """Once :attr:`done`: drop the refused entries (once); "" or the one line that says so."""
+        if self.applied or not self.done.is_set():
+            return ""
+        self.applied = True
+        if not self.refused:
+            return ""
+        path = self.path or scores.scores_path()
+        try:
+            text = storage.read_text(path, scores.MAX_BYTES)
+            tables = scores.parse(text)[0] if text else scores.empty_tables()
+        except ValueError:
+            return ""  # damaged since: load_scores reports it
+        kept = {d: [e for e in entries if (d, e) not in self.refused] for d, entries in tables.items()}
+        dropped = sum(len(v) for v in tables.values()) - sum(len(v) for v in kept.values())
+        if not dropped:
+            return ""
+        aside = storage.move_aside(path)
+        err = scores.save_scores(kept, path)
+        return scores.dropped_line(dropped, path, next(iter(self.refused.values())), sum(len(v) for v in kept.values()),
+                            aside, err)
 
 
 def code_of(record: Record) -> tuple[codes.GameCode | None, str]:

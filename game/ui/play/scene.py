@@ -14,9 +14,11 @@ import pygame
 
 from game import codes, i18n
 from game.i18n import N_, Msg, _
-from game.rules import Action, Event, Game, IllegalAction
+from game.rules import Action, Event, Game, IllegalAction, LevelError
+from game.rules.data import default_rules
 from game.rules.kinds import ActionKind, DecisionKind
 from game.ui import effects, journal, music, palette, records, scores, storage
+from game.ui.board import BoardRenderer
 from game.ui.cache import HoverRegions, ScreenMemory
 from game.ui.counters import CounterArt
 from game.ui.layout import Geometry
@@ -83,6 +85,30 @@ def enter_game(ctx: Context, game: Game) -> tuple[journal.Played, scores.Tables,
     if msg:
         ctx.message = msg
     return played, tables, rank
+
+
+def warm_up() -> Iterator[None]:
+    """What the first game's first frame would otherwise make at once (the rules data read, the printed board's
+    ground, every figure, the blasts' lights: about 250 ms, a stall at New game or Continue), a piece at each
+    step of the generator: the app takes one a frame while the title shows (each under 100 ms). Everything made
+    is kept once a process, so the play scene's :meth:`PlayScene.prewarm` then finds it made."""
+    try:
+        rules = default_rules()
+    except LevelError:  # damaged levels: said where a game would start (New game, Continue, the demo)
+        return
+    yield
+    BoardRenderer(rules, Geometry(rules)).ground()
+    yield
+    art = CounterArt(rules)
+    for name in rules.defenders:
+        art.defender(name, False, False)
+    yield
+    for ctype in [*rules.assault_types, *rules.support_types]:
+        art.enemy(ctype, "", False)
+    art.car()
+    art.fire_truck()
+    yield
+    effects.prewarm()
 
 
 def enter_unrecorded(ctx: Context) -> bool:
