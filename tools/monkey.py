@@ -4,7 +4,8 @@ app across every scene, in a data folder of its own (the player's saves and scor
     python tools/monkey.py --events 50000 [--seed 1]
 
 Prints the events fed, the exceptions raised (each distinct one with its traceback), the scenes visited, the
-games finished and the slowest frame; exits 1 if anything raised. The app is started afresh when the player
+games finished, the slowest steps (a gesture and its frame) and how many took over 250 ms (a stall a player
+sees), by scene; exits 1 if anything raised. The app is started afresh when the player
 quits or after an exception, as a player would restart it. tests/test_monkey.py runs a short walk in the suite.
 """
 
@@ -37,6 +38,8 @@ KEYS = [pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN, pygame.K_BACKSPACE, py
         pygame.K_HOME, pygame.K_END, pygame.K_TAB, pygame.K_F11, pygame.K_a, pygame.K_q,
         *range(pygame.K_0, pygame.K_9 + 1)]
 MODS = [0, 0, 0, pygame.KMOD_CTRL, pygame.KMOD_SHIFT, pygame.KMOD_ALT]
+STALL_MS = 250  # a step longer than this is a stall a player sees (issue 36)
+SLOWEST = 8  # the slowest steps listed
 
 
 @dataclass
@@ -50,6 +53,8 @@ class Report:
     games_finished: int = 0
     slowest_ms: float = 0.0
     slowest_scene: str = ""
+    stalls: Counter[str] = field(default_factory=Counter)  # steps over STALL_MS, by the scene on top after them
+    slowest: list[tuple[float, str, str]] = field(default_factory=list)  # (ms, scene before -> after, gesture)
 
     def lines(self) -> list[str]:
         scenes = ", ".join(f"{name} {n}" for name, n in sorted(self.scenes.items()))
@@ -57,7 +62,10 @@ class Report:
                 f"exceptions: {len(self.exceptions)}",
                 f"scenes visited ({len(self.scenes)}), frames on top: {scenes}",
                 f"games finished (results shown): {self.games_finished}",
-                f"slowest frame: {self.slowest_ms:.1f} ms ({self.slowest_scene})"]
+                f"slowest step: {self.slowest_ms:.1f} ms ({self.slowest_scene})",
+                f"steps over {STALL_MS} ms: {sum(self.stalls.values())}"
+                + (f" ({', '.join(f'{name} {n}' for name, n in self.stalls.most_common())})" if self.stalls else ""),
+                *(f"  {ms:7.1f} ms  {scenes}  {gesture}" for ms, scenes, gesture in self.slowest)]
 
 
 def hotspots(app: App) -> list[pygame.Rect]:
@@ -117,6 +125,17 @@ def random_event(app: App, rng: random.Random) -> list[pygame.event.Event]:
     return [pygame.event.Event(pygame.QUIT)]
 
 
+def describe(gesture: list[pygame.event.Event]) -> str:
+    """A gesture in a few words (what the slowest steps were)."""
+    last = gesture[-1]
+    name = pygame.event.event_name(last.type)
+    if last.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEBUTTONDOWN):
+        return f"{name} {last.button} at {last.pos}"
+    if last.type in (pygame.KEYUP, pygame.KEYDOWN):
+        return f"{name} {pygame.key.name(last.key)} (mod {last.mod})"
+    return name
+
+
 def walk(events: int, seed: int, draw_every: int = 3, out: list[str] | None = None) -> Report:
     """Feed ``events`` random gestures to fresh headless apps (seeded: the same walk each time, in the data
     folder ``POSTMEN_DATA_DIR`` names); the frame after each gesture is drawn every ``draw_every`` gestures."""
@@ -131,6 +150,7 @@ def walk(events: int, seed: int, draw_every: int = 3, out: list[str] | None = No
                     report.restarts += 1
                 app = App(headless=True, seed=rng.randrange(1_000_000))
             gesture = random_event(app, rng)
+            before = type(app.stack.top).__name__
             report.events += 1
             start = time.perf_counter()
             app.step(rng.choice([1 / 60, 1 / 60, 1 / 30, 0.1]), gesture, draw=report.events % draw_every == 0)
@@ -144,6 +164,12 @@ def walk(events: int, seed: int, draw_every: int = 3, out: list[str] | None = No
                 report.games_finished += 1
             if ms > report.slowest_ms:
                 report.slowest_ms, report.slowest_scene = ms, name
+            if ms > STALL_MS:
+                report.stalls[name] += 1
+            if len(report.slowest) < SLOWEST or ms > report.slowest[-1][0]:
+                report.slowest.append((ms, f"{before} -> {name}", describe(gesture)))
+                report.slowest.sort(key=lambda x: -x[0])
+                del report.slowest[SLOWEST:]
         except Exception as exc:  # noqa: BLE001 - the monkey's job: record every failure and go on
             frame = traceback.extract_tb(exc.__traceback__)[-1]
             where = f"{type(exc).__name__} at {Path(frame.filename).name}:{frame.lineno}"

@@ -178,6 +178,8 @@ class Game(Kernel):
         super().__init__(state, rules)
         # (the save before it, the decision) for each decision that can be taken back, oldest first
         self.undo_history: list[tuple[str, Action]] = []
+        # a game replayed from its record (from_record, trusted): the events of its set-up and of each decision
+        self.told: list[list[Event]] | None = None
 
     # ------------------------------------------------------------------ creation and persistence
     @classmethod
@@ -306,8 +308,9 @@ class Game(Kernel):
     def from_record(cls, seed: int, difficulty: str, history: Sequence[str], rules: Rules | None = None) -> Game:
         """The game of ``seed`` and ``difficulty`` with the recorded decisions (action texts) applied again from
         its set-up (Set up 1-18), each one legal where it was taken; the game keeps its record
-        (``keep_history``). Raises ``SaveDamaged`` in one line for a record that is not a game of these rules: an
-        unknown difficulty, a decision that cannot be read or is not legal there (named with its number), a
+        (``keep_history``) and the events of its set-up and of each decision (:attr:`told`: a continued game's story
+        so far). Raises ``SaveDamaged`` in one line for a record that is not a game of these rules: an unknown
+        difficulty, a decision that cannot be read or is not legal there (named with its number), a
         decision after the end. Keyed dice (``Kernel.reseed``) make it the same game, die for die."""
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise integrity.SaveDamaged("its seed is not a whole number from 0")
@@ -317,17 +320,19 @@ class Game(Kernel):
             raise integrity.SaveDamaged(f"more than {integrity.MAX_HISTORY:,} decisions")
         game = cls.new(seed, difficulty, rules)
         game.keep_history = True
+        told = [list(game.initial_events)]
         for n, text in enumerate(history, 1):
             if not isinstance(text, str):
                 raise integrity.SaveDamaged(f"decision {n} is not a text")
             if game.over:
                 raise integrity.SaveDamaged(f"decision {n} comes after the end of the game")
             try:
-                game.apply(text)
+                told.append(game.apply(text))
             except IllegalAction as exc:
                 raise integrity.SaveDamaged(f"decision {n} is not legal there ({str(exc)[:80]})") from None
         game.events.clear()
         game.changes.clear()
+        game.told = told
         return game
 
     @classmethod

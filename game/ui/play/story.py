@@ -28,21 +28,24 @@ class Story:
 
 def story_of(game: Game) -> Story | None:
     """The story of ``game`` replayed from its record, or None when the record does not lead to this game."""
-    history = list(game.state.get("history", []))
-    if not history:
-        return None
-    try:
-        replayed, steps = replay(int(game.state["seed"]), str(game.state["difficulty"]), history, game.rules,
-                                 snapshots=False)
-    except (ValueError, KeyError):
-        return None
-    if replayed.to_json() != game.to_json():
-        return None
+    told = game.told  # a game trusted from its file was replayed already: its events are kept
+    if told is None:
+        history = list(game.state.get("history", []))
+        if not history:
+            return None
+        try:
+            replayed, steps = replay(int(game.state["seed"]), str(game.state["difficulty"]), history, game.rules,
+                                     snapshots=False)
+        except (ValueError, KeyError):
+            return None
+        if replayed.to_json() != game.to_json():
+            return None
+        told = [step.events for step in steps]
     view = View(Game.new(int(game.state["seed"]), str(game.state["difficulty"]), game.rules).state)
-    view.rewind(steps[0].events)
+    view.rewind(told[0])
     story = Story()
-    for step in steps:
-        for event in step.events:
+    for events in told:
+        for event in events:
             story.lines.append((Words(str, event), log_colour(event.kind)))
             view.apply(event)
             if event.kind in (EventKind.DIE_ROLLED, EventKind.DICE_ROLLED):
