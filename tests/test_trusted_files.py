@@ -513,3 +513,41 @@ def test_an_entry_made_while_the_check_runs_is_kept(data_dir: Path) -> None:
     assert check.done.wait(60)
     assert "1 damaged entry was dropped" in check.apply()
     assert scores.load_scores()[0]["standard"] == [kept]
+
+
+def test_a_daily_table_row_is_believed_only_when_its_record_replays_to_it(data_dir: Path) -> None:
+    """The daily table's rows (the journal's scored attempts) are checked as the high-score entries are: a forged
+    score, a game that is not its day's challenge, a row with no record are dropped in one line, nothing lost."""
+    import dataclasses
+    import datetime
+
+    from game import daily
+    from game.ui import journal
+
+    def attempt(day: datetime.date) -> journal.Played:
+        game = Game.new(daily.daily_seed(day), daily.DIFFICULTY)
+        game.keep_history = True
+        policy = HeuristicPolicy(1)
+        while not game.over:
+            game.apply(policy.choose(game))
+        gid = records.game_id(game)
+        assert records.save(gid, game) == ""
+        row = journal.played_of(game, gid, date=day.isoformat())
+        return dataclasses.replace(row, daily=day.isoformat(), scored=True)
+
+    days = [datetime.date(2026, 11, 20) + datetime.timedelta(days=k) for k in range(4)]
+    true, forged_score, wrong_day, no_record = (attempt(d) for d in days)
+    forged_score = dataclasses.replace(forged_score, score=999)
+    wrong_day = dataclasses.replace(wrong_day, daily="2026-10-01")
+    target = records.path(no_record.game)
+    assert target is not None
+    target.unlink()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    assert journal.save(journal.Journal([true, forged_score, wrong_day, no_record])) == ""
+    before = journal.path().read_text(encoding="utf-8")
+    check = records.EntryCheck.start()
+    assert check.done.wait(60)
+    line = check.apply()
+    assert one_line(line) and "3 damaged entries were dropped from journal.json" in line, line
+    assert journal.load()[0].games == [true]
+    assert (data_dir / "journal.json.damaged").read_text(encoding="utf-8") == before

@@ -6,6 +6,8 @@ very game its name says (the game id is a checksum of the final state)."""
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
 import json
 import re
 import threading
@@ -14,11 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game import codes
+from game import codes, daily
 from game.i18n import _
 from game.rules import Game, IllegalAction
 from game.rules.data import DIFFICULTIES
-from game.ui import scores, storage
+from game.ui import journal, scores, storage
 
 if TYPE_CHECKING:
     from game.ui.scene import Context
@@ -152,18 +154,43 @@ def claim_problem(difficulty: str, entry: scores.Entry) -> str:
     return ""
 
 
+def daily_problem(played: journal.Played) -> str:
+    """"" when the journal's line ``played`` (a daily challenge's scored attempt: a row of the daily table) is
+    what its game's record replays to; else why not, in a few words."""
+    record, why = load(played.game)
+    if record is None:
+        return "an entry whose game record is " + ("damaged" if why else "missing")
+    game, why = replayed(played.game, record)
+    if game is None:
+        return f"an entry whose game record does not replay ({why[:60]})"
+    try:
+        seed = daily.daily_seed(datetime.date.fromisoformat(played.daily))
+    except ValueError:
+        return "an entry whose day is not a date"
+    if (game.state["seed"], game.state["difficulty"]) != (seed, daily.DIFFICULTY):
+        return "an entry whose game is not that day's challenge"
+    # (the line's daily date is the one just checked: played_of finds it only within a few days of today)
+    expected = journal.played_of(game, played.game, date=played.date)
+    if dataclasses.replace(expected, daily=played.daily, scored=played.scored) != played:
+        return "an entry whose score or ending is not its game's"
+    return ""
+
+
 @dataclass
 class EntryCheck:
-    """The check of every entry's claims against its game's record (:func:`claim_problem`), run in a thread at
-    start so that no frame waits for the replays (about 30 ms an entry). :meth:`start` reads the file as it is
-    then (nothing is checked of a file that cannot be read: :func:`scores.load_scores` reports it); when :attr:`done`,
-    :meth:`apply` drops the refused entries from the file as it is by then (entries entered meanwhile are
-    kept), the file as it was kept aside, and says so in one line. Until then the tables show the entries
-    unchecked."""
+    """The check of every high-score entry's claims against its game's record (:func:`claim_problem`), and of
+    the daily table's rows (the journal's last :data:`scores.TOP` scored attempts, :func:`daily_problem`), run in
+    a thread at start so that no frame waits for the replays (about 30 ms an entry). :meth:`start` reads the
+    files as they are then (nothing is checked of a file that cannot be read: ``scores.load_scores`` and
+    ``journal.load`` report it); when :attr:`done`, :meth:`apply` drops the refused entries from the files as they
+    are by then (entries entered meanwhile are kept), each file as it was kept aside, and says so in one line.
+    Until then the tables show the entries unchecked."""
 
     claims: list[tuple[str, scores.Entry]]
+    daily: list[journal.Played] = field(default_factory=list)
     path: Path | None = None
     refused: dict[tuple[str, scores.Entry], str] = field(default_factory=dict)
+    refused_daily: dict[journal.Played, str] = field(default_factory=dict)
     done: threading.Event = field(default_factory=threading.Event)
     applied: bool = False
 
@@ -174,8 +201,13 @@ class EntryCheck:
             tables = scores.parse(text)[0] if text else scores.empty_tables()
         except ValueError:
             tables = scores.empty_tables()
-        check = cls([(d, e) for d, entries in tables.items() for e in entries], path)
-        if check.claims:
+        try:
+            text = storage.read_text(journal.path(), journal.MAX_BYTES)
+            rows = journal.parse(text)[0].daily_table()[: scores.TOP] if text else []
+        except ValueError:
+            rows = []
+        check = cls([(d, e) for d, entries in tables.items() for e in entries], rows, path)
+        if check.claims or check.daily:
             threading.Thread(target=check.run, name="high-score check", daemon=True).start()
         else:
             check.done.set()
@@ -187,6 +219,10 @@ class EntryCheck:
                 why = claim_problem(*claim)
                 if why:
                     self.refused[claim] = why
+            for played in self.daily:
+                why = daily_problem(played)
+                if why:
+                    self.refused_daily[played] = why
         finally:
             self.done.set()
 
@@ -195,6 +231,9 @@ class EntryCheck:
         if self.applied or not self.done.is_set():
             return ""
         self.applied = True
+        return "; ".join(m for m in (self._apply_tables(), self._apply_daily()) if m)
+
+    def _apply_tables(self) -> str:
         if not self.refused:
             return ""
         path = self.path or scores.scores_path()
@@ -209,8 +248,26 @@ class EntryCheck:
             return ""
         aside = storage.move_aside(path)
         err = scores.save_scores(kept, path)
-        return scores.dropped_line(dropped, path, next(iter(self.refused.values())), sum(len(v) for v in kept.values()),
-                            aside, err)
+        return scores.dropped_line(dropped, path, next(iter(self.refused.values())),
+                                   sum(len(v) for v in kept.values()), aside, err)
+
+    def _apply_daily(self) -> str:
+        if not self.refused_daily:
+            return ""
+        path = journal.path()
+        try:
+            text = storage.read_text(path, journal.MAX_BYTES)
+            played = journal.parse(text)[0] if text else journal.Journal()
+        except ValueError:
+            return ""  # damaged since: journal.load reports it
+        kept = journal.Journal([p for p in played.games if p not in self.refused_daily])
+        dropped = len(played.games) - len(kept.games)
+        if not dropped:
+            return ""
+        aside = storage.move_aside(path)
+        err = journal.save(kept, path)
+        return scores.dropped_line(dropped, path, next(iter(self.refused_daily.values())), len(kept.games), aside,
+                                   err)
 
 
 def code_of(record: Record) -> tuple[codes.GameCode | None, str]:
