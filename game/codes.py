@@ -22,11 +22,12 @@ import base64
 import binascii
 import dataclasses
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from game.i18n import _
-from game.rules import Action, Game, IllegalAction
+from game.rules import Action, Event, Game, IllegalAction
 from game.rules.data import DIFFICULTIES, Rules, default_rules
 
 CODE_VERSION = 1
@@ -182,13 +183,18 @@ def encode(game: Game) -> str:
     return pack(of_game(game), game.rules)
 
 
-def replay(code: GameCode | str, rules: Rules | None = None) -> Game:
+def replay(code: GameCode | str, rules: Rules | None = None,
+           seen: Callable[[int, Game, list[Event]], object] | None = None) -> Game:
     """The game a code holds, replayed to its last decision; :class:`CodeError` when the code is damaged, of
-    another version, or a decision is not a legal choice of its moment (or comes after the game's end)."""
+    another version, or a decision is not a legal choice of its moment (or comes after the game's end).
+    ``seen(k, game, events)``, when given, is told of the set-up (k 0, its events) and of each decision (k from 1:
+    the game after it, its events): the replay scene keeps positions and the story so far from one pass."""
     rules = rules or default_rules()
     held = unpack(code, rules) if isinstance(code, str) else code
     game = Game.new(held.seed, held.difficulty, rules=rules)
     game.keep_history = True  # the replayed game keeps its record of decisions, as the game played did
+    if seen is not None:
+        seen(0, game, list(game.initial_events))
     for k, index in enumerate(held.decisions):
         if game.over:
             raise CodeError(_("the code is damaged (decision {n} comes after the end of the game)", n=k + 1))
@@ -197,9 +203,11 @@ def replay(code: GameCode | str, rules: Rules | None = None) -> Game:
             raise CodeError(_("the code is damaged (decision {n} is not a legal choice: {index} of {count})",
                               n=k + 1, index=index + 1, count=len(legal)))
         try:
-            game.apply(legal[index])
+            events = game.apply(legal[index])
         except IllegalAction as exc:  # (a legal action is always applied: this would be a bug, said in one line)
             raise CodeError(_("decision {n} could not be applied ({error})", n=k + 1, error=exc)) from None
+        if seen is not None:
+            seen(k + 1, game, events)
     return game
 
 

@@ -163,3 +163,29 @@ def test_watch_again_from_the_results_replays_the_game_just_played(data_dir: Pat
     assert replay_top(app).code == codes.of_game(scene.game)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is table
+
+
+def test_going_to_any_decision_gives_the_codes_own_game_and_story(code: codes.GameCode) -> None:
+    """The replay keeps positions every few decisions (``Replayed``): the game it shows after ``at`` decisions is
+    the code's own replay to ``at`` to the last field, and its story so far is the events of those decisions, for
+    every ``at`` of a whole game."""
+    from game.ai.review import replay
+    from game.ui.scenes.replay import Replayed
+
+    memo = Replayed.of(code)
+    history = list(codes.replay(code).state["history"])
+    _game, steps = replay(code.seed, code.difficulty, history, snapshots=False)
+    for at in range(len(code.decisions) + 1):
+        game = memo.game_at(code, at)
+        assert game.to_json() == codes.replay(codes.GameCode(code.seed, code.difficulty, code.decisions[:at])).to_json()
+        assert game.told is not None and [[str(e) for e in events] for events in game.told] == \
+            [[str(e) for e in step.events] for step in steps[: at + 1]]
+    old = []  # the turn starts as they were found before the positions were kept: decision by decision
+    walk, seen = codes.replay(codes.GameCode(code.seed, code.difficulty, ())), set()
+    for k, index in enumerate(code.decisions):
+        turn = (int(walk.state["attack"]), int(walk.state["attack_turn"]))
+        if turn not in seen:
+            seen.add(turn)
+            old.append((k, *turn))
+        walk.apply(walk.legal_actions()[index])
+    assert memo.turns == old
