@@ -649,6 +649,11 @@ class DiceTray:
         self.label = label
         self.good = good
         self.age = 0.0
+        self.space = None  # the tumble is built at the first update (a skipped roll, finished at once, never is:
+        self.bodies = []  # skipping a busy Enemy Phase finished a hundred rolls in one frame, 0.5 s of physics)
+
+    def _build(self) -> None:
+        """The tumble of the roll: a pymunk box for each die thrown into the tray's walls."""
         space = pymunk.Space()
         r = self.rect.inflate(-8, -40).move(0, 14)
         walls = [((r.x, r.y), (r.right, r.y)), ((r.right, r.y), (r.right, r.bottom)),
@@ -660,7 +665,7 @@ class DiceTray:
             space.add(seg)
         self.bodies = []
         n = len(self.values)
-        rnd = Rand("dice", tuple(self.values), str(label))  # the same roll tumbles the same way, whatever came before
+        rnd = Rand("dice", tuple(self.values), str(self.label))  # the same roll tumbles the same way, always
         for i in range(n):
             body = pymunk.Body(1, pymunk.moment_for_box(1, (self.SIZE, self.SIZE)))
             body.position = (r.x + 30 + (i % 6) * (self.SIZE + 8), r.y + 30 + (i // 6) * (self.SIZE + 6))
@@ -693,8 +698,11 @@ class DiceTray:
         return lines
 
     def update(self, dt: float) -> None:
-        if self.settled or self.space is None:
+        if self.settled or not self.values:
             return
+        if self.space is None:
+            self._build()
+        assert self.space is not None
         self.age += dt
         steps = 4
         for _i in range(steps):
@@ -718,7 +726,7 @@ class DiceTray:
                 x = rect.x + 30 + (i % 7) * (self.SIZE + 8)
                 y = rect.y + 62 + (i // 7) * (self.SIZE + 6)
                 angle = 0.0
-                face = v
+                face = v if self.settled else 1 + int(self.age * 20 + i * 3) % 6  # (not thrown yet: no face told)
             else:
                 body = self.bodies[i]
                 x, y = body.position
