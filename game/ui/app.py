@@ -66,6 +66,22 @@ class AppScenes:
         return RulesScene(self.ctx, section or "")
 
 
+_frozen = False
+
+
+def freeze_start_up() -> None:
+    """What start-up made (the rules data, fonts, the board and the figures: most of the process's objects) lives
+    as long as the process: once a process, after a full collection (no garbage is kept), it is moved out of the
+    collector's full passes, which then scan only what games make (a full pass took up to 174 ms in a
+    20,000-gesture monkey walk, 46 ms after). Once only: a process that starts the app again (the tests, the
+    monkey walk) would otherwise keep every earlier app's objects for ever."""
+    global _frozen
+    if not _frozen:
+        _frozen = True
+        gc.collect()
+        gc.freeze()
+
+
 class App:
     def __init__(self, windowed: bool = False, headless: bool = False, seed: int | None = None,
                  demo: bool = False, lang: str | None = None, replay: GameCode | None = None) -> None:
@@ -137,10 +153,7 @@ class App:
         if self.warming is not None and isinstance(self.ctx.stack.top, TitleScene) and self.ctx.time > dt:
             if next(self.warming, True):  # (each piece yields None; True once all are made)
                 self.warming = None
-                # What start-up made (the rules data, fonts, the board and the figures: most of the process's
-                # objects) lives as long as the process: kept out of the collector's full passes, which then
-                # scan only what games make (a full pass took up to 174 ms in a 20,000-gesture monkey walk)
-                gc.freeze()
+                freeze_start_up()
         self.ctx.music.update(dt)
         if self.ctx.fullscreen_changed:
             self.ctx.fullscreen_changed = False

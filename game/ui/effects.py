@@ -172,13 +172,9 @@ class Debris(Effect):
                  spread: float = math.pi, colours: tuple[palette.Colour, ...] = (), speed: float = 420.0,
                  life: float = 2.2) -> None:
         rand = Rand("debris", pos, n, direction)
-        self.space = pymunk.Space()
-        self.space.gravity = (0, 900)
-        ground = pymunk.Segment(self.space.static_body, (pos[0] - 400, pos[1] + 40), (pos[0] + 400, pos[1] + 40),
-                                4)
-        ground.friction = 0.9
-        ground.elasticity = 0.3
-        self.space.add(ground)
+        self.pos = pos
+        self.space: pymunk.Space | None = None  # made at the first update: an effect skipped, or dropped before
+        # it is drawn (Skip through a busy Enemy Phase makes and drops dozens), never makes one
         self.bodies: list[tuple[pymunk.Body, float, float, palette.Colour]] = []  # a body, its half width and height
         # every piece's size, place, speed and spin drawn now (the same stream whatever the frames); the bodies are
         # made LAUNCH an update (a pymunk body costs about 0.06 ms to make: 24 in one frame made it a slow frame)
@@ -199,8 +195,21 @@ class Debris(Effect):
 
     LAUNCH = 8  # pieces thrown a frame: a blast of 24 spread over three frames (50 ms at 60 frames a second)
 
+    def _ground(self) -> pymunk.Space:
+        """The pieces' world: gravity and a ground line under the blast."""
+        space = pymunk.Space()
+        space.gravity = (0, 900)
+        x, y = self.pos
+        ground = pymunk.Segment(space.static_body, (x - 400, y + 40), (x + 400, y + 40), 4)
+        ground.friction = 0.9
+        ground.elasticity = 0.3
+        space.add(ground)
+        return space
+
     def _launch(self) -> None:
         """The next LAUNCH pieces made and thrown from the blast."""
+        if self.space is None:
+            self.space = self._ground()
         for w, h, at, velocity, turn, spin, colour in self._pending[:self.LAUNCH]:
             mass = w * h / 40
             body = pymunk.Body(mass, pymunk.moment_for_box(mass, (w, h)))
@@ -217,8 +226,9 @@ class Debris(Effect):
 
     def update(self, dt: float) -> None:
         self.age += dt
-        if self._pending:
+        if self._pending or self.space is None:
             self._launch()
+        assert self.space is not None
         steps = max(1, int(dt / (1 / 120)))
         for _i in range(min(steps, 8)):
             self.space.step(min(dt, 1 / 30) / steps)
