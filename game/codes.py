@@ -23,7 +23,7 @@ import binascii
 import dataclasses
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.i18n import _
@@ -158,18 +158,95 @@ def unpack(text: str, rules: Rules | None = None) -> GameCode:
     return GameCode(seed, DIFFICULTIES[difficulty], decisions)
 
 
-def of_history(seed: int, difficulty: str, history: list[str], rules: Rules | None = None) -> GameCode:
+def of_history(seed: int, difficulty: str, history: list[str], rules: Rules | None = None,
+               seen: Callable[[int, Game, list[Event]], object] | None = None) -> GameCode:
     """The code of the game of ``seed`` and ``difficulty`` whose decisions were ``history`` (action texts, a
     game's record): replayed from the seed, each found among the legal actions of its moment. ``ValueError`` if
-    they do not replay."""
+    they do not replay. ``seen`` is told of each step as by :func:`replay`."""
     replayed = Game.new(seed, difficulty, rules=rules)
+    replayed.keep_history = True  # (as replay's game: its positions are kept for watching)
+    if seen is not None:
+        seen(0, replayed, list(replayed.initial_events))
     decisions = []
     for text in history:
         legal = replayed.legal_actions()
         index = legal.position(Action.parse(text))
         decisions.append(index)
-        replayed.apply(legal[index])
+        events = replayed.apply(legal[index])
+        if seen is not None:
+            seen(len(decisions), replayed, events)
     return GameCode(seed, difficulty, tuple(decisions))
+
+
+SNAP_EVERY = 16  # decisions between two positions kept (going to a decision replays at most this many)
+
+
+@dataclass
+class Replayed:
+    """A code's game replayed once (``codes.replay``): the turn starts, the events of the set-up and of each
+    decision (the story so far of any position) and the game every :data:`SNAP_EVERY` decisions, so that going to
+    any decision of a long game (Back, a turn, an Attack) replays a few decisions, not the whole game (a goto in
+    a game of several hundred decisions took up to 1.1 s)."""
+
+    turns: list[tuple[int, int, int]] = field(default_factory=list)
+    told: list[list[Event]] = field(default_factory=list)
+    snaps: dict[int, Game] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, code: GameCode) -> Replayed:
+        """The code's game replayed (or the one kept from the last :meth:`of` or :meth:`of_record` of this code:
+        the review's Watch and the results' Watch again replay a game once)."""
+        kept = _last_replayed.get(code)
+        if kept is not None:
+            return kept
+        memo = cls()
+        replay(code, seen=memo._keeper(len(code.decisions)))
+        return memo._kept(code)
+
+    @classmethod
+    def of_record(cls, seed: int, difficulty: str, history: list[str]) -> GameCode:
+        """The code of a game's record (:func:`of_history`), its replay kept for :meth:`of` from the same pass.
+        ``ValueError`` if the decisions do not replay."""
+        memo = cls()
+        code = of_history(seed, difficulty, history, seen=memo._keeper(len(history)))
+        memo._kept(code)
+        return code
+
+    def _keeper(self, decisions: int) -> Callable[[int, Game, list[Event]], None]:
+        """What a replay of ``decisions`` decisions tells, kept: the events, a position every SNAP_EVERY, the
+        turn starts."""
+        seen: set[tuple[int, int]] = set()
+
+        def keep(k: int, game: Game, events: list[Event]) -> None:
+            self.told.append(events)
+            if k % SNAP_EVERY == 0:
+                self.snaps[k] = game.clone()
+            turn = (int(game.state["attack"]), int(game.state["attack_turn"]))
+            if turn not in seen and k < decisions and not game.over:  # the turn decision k+1 is taken in
+                seen.add(turn)
+                self.turns.append((k, *turn))
+        return keep
+
+    def _kept(self, code: GameCode) -> Replayed:
+        _last_replayed.clear()
+        _last_replayed[code] = self
+        return self
+
+    def game_at(self, code: GameCode, at: int) -> Game:
+        """The game after ``at`` decisions: the nearest kept position, played on; its story so far kept on it
+        (``Game.told``) and, at the start, its opening events."""
+        k = max(s for s in self.snaps if s <= at)
+        game = self.snaps[k].clone()
+        game.keep_history = True
+        for index in code.decisions[k:at]:
+            game.apply(game.legal_actions()[index])
+        game.events.clear()
+        game.told = self.told[: at + 1]
+        game.initial_events = self.told[0]
+        return game
+
+
+_last_replayed: dict[GameCode, Replayed] = {}  # the last game replayed for watching (one: a few MB at most)
 
 
 def of_game(game: Game) -> GameCode:

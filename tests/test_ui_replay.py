@@ -170,9 +170,7 @@ def test_going_to_any_decision_gives_the_codes_own_game_and_story(code: codes.Ga
     the code's own replay to ``at`` to the last field, and its story so far is the events of those decisions, for
     every ``at`` of a whole game."""
     from game.ai.review import replay
-    from game.ui.scenes.replay import Replayed
-
-    memo = Replayed.of(code)
+    memo = codes.Replayed.of(code)
     history = list(codes.replay(code).state["history"])
     _game, steps = replay(code.seed, code.difficulty, history, snapshots=False)
     for at in range(len(code.decisions) + 1):
@@ -189,3 +187,10 @@ def test_going_to_any_decision_gives_the_codes_own_game_and_story(code: codes.Ga
             old.append((k, *turn))
         walk.apply(walk.legal_actions()[index])
     assert memo.turns == old
+    # a record watched: its code and its replay from one pass (records.code_of), the same as the code's own
+    codes._last_replayed.clear()
+    assert codes.Replayed.of_record(code.seed, code.difficulty, history) == code
+    kept = codes.Replayed.of(code)
+    assert kept is not memo and kept.turns == memo.turns and sorted(kept.snaps) == sorted(memo.snaps)
+    for at in (0, 1, len(code.decisions) // 2, len(code.decisions)):
+        assert kept.game_at(code, at).to_json() == memo.game_at(code, at).to_json()

@@ -274,7 +274,7 @@ def code_of(record: Record) -> tuple[codes.GameCode | None, str]:
     """The code of a recorded game (to watch it again) and "", or None and why it cannot be replayed (one
     line)."""
     try:
-        return codes.of_history(record.seed, record.difficulty, record.history), ""
+        return codes.Replayed.of_record(record.seed, record.difficulty, record.history), ""
     except (ValueError, IllegalAction) as exc:
         return None, _("This game cannot be replayed: {error}", error=str(exc)[:120])
 

@@ -10,13 +10,10 @@ replay was opened from. A replay never saves and never scores.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pygame
 
 from game import codes
 from game.i18n import N_, _
-from game.rules import Event, Game
 from game.ui import scores
 from game.ui.layout import BOTTOM
 from game.ui.play.scene import PlayScene
@@ -30,51 +27,7 @@ STEP_WAIT = 0.5  # seconds between two decisions while playing (at 1x: the board
 def turn_starts(code: codes.GameCode) -> list[tuple[int, int, int]]:
     """The decisions each turn of the game starts at (its Attack and turn first seen), in order: (decision,
     Attack, turn)."""
-    return Replayed.of(code).turns
-
-
-SNAP_EVERY = 16  # decisions between two positions kept (going to a decision replays at most this many)
-
-
-@dataclass
-class Replayed:
-    """A code's game replayed once (``codes.replay``): the turn starts, the events of the set-up and of each
-    decision (the story so far of any position) and the game every :data:`SNAP_EVERY` decisions, so that going to
-    any decision of a long game (Back, a turn, an Attack) replays a few decisions, not the whole game (a goto in
-    a game of several hundred decisions took up to 1.1 s)."""
-
-    turns: list[tuple[int, int, int]] = field(default_factory=list)
-    told: list[list[Event]] = field(default_factory=list)
-    snaps: dict[int, Game] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, code: codes.GameCode) -> Replayed:
-        memo = cls()
-        seen: set[tuple[int, int]] = set()
-
-        def keep(k: int, game: Game, events: list[Event]) -> None:
-            memo.told.append(events)
-            if k % SNAP_EVERY == 0:
-                memo.snaps[k] = game.clone()
-            turn = (int(game.state["attack"]), int(game.state["attack_turn"]))
-            if turn not in seen and k < len(code.decisions) and not game.over:  # the turn decision k+1 is taken in
-                seen.add(turn)
-                memo.turns.append((k, *turn))
-        codes.replay(code, seen=keep)
-        return memo
-
-    def game_at(self, code: codes.GameCode, at: int) -> Game:
-        """The game after ``at`` decisions: the nearest kept position, played on; its story so far kept on it
-        (``Game.told``) and, at the start, its opening events."""
-        k = max(s for s in self.snaps if s <= at)
-        game = self.snaps[k].clone()
-        game.keep_history = True
-        for index in code.decisions[k:at]:
-            game.apply(game.legal_actions()[index])
-        game.events.clear()
-        game.told = self.told[: at + 1]
-        game.initial_events = self.told[0]
-        return game
+    return codes.Replayed.of(code).turns
 
 
 class ReplayScene(PlayScene):
@@ -85,10 +38,10 @@ class ReplayScene(PlayScene):
     resumed_line = ""  # (a replay shown from a decision on is not a game resumed from the autosave)
 
     def __init__(self, ctx: Context, code: codes.GameCode, at: int = 0, playing: bool = False,
-                 replayed: Replayed | None = None) -> None:
+                 replayed: codes.Replayed | None = None) -> None:
         self.code = code
         self.at = max(0, min(at, len(code.decisions)))
-        self.replayed = replayed if replayed is not None else Replayed.of(code)
+        self.replayed = replayed if replayed is not None else codes.Replayed.of(code)
         super().__init__(ctx, self.replayed.game_at(code, self.at), fresh=self.at == 0)
         self.turns = self.replayed.turns
         self.playing = playing
