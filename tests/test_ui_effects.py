@@ -263,3 +263,19 @@ def test_the_same_events_draw_the_same_effects(open_play: Callable[[int, str], t
         runs.append(prints)
     assert sum(1 for p in runs[0] if p) > 100, "effects were drawn"
     assert runs[0] == runs[1]
+
+
+def test_at_most_four_blasts_fly_at_once(open_play: Any) -> None:
+    """A replay at 4x through a busy Enemy Phase had a dozen blasts in flight (a 254 ms frame, issue 36): the
+    stage keeps the newest :data:`MAX_BLASTS`, every other effect as it was."""
+    from game.ui.effects import Debris, GiveWay, Particles
+    from game.ui.play.stage import MAX_BLASTS
+
+    _app, scene = open_play(3, "standard")
+    stage = scene.stage
+    stage.effects.clear()
+    blasts = [Debris((400.0 + 10 * i, 300.0)) if i % 2 else GiveWay((400.0, 300.0 + 10 * i), 0.5) for i in range(10)]
+    dust = Particles((500.0, 500.0), 12, (160, 144, 120))
+    stage.effects.extend([*blasts, dust])
+    stage.update(1 / 60, 1.0)
+    assert MAX_BLASTS == 4 and stage.effects == [*blasts[-MAX_BLASTS:], dust]
