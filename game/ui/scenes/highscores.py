@@ -194,8 +194,8 @@ class HighScoresScene(Scene):
                        _("{difficulty}: the top {n}", difficulty=_(DIFFICULTY_NAMES[self.difficulty]), n=scores.TOP),
                        None, self.t, reserve=2 * REVIEW_W + 22)
         if self.note:
-            line, size = fit(self.note, "sans", 20, 1800)
-            blit_text(surface, line, "sans", size, palette.TARGET, (960, 944), "midbottom")
+            line, size = fit(self.note, "sans", 18, 1800)  # between the table (to y 930) and Back (from y 960)
+            blit_text(surface, line, "sans", size, palette.TARGET, (960, TABLE_RECT.bottom + 15), "center")
         for b in self.buttons:
             b.draw(surface)
         for b in self.buttons:
