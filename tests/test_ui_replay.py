@@ -194,3 +194,16 @@ def test_going_to_any_decision_gives_the_codes_own_game_and_story(code: codes.Ga
     assert kept is not memo and kept.turns == memo.turns and sorted(kept.snaps) == sorted(memo.snaps)
     for at in (0, 1, len(code.decisions) // 2, len(code.decisions)):
         assert kept.game_at(code, at).to_json() == memo.game_at(code, at).to_json()
+
+
+def test_a_replay_left_for_another_position_drops_its_danger_question(code: codes.GameCode) -> None:
+    """Going to another decision opens a new scene; the old one's worker-thread question (the danger of the coming
+    Enemy Phase) is dropped, so it stops instead of slowing the new scene's first frames (issue 36)."""
+    app = App(headless=True, seed=1)
+    scene = ReplayScene(app.ctx, code, 5)
+    app.stack.push(scene)
+    scene.danger.thinker.start(scene.game)
+    asked = scene.danger.thinker.asked
+    scene.goto(20)
+    assert replay_top(app) is not scene and replay_top(app).at == 20
+    assert scene.danger.thinker.asked == asked + 1 and scene.danger.thinker.take() is None

@@ -7,6 +7,7 @@ once per renderer, setting and language; barriers and highlights are drawn per f
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 
 import pygame
 
@@ -14,7 +15,8 @@ from game import i18n
 from game.i18n import N_, Said, _, p_, same
 from game.rules.data import Rules
 from game.rules.names import door_name
-from game.ui import board_art, palette
+from game.ui import board_art, fonts, palette
+from game.ui.cache import Kept
 from game.ui.fonts import blit_text, font, text
 from game.ui.layout import (
     BOARD_RECT,
@@ -145,23 +147,39 @@ def _soft_shadow(s: pygame.Surface, rect: pygame.Rect) -> None:
         s.blit(shade, rect.move(k, k))
 
 
+_statics = Kept(limit=8)  # the printed board by board, colour-blind setting and language (BoardRenderer.static)
+
+
 class BoardRenderer:
     """Draws the static board once (per colour-blind setting) and the changing parts each frame."""
 
     def __init__(self, rules: Rules, geo: Geometry) -> None:
         self.rules = rules
         self.geo = geo
-        self._cache: dict[tuple[bool, str], pygame.Surface] = {}  # by colour-blind setting and language
+        self._key: tuple[object, ...] | None = None  # the board's geometry (its ground's key), once asked
+        self._own: dict[Hashable, pygame.Surface] = {}  # the printed board of this scene alone (checks, below)
         self._tags: dict[tuple[int, int], tuple[int, int]] = {}
 
     def static(self, colour_blind: bool) -> pygame.Surface:
-        key = (colour_blind, i18n.language())
-        surf = self._cache.get(key)
-        if surf is None:
+        """The printed board in the player's language, drawn once a process for each board, colour-blind setting
+        and language (every play scene shares it: a replay's Back or a turn opens a new scene, and redrawing it
+        cost each of them 10-20 ms). Never drawn on, only blitted."""
+        if self._key is None:
+            self._key = self._ground_key()
+        key = (self._key, colour_blind, i18n.language())
+
+        def build() -> pygame.Surface:
             surf = pygame.Surface((1920, 1080))
             self.draw_static(surf, colour_blind)
-            self._cache[key] = surf
-        return surf
+            return surf
+        if fonts.drawn is not None or fonts.rendered is not None:
+            # a check records the words each scene draws (and the messages it asks for): kept by this scene only,
+            # so that every scene prints its board's words again, as it did before the board was shared
+            own = self._own.get(key)
+            if own is None:
+                own = self._own[key] = build()
+            return own
+        return _statics(key, build)
 
     # ---------------------------------------------------------------- static layer
     def draw_static(self, s: pygame.Surface, cb: bool) -> None:
