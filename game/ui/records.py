@@ -187,7 +187,7 @@ class EntryCheck:
     Until then the tables show the entries unchecked."""
 
     claims: list[tuple[str, scores.Entry]]
-    daily: list[journal.Played] = field(default_factory=list)
+    daily_rows: list[journal.Played] = field(default_factory=list)
     path: Path | None = None
     refused: dict[tuple[str, scores.Entry], str] = field(default_factory=dict)
     refused_daily: dict[journal.Played, str] = field(default_factory=dict)
@@ -207,7 +207,7 @@ class EntryCheck:
         except ValueError:
             rows = []
         check = cls([(d, e) for d, entries in tables.items() for e in entries], rows, path)
-        if check.claims or check.daily:
+        if check.claims or check.daily_rows:
             threading.Thread(target=check.run, name="high-score check", daemon=True).start()
         else:
             check.done.set()
@@ -219,7 +219,7 @@ class EntryCheck:
                 why = claim_problem(*claim)
                 if why:
                     self.refused[claim] = why
-            for played in self.daily:
+            for played in self.daily_rows:
                 why = daily_problem(played)
                 if why:
                     self.refused_daily[played] = why
