@@ -134,18 +134,27 @@ def checked(gid: str) -> tuple[Record | None, str]:
     return None, _("The record {file} is damaged ({error}): no review for that game.", file=name, error=wrong)
 
 
+def _entry_game(gid: str) -> tuple[Game | None, str]:
+    """The finished game a table entry's record (``gid``) replays to, and ""; or None and why not, in a few
+    words."""
+    record, why = load(gid)
+    if record is None:
+        return None, "an entry whose game record is " + ("damaged" if why else "missing")
+    game, why = replayed(gid, record)
+    if game is None:
+        return None, f"an entry whose game record does not replay ({why[:60]})"
+    return game, ""
+
+
 def claim_problem(difficulty: str, entry: scores.Entry) -> str:
     """"" when ``entry`` of the ``difficulty`` table is what its game's record replays to (the game, finished, of
     that seed and difficulty, with that score and award); else why not, in a few words. Replays a whole game
     (about 30 ms)."""
     if not entry.game:
         return "an entry with no game record to check it by"
-    record, why = load(entry.game)
-    if record is None:
-        return "an entry whose game record is " + ("damaged" if why else "missing")
-    game, why = replayed(entry.game, record)
+    game, why = _entry_game(entry.game)
     if game is None:
-        return f"an entry whose game record does not replay ({why[:60]})"
+        return why
     result = game.result or {}
     if (game.state["difficulty"], game.state["seed"]) != (difficulty, entry.seed):
         return "an entry whose game is of another difficulty or seed"
@@ -157,12 +166,9 @@ def claim_problem(difficulty: str, entry: scores.Entry) -> str:
 def daily_problem(played: journal.Played) -> str:
     """"" when the journal's line ``played`` (a daily challenge's scored attempt: a row of the daily table) is
     what its game's record replays to; else why not, in a few words."""
-    record, why = load(played.game)
-    if record is None:
-        return "an entry whose game record is " + ("damaged" if why else "missing")
-    game, why = replayed(played.game, record)
+    game, why = _entry_game(played.game)
     if game is None:
-        return f"an entry whose game record does not replay ({why[:60]})"
+        return why
     try:
         seed = daily.daily_seed(datetime.date.fromisoformat(played.daily))
     except ValueError:
