@@ -110,19 +110,13 @@ def replayed(gid: str, record: Record) -> tuple[Game | None, str]:
     return game, ""
 
 
-def verify(gid: str, record: Record) -> str:
-    """"" when ``record`` replays, every decision legal, to the end of the game whose id is ``gid``; else why not
-    (one line)."""
-    return replayed(gid, record)[1]
-
-
 def checked(gid: str) -> tuple[Record | None, str]:
-    """The record of ``gid`` once :func:`verify` passed, and ""; or None and why (one line; "" when there
+    """The record of ``gid`` once it replays (:func:`replayed`), and ""; or None and why (one line; "" when there
     is none). A record that fails is kept aside under a new name (``.damaged``), so it is not offered again."""
     record, why = load(gid)
     if record is None:
         return None, why
-    wrong = verify(gid, record)
+    wrong = replayed(gid, record)[1]
     if not wrong:
         return record, ""
     target = path(gid)

@@ -7,7 +7,7 @@ hint, the popup and the tooltip. No rule is decided here: every choice offered c
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 import pygame
@@ -15,7 +15,7 @@ import pygame
 from game import codes, i18n
 from game.i18n import N_, Msg, _
 from game.rules import Action, Event, Game, IllegalAction, LevelError
-from game.rules.data import default_rules
+from game.rules.data import Rules, default_rules
 from game.rules.kinds import ActionKind, DecisionKind
 from game.ui import effects, journal, music, palette, records, scores, storage
 from game.ui.board import BoardRenderer
@@ -99,15 +99,19 @@ def warm_up() -> Iterator[None]:
     yield
     BoardRenderer(rules, Geometry(rules)).ground()
     yield
-    art = CounterArt(rules)
+    draw_figures(CounterArt(rules), rules, ())
+
+
+def draw_figures(art: CounterArt, rules: Rules, tokens: Iterable[str]) -> None:
+    """Every counter's figure, ``tokens``' too, and the blasts' lights: each kept once a process when made."""
     for name in rules.defenders:
         art.defender(name, False, False)
-    yield
     for ctype in [*rules.assault_types, *rules.support_types]:
         art.enemy(ctype, "", False)
+    for tok in tokens:
+        art.token(tok)
     art.car()
     art.fire_truck()
-    yield
     effects.prewarm()
 
 
@@ -186,15 +190,7 @@ class PlayScene(Scene):
     def prewarm(self) -> None:
         """Render the board and the usual counters before the first frame (no hitch when they first appear)."""
         self.board_layer.board.static(self.ctx.settings.colour_blind)
-        for name in self.rules.defenders:
-            self.art.defender(name, False, False)
-        for ctype in [*self.rules.assault_types, *self.rules.support_types]:
-            self.art.enemy(ctype, "", False)
-        for tok in self.game.state["tokens"]:
-            self.art.token(tok)
-        self.art.car()
-        self.art.fire_truck()
-        effects.prewarm()
+        draw_figures(self.art, self.rules, self.game.state["tokens"])
 
     def enter(self) -> None:
         self.prewarm()

@@ -136,22 +136,27 @@ class HighScoresScene(Scene):
             if record is None:
                 continue
             def open_review(gid: str = gid) -> None:
-                record, why = records.checked(gid)  # replayed to its end first: trusted only then
-                if record is None:
-                    self.note = why
-                    return self._build()
-                self.stack.push(ReviewScene(self.ctx, record))
+                record = self.checked(gid)
+                if record is not None:
+                    self.stack.push(ReviewScene(self.ctx, record))
 
             def watch(gid: str = gid) -> None:
-                record, why = records.checked(gid)
-                if record is None:
-                    self.note = why
-                    return self._build()
-                self.ctx.message = records.watch(self.ctx, record) or self.ctx.message
+                record = self.checked(gid)
+                if record is not None:
+                    self.ctx.message = records.watch(self.ctx, record) or self.ctx.message
             self.buttons.append(Button(review_rect(TABLE_RECT, i), N_("Review"), open_review, 18,
                                        tip=N_("The after-action review of this game")))
             self.buttons.append(Button(watch_rect(TABLE_RECT, i), N_("Watch"), watch, 18,
                                        tip=N_("This game replayed on the board")))
+
+    def checked(self, gid: str) -> records.Record | None:
+        """The record of ``gid``, replayed to its end first (trusted only then); None when it fails, said in the
+        note line, the table's buttons built again without it."""
+        record, why = records.checked(gid)
+        if record is None:
+            self.note = why
+            self._build()
+        return record
 
     def reload(self) -> None:
         """Read the tables again (the high-score check dropped entries that were not their games')."""
