@@ -13,7 +13,21 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.rules.toml_reader import Bool, Int, List, Map, Opt, Reader, Spec, Str, Table, Tagged, load_toml
+from game.rules.toml_reader import (
+    Bool,
+    Int,
+    List,
+    Map,
+    Opt,
+    Reader,
+    Spec,
+    Str,
+    Table,
+    Tagged,
+    WordLimits,
+    check_words,
+    load_toml,
+)
 
 FLOORS = ("upper", "ground", "basement")
 ATTRIBUTES = ("C", "I", "L", "N", "S")
@@ -483,9 +497,22 @@ _TACTICS = Table({
 })
 
 
+# The longest words a level file may hold (issue 37), in characters: they fit where the game draws them. Every
+# key and every text (an id, a name) up to NAME_CHARS: the longest today is 23 ("Emplaced infantry gun", a name
+# on a counter and in the log); a Tactics card's sentence (``text``) up to TEXT_CHARS, wrapped on its card (the
+# longest today 97). A level file is at most LEVEL_BYTES (the largest today is 15 KB).
+NAME_CHARS = 24
+TEXT_CHARS = 120
+LEVEL_BYTES = 256 << 10
+WORDS = WordLimits(key=NAME_CHARS, text=NAME_CHARS, longer={"text": TEXT_CHARS})
+
+
 def _read(folder: Path, name: str, schema: Table | None = None) -> Reader:
-    """One file of ``folder`` as a :class:`Reader`, checked against ``schema`` when given."""
-    reader = Reader(load_toml(folder / name, name, LevelError), "", name, LevelError)
+    """One file of ``folder`` as a :class:`Reader`, its words checked against :data:`WORDS`, and checked against
+    ``schema`` when given."""
+    data = load_toml(folder / name, name, LevelError, LEVEL_BYTES)
+    check_words(data, name, WORDS, LevelError)
+    reader = Reader(data, "", name, LevelError)
     if schema is not None:
         reader.check(schema)
     return reader

@@ -19,8 +19,10 @@ References between tables and files (a space, a colour, a card type that must ex
 from __future__ import annotations
 
 import json
+import os
 import re
 import reprlib
+import stat
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -39,9 +41,12 @@ _TYPE_NAMES = {bool: "a boolean", int: "an integer", float: "a float", str: "a s
 
 def join(path: str, key: str | int) -> str:
     """``path.key`` (``path[key]`` for a list index); a key with other characters than letters, digits, spaces
-    and ``_:+-.[]`` is quoted, so a key path is always one line."""
+    and ``_:+-.[]`` is quoted, so a key path is always one line; a key of over 60 characters is cut to its first
+    40 and "…"."""
     if isinstance(key, int):
         return f"{path}[{key}]"
+    if len(key) > 60:  # a key path is a short line: a long key is shown by its start
+        key = key[:40] + "…"
     part = key if _SIMPLE_KEY.fullmatch(key) else json.dumps(key)
     return f"{path}.{part}" if path else part
 
@@ -61,16 +66,41 @@ def one_line(text: str) -> str:
     return " ".join(text.split("\n")).replace("\r", " ")
 
 
-def load_toml(path: Path, name: str, error: type[ValueError] = ValueError) -> dict[str, Any]:
-    """The parsed file, or ``error("NAME: <problem>")`` for a missing or unreadable file, bytes that are not
-    UTF-8, invalid TOML or nesting deeper than the parser can follow."""
+MAX_BYTES = 1 << 20  # the largest TOML file read (the largest of levels/ is 15 KB, of the scenarios 5 KB)
+
+
+def _read_bytes(path: Path, limit: int) -> bytes:
+    """The file's bytes; ``OSError`` when it cannot be read, ``ValueError`` when it is not a regular file (a FIFO,
+    a device, a folder: opened without blocking and refused, so a pipe in its place never hangs a reader) or holds
+    more than ``limit`` bytes (refused after reading ``limit + 1``, never read whole)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
-        raw = path.read_bytes()
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError("not a regular file")
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1  # closed with the file object
+            data = fh.read(limit + 1)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    if len(data) > limit:
+        raise ValueError(f"larger than {limit // 1024} KB")
+    return data
+
+
+def load_toml(path: Path, name: str, error: type[ValueError] = ValueError, limit: int = MAX_BYTES) -> dict[str, Any]:
+    """The parsed file, or ``error("NAME: <problem>")`` for a missing or unreadable file, one that is not a
+    regular file or larger than ``limit`` bytes, bytes that are not UTF-8, invalid TOML or nesting deeper than the
+    parser can follow."""
+    try:
+        raw = _read_bytes(path, limit)
     except FileNotFoundError:
         where = f" in {path.parent.name}/" if name == path.name and path.parent.name else ""
         raise error(f"{name}: file not found{where}") from None
     except OSError as exc:
         raise error(one_line(f"{name}: cannot be read: {exc.strerror or exc}")) from None
+    except ValueError as exc:
+        raise error(f"{name}: cannot be read: {exc}") from None
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
@@ -79,6 +109,47 @@ def load_toml(path: Path, name: str, error: type[ValueError] = ValueError) -> di
         raise error(one_line(f"{name}: not valid TOML: {exc}")) from None
     except RecursionError:
         raise error(f"{name}: not valid TOML: nested too deeply") from None
+
+
+# ---------------------------------------------------------------------------------------------- words
+# Characters no text of a data file may hold: control characters (a NUL cannot even be drawn), lone surrogates and
+# the Unicode line and paragraph separators (every text is drawn on one line or wrapped by the game).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+
+
+@dataclass(frozen=True)
+class WordLimits:
+    """How long the keys and texts of a file may be, in characters: every key up to ``key``, every text up to
+    ``text``, except the texts under the keys of ``longer`` (a card's sentence), up to their own limit."""
+
+    key: int
+    text: int
+    longer: Mapping[str, int] = field(default_factory=dict)
+
+
+def check_words(data: Any, file: str, limits: WordLimits, error: type[ValueError] = ValueError) -> None:
+    """Raise ``error("FILE: key.path: problem")`` for the first key or text of ``data`` that is longer than
+    ``limits`` allow or holds a control character (issue 37: a name of 100,000 characters once took the game to
+    24 GB, a NUL byte in a name raised in the window)."""
+    todo: list[tuple[Any, str, int]] = [(data, "", limits.text)]
+    while todo:
+        value, path, limit = todo.pop()
+        if isinstance(value, str):
+            _check_text(value, path, limit, file, "text", error)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                _check_text(key, join(path, key), limits.key, file, "key", error)
+                todo.append((item, join(path, key), limits.longer.get(key, limits.text)))
+        elif isinstance(value, list):
+            todo += [(item, join(path, i), limit) for i, item in enumerate(value)]
+
+
+def _check_text(text: str, path: str, limit: int, file: str, what: str, error: type[ValueError]) -> None:
+    bad = _CONTROL.search(text)
+    if bad:
+        raise error(f"{file}: {path}: a {what} with the control character U+{ord(bad[0]):04X} (not allowed)")
+    if len(text) > limit:
+        raise error(f"{file}: {path}: a {what} of {len(text):,} characters (at most {limit} here)")
 
 
 # ---------------------------------------------------------------------------------------------- schema

@@ -4,6 +4,7 @@ default font so the game still starts."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pygame
@@ -42,8 +43,38 @@ drawn: set[str] | None = None
 rendered: dict[int, str] | None = None
 
 
+# The last guard of every line drawn (issue 37), whatever its words' source: no line is wider than the widest
+# screen the game lays out for, or longer than this many characters (a longer line is cut, ending in "…"), and
+# a character that cannot be drawn (a control character, half of a surrogate pair) is drawn as "?". The game's
+# own lines are far shorter (panels wrap them), and the checks of the level files and catalogs refuse longer words
+# before they reach a screen: this only keeps a word that slipped past them from making a surface of gigabytes
+# (a 100,000-character name once took 24 GB).
+MAX_LINE_PX = 3840
+MAX_LINE_CHARS = 400
+_UNDRAWABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def drawable(s: str, f: pygame.font.Font, width: int = MAX_LINE_PX) -> str:
+    """``s`` as a line ``f`` can draw within ``width`` pixels: undrawable characters as "?", cut with "…"."""
+    if _UNDRAWABLE.search(s):
+        s = _UNDRAWABLE.sub("?", s)
+    if len(s) > MAX_LINE_CHARS:
+        s = s[:MAX_LINE_CHARS - 1] + "…"
+    if len(s) > 20 and f.size(s)[0] > width:
+        lo, hi = 0, len(s) - 1  # the longest prefix that fits with its "…": f.size(s[:lo] + "…") fits
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if f.size(s[:mid] + "…")[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        s = s[:lo] + "…"
+    return s
+
+
 def text(s: str, face: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
-    """A rendered, anti-aliased line of text (cached: the board redraws the same words every frame)."""
+    """A rendered, anti-aliased line of text (cached: the board redraws the same words every frame); never wider
+    than :data:`MAX_LINE_PX` (see :func:`drawable`)."""
     if drawn is not None:
         drawn.add(s)
     key = (face, size, s, colour)
@@ -51,7 +82,8 @@ def text(s: str, face: str, size: int, colour: tuple[int, int, int]) -> pygame.S
     if surf is None:
         if len(_text_cache) > 4000:
             _text_cache.clear()
-        surf = font(face, size).render(s, True, colour)
+        f = font(face, size)
+        surf = f.render(drawable(s, f), True, colour)
         _text_cache[key] = surf
     if rendered is not None:
         rendered[id(surf)] = s
@@ -86,6 +118,9 @@ def _wrap(s: str, face: str, size: int, width: int) -> list[str]:
     whole line is broken after one of its hyphens ("pistolet-" / "mitrailleur") when it has one."""
     f = font(face, size)
     lines: list[str] = []
+    if len(s) > MAX_LINE_CHARS * 8:  # no panel shows more than a few hundred words (see drawable)
+        s = s[:MAX_LINE_CHARS * 8]
+    s = _UNDRAWABLE.sub(lambda m: m[0] if m[0] == "\n" else "?", s)
     for para in s.split("\n"):
         pieces: list[tuple[str, str]] = []  # (the glue before it, a piece of a word)
         for w in para.split(" "):

@@ -309,7 +309,8 @@ class Hud:
         for name, lo, hi in self.rules.morale_bands:
             r = pygame.Rect(mbox.x + 10 + (lo - 1) * cw, mbox.y + 30, (hi - lo + 1) * cw, 44)
             pygame.draw.rect(surface, band_col.get(name, palette.PAPER_DARK), r)
-            blit_text(surface, _(name), "cond", 12, palette.INK, (r.centerx, r.bottom + 3), "midtop")
+            label, size = fit(_(name), "cond", 12, r.w - 4, smallest=9)  # a band's name within its cells
+            blit_text(surface, label, "cond", size, palette.INK, (r.centerx, r.bottom + 3), "midtop")
         for v in range(1, mx + 1):
             r = pygame.Rect(mbox.x + 10 + (v - 1) * cw, mbox.y + 30, cw, 44)
             pygame.draw.rect(surface, palette.INK, r, 1)
