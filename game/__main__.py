@@ -304,10 +304,6 @@ def _graphical(args: argparse.Namespace, replay: GameCode | None = None) -> int:
 
     from game.ui.app import run
 
-    if args.lang:  # asked for by name: a catalog that cannot be read is said (the game then shows English)
-        problem = i18n.set_language(args.lang)
-        if problem:
-            print(f"postmen: --lang {args.lang}: {problem}; English is shown.", file=sys.stderr)
     try:
         return run(windowed=args.windowed, headless=args.headless, frames=args.frames,
                    screenshot_dir=args.screenshot_dir, seed=args.seed, demo=args.demo, lang=args.lang,
@@ -325,7 +321,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args_list or args_list[0].split("=")[0] in ("--windowed", "--headless", "--frames", "--screenshot-dir",
                                                           "--demo", "--seed", "--lang"):
         args_list = ["play", *args_list]
-    i18n.set_language(_cli_language(args_list))
+    language = _cli_language(args_list)
+    problem = i18n.set_language(language)
+    if problem:  # a damaged catalog: said once, here, whatever the command (the help, the text mode, the game)
+        print(f"postmen: {problem}; English is shown.", file=sys.stderr)
     args = build_parser().parse_args(args_list)
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):

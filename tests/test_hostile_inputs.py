@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.rules import LevelError, load_rules
 from game.rules.data import LEVEL_BYTES, NAME_CHARS, TEXT_CHARS, levels_dir
@@ -182,3 +184,193 @@ def test_a_control_character_is_drawn_as_a_question_mark_not_raised() -> None:
     assert fonts.drawable("a\x00b\ud800c\x1b", f) == "a?b?c?"
     assert fonts.text("Kon\x00rad", "type", 16, (0, 0, 0)).get_width() > 0
     assert fonts.wrap("Kon\x00rad and\nmore", "type", 16, 400) == ["Kon?rad and", "more"]
+
+
+# ---------------------------------------------------------------------------------------------- catalogs
+def write_mo(path: Path, messages: dict[str | tuple[str, str], str | list[str]],
+             plural_forms: str = "nplurals=2; plural=(n > 1);") -> Path:
+    """A GNU gettext catalog at ``path`` (the .mo layout: a header, then the tables of ids and translations
+    sorted by id); a plural message is ``(singular, plural) -> [forms]``."""
+    import struct
+
+    header = f"Content-Type: text/plain; charset=UTF-8\nPlural-Forms: {plural_forms}\n"
+    entries: list[tuple[bytes, bytes]] = [(b"", header.encode())]
+    for key, value in messages.items():
+        ids = key if isinstance(key, tuple) else (key,)
+        forms = value if isinstance(value, list) else [value]
+        entries.append(("\x00".join(ids).encode(), "\x00".join(forms).encode()))
+    entries.sort()
+    n = len(entries)
+    start = 28 + 16 * n
+    ids_table, strs_table, data = [], [], b""
+    for which, table in ((0, ids_table), (1, strs_table)):
+        for entry in entries:
+            table.append((len(entry[which]), start + len(data)))
+            data += entry[which] + b"\x00"
+    out = struct.pack("<7I", 0x950412DE, 0, n, 28, 28 + 8 * n, 0, 0)
+    out += b"".join(struct.pack("<2I", *t) for t in ids_table + strs_table) + data
+    path.write_bytes(out)
+    return path
+
+
+GOOD = {"New game": "Nouvelle partie", "{difficulty}: the top {n}": "{difficulty}\u00a0: les {n} meilleurs",
+        ("{n} die", "{n} dice"): ["{n} dé", "{n} dés"],
+        "That line is {n:,} characters long; a choice is a number or at most {max} characters.":
+            "Cette ligne fait {n} caractères ; un choix est un nombre ou au plus {max} caractères."}
+
+
+def use_catalog(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    from game import i18n
+
+    monkeypatch.setattr(i18n, "catalog_path", lambda code: path)
+
+
+def test_a_sound_catalog_loads_and_translates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import i18n
+
+    use_catalog(monkeypatch, write_mo(tmp_path / "postmen.mo", GOOD))
+    assert i18n.set_language("fr") == ""
+    assert i18n._("New game") == "Nouvelle partie"
+    assert i18n.n_("{n} die", "{n} dice", 3) == "3 dés"
+
+
+@pytest.mark.parametrize("formula, problem", [
+    ("(n / 0)", "the plural formula fails for 0 (ZeroDivisionError)"),
+    ("(n % 0)", "the plural formula fails for 0 (ZeroDivisionError)"),
+    ("(n + 5)", "the plural formula gives 5 for 0, not a form from 0 to 1"),
+    ("(n > 1 ? 2 : 0)", "the plural formula gives 2 for 2, not a form from 0 to 1"),
+])
+def test_a_plural_formula_that_fails_or_leaves_the_forms_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                     formula: str, problem: str) -> None:
+    """The audit's ``n / 0`` raised ZeroDivisionError at the first plural; now the catalog is refused when it
+    loads, in one line, and the game speaks English."""
+    from game import i18n
+
+    use_catalog(monkeypatch, write_mo(tmp_path / "postmen.mo", GOOD, f"nplurals=2; plural={formula};"))
+    assert i18n.set_language("fr") == f"the Français catalog postmen.mo is refused ({problem})"
+    assert i18n.language() == "en"
+    assert i18n.n_("{n} die", "{n} dice", 3) == "3 dice"
+
+
+@pytest.mark.parametrize("translation, problem", [
+    ("{difficulty[0]} : les {n}", "the field {difficulty[0]} is not one of the English's"),
+    ("{difficulty.upper} : les {n}", "the field {difficulty.upper} is not one of the English's"),
+    ("{difficulty:>100000000} : les {n}", "the field {difficulty:>100000000} is not one of the English's"),
+    ("{difficulty!a} : les {n}", "the field {difficulty!a} is not one of the English's"),
+    ("{difficult} : les {n}", "the field {difficult} is not one of the English's"),
+    ("{} : les {n}", "the field {} is not one of the English's"),
+    ("{difficulty : les {n}", "a translation str.format cannot read"),
+    ("Élite\x00 : les {n}", "the control character U+0000"),
+    ("Élite\x1b[2J : les {n}", "the control character U+001B"),
+    ("x" * 5000, "a translation of 5,000 characters for 25"),
+])
+def test_a_translation_that_could_crash_or_flood_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             translation: str, problem: str) -> None:
+    """``{attack[0]}`` raised TypeError, a NUL ValueError, ``{attack:>100000000}`` crashed the process."""
+    from game import i18n
+
+    use_catalog(monkeypatch, write_mo(tmp_path / "postmen.mo", {**GOOD, "{difficulty}: the top {n}": translation}))
+    said = i18n.set_language("fr")
+    assert said.startswith(f"the Français catalog postmen.mo is refused ({problem}")
+    assert said.endswith(", in the translation of '{difficulty}: the top {n}')") and "\n" not in said
+    assert i18n.language() == "en"
+    assert i18n._("{difficulty}: the top {n}", difficulty="Elite", n=10) == "Elite: the top 10"
+
+
+def test_the_game_s_own_french_catalog_passes_the_check() -> None:
+    from game import i18n
+
+    assert i18n.set_language("fr") == ""
+    assert i18n.language() == "fr"
+
+
+def test_the_help_and_the_text_mode_say_the_refused_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """They used to fall back to English without a word."""
+    import io
+
+    from game.__main__ import main
+
+    use_catalog(monkeypatch, write_mo(tmp_path / "postmen.mo", GOOD, "nplurals=2; plural=(n / 0);"))
+    line = ("postmen: the Français catalog postmen.mo is refused (the plural formula fails for 0 "
+            "(ZeroDivisionError)); English is shown.")
+    with pytest.raises(SystemExit):
+        main(["--lang", "fr", "--help"])
+    out, err = capsys.readouterr()
+    assert err.splitlines() == [line] and "usage:" in out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert main(["play", "--text", "--lang", "fr", "--seed", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert err.splitlines() == [line] and "Leaving the game." in out
+
+
+ENGLISH = ["{difficulty}: the top {n}", "That line is {n:,} characters long; a choice is a number or at most {max} "
+           "characters.", "Not understood: {text!r}", "New game", "{defender} (in {space}, combat {combat})"]
+_NAMES = st.sampled_from(["n", "max", "text", "difficulty", "defender", "space", "combat", "x", ""])
+_FIELD = st.builds(lambda name, tail, conv, spec: "{" + name + tail + conv + spec + "}", _NAMES,
+                   st.sampled_from(["", "", "[0]", ".real", "[n]"]), st.sampled_from(["", "", "!r", "!s", "!a"]),
+                   st.one_of(st.just(""), st.just(":,"), st.builds(lambda s: ":" + s, st.text(max_size=12)),
+                             st.sampled_from([":>100000000", ":{max}", ":.999999999f", ":^50000"])))
+_TRANSLATION = st.lists(st.one_of(st.text(max_size=15), _FIELD, st.sampled_from(["{", "}", "{{", "}}", "\x00"])),
+                        max_size=8).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(english=st.sampled_from(ENGLISH), translation=_TRANSLATION, plural=st.booleans())
+def test_fuzz_an_accepted_translation_always_formats_safely(english: str, translation: str, plural: bool) -> None:
+    """Whatever a translation holds, the check never raises; one it accepts formats with the English's fields
+    (numbers, the kind the game passes) without an exception and without growing beyond its words."""
+    from game import i18n
+
+    problem = i18n.check_translation(english, translation, plural)
+    assert isinstance(problem, str) and "\n" not in problem
+    if problem:
+        return
+    values = {name: 1_234_567 for name in ("n", "max", "text", "difficulty", "defender", "space", "combat")}
+    out = translation.format(**values) if "{" in translation or "}" in translation else translation
+    assert len(out) <= len(translation) + 20 * translation.count("{")
+    assert not re.search("[\\x00-\\x09\\x0b-\\x1f]", out)
+
+
+_ATOM = st.one_of(st.just("n"), st.integers(0, 12).map(str))
+
+
+def _formula(depth: int) -> st.SearchStrategy[str]:
+    if depth == 0:
+        return _ATOM
+    inner = _formula(depth - 1)
+    return st.one_of(
+        _ATOM,
+        st.builds(lambda a, op, b: f"({a} {op} {b})", inner,
+                  st.sampled_from(["+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||"]), inner),
+        st.builds(lambda c, a, b: f"({c} ? {a} : {b})", inner, inner, inner),
+        st.builds(lambda a: f"!{a}", inner))
+
+
+@settings(max_examples=200, deadline=None)
+@given(formula=_formula(3), nplurals=st.integers(0, 8))
+def test_fuzz_a_plural_formula_is_refused_or_works_for_every_count(formula: str, nplurals: int) -> None:
+    """Any formula of C operators and any ``nplurals``: the catalog is refused in one line, or every plural the
+    game asks for (0 to 1000) works and is one of the forms."""
+    import tempfile
+
+    from game import i18n
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = write_mo(Path(folder) / "postmen.mo", GOOD, f"nplurals={nplurals}; plural={formula};")
+        real = i18n.catalog_path
+        i18n.catalog_path = lambda code: path  # type: ignore[assignment]
+        try:
+            said = i18n.set_language("fr")
+        finally:
+            i18n.catalog_path = real  # type: ignore[assignment]
+    try:
+        assert "\n" not in said
+        if said:
+            assert said.startswith("the Français catalog postmen.mo ") and i18n.language() == "en"
+        else:
+            assert 1 <= nplurals <= i18n.MAX_PLURALS
+            for n in range(0, 1001):
+                assert i18n.n_("{n} die", "{n} dice", n) in (f"{n} dé", f"{n} dés", f"{n} die", f"{n} dice")
+    finally:
+        i18n.set_language("en")

@@ -26,6 +26,8 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+import re
+import string
 from collections.abc import Callable
 from pathlib import Path
 
@@ -98,7 +100,85 @@ def set_language(code: str) -> str:
     except Exception as exc:  # noqa: BLE001 - a missing or damaged catalog is a message, never a crash
         _language, _catalog = DEFAULT, gettext.NullTranslations()
         return f"the {LANGUAGES[code]} catalog {path.name} could not be read ({type(exc).__name__})"
+    problem = check_catalog(catalog)
+    if problem:
+        _language, _catalog = DEFAULT, gettext.NullTranslations()
+        return f"the {LANGUAGES[code]} catalog {path.name} is refused ({problem})"
     _language, _catalog = code, catalog
+    return ""
+
+
+# What a catalog is checked for when it loads (issue 37): a damaged or hostile ``postmen.mo`` once raised
+# ZeroDivisionError at the first plural (a formula ``n / 0``), TypeError at a translation ``{attack[0]}``,
+# ValueError at a NUL byte, and crashed the process at ``{attack:>100000000}``.
+PLURAL_COUNTS = (*range(0, 1001), 10**4, 10**6, 10**9, 2**31 - 1, 2**63)  # the counts a formula is tried on
+MAX_PLURALS = 6  # no language has more plural forms (Arabic's six)
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")  # all but the newline
+_FORMATTER = string.Formatter()
+Field = tuple[str, str, str | None]  # a field of a text: its name, format spec and conversion
+
+
+def _fields(text: str) -> set[Field]:
+    """The fields of a text as ``str.format`` reads them; ValueError when it cannot (an unmatched brace)."""
+    return {(name, spec or "", conv) for _lit, name, spec, conv in _FORMATTER.parse(text) if name is not None}
+
+
+def check_translation(english: str, translation: str, plural: bool = False) -> str:
+    """"" when ``translation`` can stand for ``english`` safely, else why not (one short line): no control
+    character but the newline, not much longer than the English, and every field one of the English's, by name,
+    format spec and conversion (``{n}`` may also appear in a plural form), so formatting it can only do what
+    formatting the English does: no indexing, no attribute, no other width or padding."""
+    bad = _CONTROL.search(translation)
+    if bad:
+        return f"the control character U+{ord(bad[0]):04X}"
+    if len(translation) > max(3 * len(english), len(english) + 200):
+        return f"a translation of {len(translation):,} characters for {len(english)}"
+    try:
+        wanted = _fields(english)
+    except ValueError:
+        wanted = set()  # an English text that is never formatted: its translation may have no field either
+    if plural:
+        wanted.add(("n", "", None))
+    try:
+        have = _fields(translation)
+    except ValueError as exc:
+        return f"a translation str.format cannot read ({exc})"
+    names = {name for name, _spec, _conv in wanted}
+    for name, spec, conv in sorted(have - wanted, key=str):
+        if name in names and not spec and conv is None:
+            continue  # the English's field plainly (``{n}`` for ``{n:,}``)
+        conversion = f"!{conv}" if conv else ""
+        return f"the field {{{name}{conversion}{':' if spec else ''}{spec}}}"[:80] + " is not one of the English's"
+    return ""
+
+
+def check_catalog(catalog: gettext.GNUTranslations) -> str:
+    """"" when every message of ``catalog`` passes :func:`check_translation` and its plural formula gives a form
+    from 0 to ``nplurals - 1`` for each of :data:`PLURAL_COUNTS`, else why not, naming the message (one line)."""
+    header = catalog.info().get("plural-forms", "nplurals=2; plural=(n != 1);")
+    found = re.search(r"nplurals\s*=\s*(\d+)", header)
+    nplurals = int(found[1]) if found else 0
+    if not 1 <= nplurals <= MAX_PLURALS:
+        return f"nplurals of the Plural-Forms header is not from 1 to {MAX_PLURALS}"
+    plural = vars(catalog).get("plural")
+    for n in PLURAL_COUNTS:
+        try:
+            form = plural(n) if callable(plural) else -1
+        except Exception as exc:  # noqa: BLE001 - the formula is the catalog's: any failure refuses it
+            return f"the plural formula fails for {n} ({type(exc).__name__})"
+        if not isinstance(form, int) or not 0 <= form < nplurals:
+            return f"the plural formula gives {str(form)[:20]} for {n}, not a form from 0 to {nplurals - 1}"
+    messages = vars(catalog).get("_catalog")  # the standard library's table: id -> text, (id, form) -> text
+    if not isinstance(messages, dict):
+        return "its messages cannot be listed"
+    for key, translation in messages.items():
+        english, plural_form = (key, False) if isinstance(key, str) else (key[0], True)
+        if not english:
+            continue  # the header
+        english = english.split("\x04")[-1]  # without its context
+        problem = check_translation(english, translation, plural_form)
+        if problem:
+            return f"{problem}, in the translation of {english[:40]!r}"
     return ""
 
 
