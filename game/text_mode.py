@@ -3,9 +3,12 @@ choices numbered (grouped by defender when there are many); a number or an actio
 
 from __future__ import annotations
 
+import io
+import re
 import secrets
 import sys
-from typing import TextIO
+from dataclasses import dataclass
+from typing import BinaryIO, TextIO
 
 from game.i18n import N_, _, percent
 from game.rules import Action, Event, Game, IllegalAction
@@ -23,6 +26,53 @@ HELP = N_("Type a number or an action's text (e.g. end_moves, 'move Konrad groun
 
 
 MAX_LINE = 1000  # characters of one line typed in the text mode (longer lines are refused, unread)
+CHUNK = 1 << 16  # bytes of a refused line skipped at a time (a line is never kept whole)
+_CONTINUATION = bytes(range(0x80, 0xC0))  # UTF-8's continuation bytes: the others each start a character
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A line of input refused unread: too long (``length`` characters, at least) or not UTF-8 text."""
+
+    length: int = 0
+    not_text: bool = False
+
+
+def shown(text: str) -> str:
+    """``text`` with its control characters written as escapes (``\\x1b``): what the player typed, echoed in a
+    reply, never moves the terminal's cursor or clears its screen."""
+    return _CONTROL.sub(lambda m: repr(m[0])[1:-1], text)
+
+
+def read_line(binary: BinaryIO) -> str | Refused | None:
+    """One line of ``binary`` (a terminal or a pipe), read in bounded pieces (issue 37): None at the end of the
+    input; :class:`Refused` for a line of over :data:`MAX_LINE` characters (the rest of it skipped a piece at a
+    time, never kept: a 200 MB line costs 64 KB) or one that is not UTF-8 text; else its text, without the end of
+    line."""
+    limit = MAX_LINE * 4 + 2  # UTF-8 spends at most 4 bytes a character, then "\r\n"
+    line = binary.readline(limit)
+    if not line:
+        return None
+    if len(line) == limit and not line.endswith(b"\n"):  # longer than any line kept: count the rest, unkept
+        length = _characters(line)
+        while more := binary.readline(CHUNK):
+            length += _characters(more.rstrip(b"\r\n"))
+            if more.endswith(b"\n"):
+                break
+        return Refused(length)
+    line = line.rstrip(b"\r\n")
+    if _characters(line) > MAX_LINE:
+        return Refused(_characters(line))
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return Refused(not_text=True)
+
+
+def _characters(data: bytes) -> int:
+    """The characters of UTF-8 ``data``: its bytes but the continuation bytes."""
+    return len(data.translate(None, _CONTINUATION))
 
 
 def _key(action: Action) -> tuple[str, ...]:
@@ -183,18 +233,21 @@ class TextPlay:
         return str(Action(prefix[1], (prefix[0], *prefix[2:])))
 
     # ---- input
-    def read(self) -> str | None:
+    def read(self) -> str | Refused | None:
+        """The next line typed (see :func:`read_line`): from the bytes of a real standard input, or from a text
+        stream (the tests') a bounded piece at a time."""
         self.out.write(f"{'/'.join(self.path) + ' ' if self.path else ''}> ")
         self.out.flush()
-        if self.inp is sys.stdin and self.out is sys.stdout:
-            try:
-                return input()
-            except EOFError:
-                return None
+        if isinstance(self.inp, io.TextIOWrapper):  # a terminal, a pipe, a file: its bytes
+            return read_line(self.inp.buffer)
         line = self.inp.readline(MAX_LINE + 2)
         if len(line) > MAX_LINE and not line.endswith("\n"):  # a long line: skip the rest of it, a chunk at a time
-            while (more := self.inp.readline(65536)) and not more.endswith("\n"):
-                pass
+            length = len(line)
+            while (more := self.inp.readline(CHUNK)) and not more.endswith("\n"):
+                length += len(more)
+            return Refused(length + len(more.rstrip("\n")))
+        if len(line.rstrip("\r\n")) > MAX_LINE:
+            return Refused(len(line.rstrip("\r\n")))
         return line.rstrip("\r\n") if line else None
 
     def play(self) -> int:
@@ -209,9 +262,11 @@ class TextPlay:
             if line is None:
                 self.say("\n" + _("End of input: leaving the game."))
                 return 0
-            if len(line) > MAX_LINE:
-                self.say(_("That line is {n:,} characters long; a choice is a number or at most {max} characters.",
-                           n=len(line), max=MAX_LINE))
+            if isinstance(line, Refused):
+                self.say(_("That line is not UTF-8 text; a choice is a number or an action's text.")
+                         if line.not_text else
+                         _("That line is {n:,} characters long; a choice is a number or at most {max} characters.",
+                           n=line.length, max=MAX_LINE))
                 continue
             text = line.strip()
             low = text.lower()
@@ -235,7 +290,7 @@ class TextPlay:
                     self.path = self.path[:-1] if len(self.path) > 1 else ()
                     self.menu()
                 continue
-            if text.isdigit():
+            if text.isdecimal():  # (Unicode's decimal digits, which int() reads; not "²" or "①")
                 index = int(text)
                 if not 1 <= index <= len(self.entries):
                     self.say(_("No choice {index}: pick 1 to {n}.", index=index, n=len(self.entries)))
@@ -250,13 +305,13 @@ class TextPlay:
                 try:
                     action = Action.parse(text)
                 except IllegalAction as exc:
-                    self.say(_("Not understood: {error}", error=exc))
+                    self.say(_("Not understood: {error}", error=shown(str(exc))))
                     continue
             phase = game.phase
             try:
                 events = game.apply(action)
             except IllegalAction as exc:
-                self.say(_("Not possible: {error}", error=exc))
+                self.say(_("Not possible: {error}", error=shown(str(exc))))
                 continue
             self.path = ()
             self.narrate(events)

@@ -374,3 +374,79 @@ def test_fuzz_a_plural_formula_is_refused_or_works_for_every_count(formula: str,
                 assert i18n.n_("{n} die", "{n} dice", n) in (f"{n} dé", f"{n} dés", f"{n} die", f"{n} dice")
     finally:
         i18n.set_language("en")
+
+
+# ---------------------------------------------------------------------------------------------- the text mode
+def text_mode(stdin: bytes) -> subprocess.CompletedProcess[bytes]:
+    """``postmen play --text`` on a real standard input (a pipe), as a player's shell gives it."""
+    return subprocess.run([*POSTMEN, "play", "--text", "--seed", "1", "--lang", "en"], cwd=ROOT, input=stdin,
+                          capture_output=True, timeout=120)
+
+
+def replies(out: bytes) -> list[str]:
+    """The text mode's replies to the lines typed (each after a prompt ``> ``)."""
+    return [line.split("> ", 1)[1] for line in out.decode("utf-8").splitlines() if "> " in line[:60]]
+
+
+@pytest.mark.parametrize("typed", ["²", "①", "𐩀", "\x1b[2J", "\x00", "Ⅻ"])
+def test_any_character_a_terminal_sends_gets_a_one_line_reply(typed: str) -> None:
+    """``printf '²\\n' | postmen play --text`` gave a ValueError traceback (``'²'.isdigit()``, then ``int``)."""
+    res = text_mode(typed.encode("utf-8") + b"\nq\n")
+    assert res.returncode == 0 and b"Traceback" not in res.stderr, res.stderr
+    said = replies(res.stdout)
+    assert said[0].startswith("Not possible: ") and said[-1] == "Leaving the game.", said
+    assert "\x1b" not in said[0] and "\x00" not in said[0]  # echoed as escapes, never to the terminal itself
+
+
+def test_an_invalid_utf8_line_is_answered_and_the_game_goes_on() -> None:
+    """An invalid byte gave UnicodeDecodeError."""
+    res = text_mode(b"\xff\xfe 1\n\xc3\nend_moves\nq\n")
+    assert res.returncode == 0 and b"Traceback" not in res.stderr, res.stderr
+    said = replies(res.stdout)
+    assert said[:2] == ["That line is not UTF-8 text; a choice is a number or an action's text."] * 2
+    assert said[-1] == "Leaving the game."
+
+
+@pytest.mark.skipif(sys.platform.startswith("win"), reason="the resource module is POSIX")
+def test_a_200_mb_line_on_a_real_standard_input_is_refused_without_keeping_it(tmp_path: Path) -> None:
+    """It was read whole (440 MB); now in 64 KB pieces, counted, never kept: the whole process stays small."""
+    big = tmp_path / "input.txt"
+    with big.open("wb") as f:
+        for _ in range(200):
+            f.write(b"x" * 1_000_000)
+        f.write(b"\n" + "é".encode() * 1001 + b"\nq\n")
+    code = ("import resource, sys; from game.__main__ import main; rc = main(['play', '--text', '--seed', '1', "
+            "'--lang', 'en']); peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss; "
+            "print('peak', peak / (1 << 20) if sys.platform == 'darwin' else peak / 1024, file=sys.stderr); "
+            "sys.exit(rc)")
+    with big.open("rb") as stdin:
+        res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, stdin=stdin, capture_output=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    said = replies(res.stdout)
+    assert said == ["That line is 200,000,000 characters long; a choice is a number or at most 1000 characters.",
+                    "That line is 1,001 characters long; a choice is a number or at most 1000 characters.",
+                    "Leaving the game."]
+    peak = float(res.stderr.decode().strip().splitlines()[-1].split()[1])
+    assert peak < 100, peak  # MB (the line alone is 200)
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(st.one_of(st.binary(max_size=40), st.text(max_size=40).map(lambda t: t.encode("utf-8",
+                                                                                                      "surrogatepass")),
+                                st.sampled_from([b"1", b"2", b"b", b"?", b"h", b"end_moves", b"\xef\xbb\xbf1",
+                                                 b"9" * 5000, "٣".encode(), b"\r"])), max_size=12))
+def test_fuzz_text_mode_lines_each_get_a_reply_never_a_traceback(lines: list[bytes]) -> None:
+    """Any bytes, one line at a time, through the same reader a real standard input uses: every line read gets
+    a reply or moves the game on, and the game ends at the end of the input, never with an exception."""
+    import io
+
+    from game.rules import Game
+    from game.text_mode import TextPlay
+
+    data = b"".join(line.replace(b"\n", b" ") + b"\n" for line in lines)
+    out = io.StringIO()
+    stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")  # read as a real standard input: its bytes
+    assert TextPlay(Game.new(1), stdin, out, 1).play() == 0
+    text = out.getvalue()
+    assert "End of input: leaving the game." in text or "Leaving the game." in text or "Game over" in text
+    assert not re.search("[\\x00-\\x08\\x0b-\\x1f]", text)  # no control character echoed to the terminal
