@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules import LevelError, load_rules
+from game.rules import Game, LevelError, load_rules
 from game.rules.data import LEVEL_BYTES, NAME_CHARS, TEXT_CHARS, levels_dir
 from game.ui import fonts
 
@@ -450,3 +450,89 @@ def test_fuzz_text_mode_lines_each_get_a_reply_never_a_traceback(lines: list[byt
     text = out.getvalue()
     assert "End of input: leaving the game." in text or "Leaving the game." in text or "Game over" in text
     assert not re.search("[\\x00-\\x08\\x0b-\\x1f]", text)  # no control character echoed to the terminal
+
+
+# ---------------------------------------------------------------------------------------------- links, versions
+@pytest.fixture(scope="module")
+def finished() -> Game:
+    from game.ai import HeuristicPolicy
+
+    game = Game.new(11)
+    game.keep_history = True
+    policy = HeuristicPolicy(11)
+    while not game.over:
+        game.apply(policy.choose(game))
+    return game
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links here")
+def test_a_records_folder_linked_out_of_the_data_folder_is_never_written_or_emptied(
+        tmp_path: Path, data_dir: Path, finished: Game) -> None:
+    """With ``records`` a link to a folder outside, records were written there and the clean-up deleted files
+    there. Now writing a record, the clean-up of old records, the removal of leftovers and keeping a damaged
+    record aside each leave that folder as it was, and say one line where they say anything."""
+    from game.ui import records, storage
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    precious = {"0-0badc0de.json": "{}", "save.json.abcdefgh.tmp": "mine", "notes.json": "[]"}
+    for name, text in precious.items():
+        (elsewhere / name).write_text(text, encoding="utf-8")
+        os.utime(elsewhere / name, (1, 1))  # older than any leftover age
+    data_dir.mkdir(parents=True)
+    (data_dir / "records").symlink_to(elsewhere, target_is_directory=True)
+    gid = records.game_id(finished)
+    said = records.save(gid, finished)
+    assert said == ("Could not save the game's record for its review: records is a link that leads out of the "
+                    "data folder")
+    records.prune(keep=set())
+    assert storage.clean_leftovers() == 0
+    assert records.load(gid) == (None, f"The record {gid}.json is damaged (records is a link that leads out of "
+                                       "the data folder): no review for that game.")
+    assert storage.move_aside(data_dir / "records" / "0-0badc0de.json") is None
+    assert {p.name: p.read_text(encoding="utf-8") for p in elsewhere.iterdir()} == precious
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links here")
+def test_a_link_that_stays_inside_the_data_folder_is_followed(data_dir: Path, finished: Game) -> None:
+    """A player who links ``records`` to another folder of the data folder keeps the game's records there."""
+    from game.ui import records
+
+    (data_dir / "kept").mkdir(parents=True)
+    (data_dir / "records").symlink_to(data_dir / "kept", target_is_directory=True)
+    gid = records.game_id(finished)
+    assert records.save(gid, finished) == ""
+    assert (data_dir / "kept" / f"{gid}.json").is_file()
+    assert records.checked(gid)[0] is not None
+
+
+def test_a_high_score_file_of_a_newer_version_is_kept_aside_never_overwritten(data_dir: Path) -> None:
+    """It was silently rewritten as the current version's."""
+    from game.ui import scores
+
+    data_dir.mkdir(parents=True)
+    newer = '{"version": 7, "tables": {"standard": [{"score": 99, "stars": 5}]}}'
+    (data_dir / "highscores.json").write_text(newer, encoding="utf-8")
+    tables, said = scores.load_scores()
+    assert said == ("The high-score file highscores.json was written by a newer version of the game (version 7; "
+                    "kept as highscores.json.newer); the table starts afresh.")
+    assert not any(tables.values())
+    assert (data_dir / "highscores.json.newer").read_text(encoding="utf-8") == newer
+    assert scores.record("standard", 30, "", 5)[2] == ""  # the table of this version starts afresh beside it
+    assert (data_dir / "highscores.json.newer").read_text(encoding="utf-8") == newer
+
+
+def test_a_newer_high_score_file_that_cannot_be_moved_is_left_as_it_is(data_dir: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui import scores, storage
+
+    data_dir.mkdir(parents=True)
+    newer = '{"version": 2, "tables": {}}'
+    (data_dir / "highscores.json").write_text(newer, encoding="utf-8")
+    monkeypatch.setattr(storage, "move_aside", lambda path, why="damaged": None)
+    assert scores.load_scores()[1] == ("The high-score file highscores.json was written by a newer version of the "
+                                       "game (version 2); it is left as it is.")
+    tables, rank, said = scores.record("standard", 30, "", 5)
+    assert rank == 0 and said.endswith(" The high scores were not saved: highscores.json was written by a newer "
+                                       "version of the game (version 2).")
+    assert (data_dir / "highscores.json").read_text(encoding="utf-8") == newer

@@ -291,6 +291,8 @@ def watch(ctx: Context, record: Record, at: int = 0) -> str:
 
 def prune(keep: set[str]) -> None:
     """Remove the records of games no longer in any table."""
+    if storage.outside(folder()):
+        return  # records/ leads out of the data folder: nothing there is the game's to delete
     try:
         for item in folder().glob("*.json"):
             if item.stem not in keep and GAME_ID.fullmatch(item.stem):

@@ -69,10 +69,22 @@ def _sorted(entries: list[Entry]) -> list[Entry]:
     return sorted(entries, key=lambda e: -e.score)  # sorted() is stable
 
 
+class NewerFile(ValueError):
+    """A high-score file written by a newer version of the game (its ``version`` above :data:`VERSION`)."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(f"version {version}")
+        self.version = version
+
+
 def parse(text: str) -> tuple[Tables, int, str]:
     """Tables from the file's text, with the number of entries dropped as damaged and the first reason. Raises
-    ValueError with a short reason when the file as a whole is damaged (not JSON, no tables)."""
+    ValueError with a short reason when the file as a whole is damaged (not JSON, no tables), :class:`NewerFile`
+    when a newer version wrote it (its entries may mean what this version cannot read)."""
     raw = storage.parse_json(text)
+    version = raw.get("version", VERSION) if isinstance(raw, dict) else VERSION
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise NewerFile(min(version, 10**9))
     if not isinstance(raw, dict) or not isinstance(raw.get("tables"), dict):
         raise ValueError("no \"tables\" object")
     tables = empty_tables()
@@ -110,6 +122,14 @@ def load_scores(path: Path | None = None) -> tuple[Tables, str]:
         if text is None:
             return empty_tables(), ""
         tables, dropped, reason = parse(text)
+    except NewerFile as exc:  # kept aside, never rewritten as this version's (issue 37)
+        aside = storage.move_aside(path, "newer")
+        if aside is None:  # left where it is: save_scores will not write over it
+            return empty_tables(), _("The high-score file {file} was written by a newer version of the game "
+                                     "(version {version}); it is left as it is.", file=path.name, version=exc.version)
+        return empty_tables(), _("The high-score file {file} was written by a newer version of the game (version "
+                                 "{version}; kept as {aside}); the table starts afresh.", file=path.name,
+                                 version=exc.version, aside=aside.name)
     except ValueError as exc:
         aside = storage.move_aside(path)
         if aside:
@@ -139,10 +159,27 @@ def dropped_line(dropped: int, path: Path, reason: str, kept: int, aside: Path |
     return "; ".join(m for m in (msg, error) if m)
 
 
-def save_scores(tables: Tables, path: Path | None = None) -> str:
-    """Write atomically; "" or a one-line error message."""
+def _newer_there(path: Path) -> int | None:
+    """The version of the file at ``path`` when a newer version of the game wrote it, else None."""
     try:
-        storage.write_atomic(path or scores_path(), to_json(tables))
+        text = storage.read_text(path, MAX_BYTES)
+        raw = storage.parse_json(text) if text is not None else None
+    except ValueError:
+        return None
+    version = raw.get("version") if isinstance(raw, dict) else None
+    return version if isinstance(version, int) and not isinstance(version, bool) and version > VERSION else None
+
+
+def save_scores(tables: Tables, path: Path | None = None) -> str:
+    """Write atomically; "" or a one-line error message. A file a newer version wrote (that could not be kept
+    aside) is never written over."""
+    path = path or scores_path()
+    newer = _newer_there(path)
+    if newer is not None:
+        return _("The high scores were not saved: {file} was written by a newer version of the game (version "
+                 "{version}).", file=path.name, version=min(newer, 10**9))
+    try:
+        storage.write_atomic(path, to_json(tables))
         return ""
     except OSError as exc:
         return _("Could not save the high scores: {error}", error=exc)
@@ -177,5 +214,5 @@ def record(difficulty: str, score: int, award: str, seed: int, path: Path | None
     rank = insert(tables, difficulty, Entry(int(score), award or "", date or today(), int(seed), game))
     if rank is not None:
         err = save_scores(tables, path)
-        msg = "; ".join(m for m in (msg, err) if m)
+        msg = " ".join(m for m in (msg, err) if m)  # (each a sentence)
     return tables, rank, msg

@@ -51,6 +51,9 @@ def write_atomic(path: Path, text: str) -> None:
     autosave. A killed game loses nothing by it (the operating system keeps what was written: the kill tests
     kill at 14 moments); only a power cut in the moment after a write could leave that one file short, and a
     short file is refused in one line and kept aside like any damaged one."""
+    problem = outside(path.parent)  # (a link in the file's own place is replaced, never followed)
+    if problem:
+        raise OSError(problem)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
     try:
@@ -98,9 +101,10 @@ def read_text(path: Path, limit: int = MAX_BYTES) -> str | None:
     read as text: a link that leads out of the data folder, not a regular file (a FIFO, a device, a folder: opened
     without blocking and refused, so a pipe put in a file's place never hangs the game), unreadable, larger than
     ``limit`` bytes, not UTF-8 (a byte-order mark is accepted)."""
+    problem = outside(path)
+    if problem:
+        raise ValueError(problem)
     try:
-        if path.is_symlink() and not _inside(path, data_dir()):
-            raise ValueError(f"{path.name} is a link that leads out of the data folder")
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         return None
@@ -123,6 +127,28 @@ def read_text(path: Path, limit: int = MAX_BYTES) -> str | None:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ValueError(f"{path.name} is not UTF-8 text") from None
+
+
+def outside(path: Path) -> str:
+    """"" unless ``path`` lies in the data folder by its name but leads out of it through a link (issue 37): then
+    one line naming the link (``records is a link that leads out of the data folder``). Nothing the game writes,
+    moves or deletes is ever outside the data folder: a link in place of a subfolder or a file there is refused
+    (one the player made that stays inside it is followed)."""
+    base = data_dir()
+    try:
+        parts = path.relative_to(base).parts
+    except ValueError:
+        return ""  # not a path of the data folder (a test's or a tool's own file)
+    here = base
+    for part in parts:
+        here = here / part
+        try:
+            link = here.is_symlink()
+        except OSError:
+            link = False
+        if link and not _inside(here, base):
+            return f"{here.relative_to(base).as_posix()} is a link that leads out of the data folder"
+    return ""
 
 
 def _inside(path: Path, folder: Path) -> bool:
@@ -149,7 +175,7 @@ def clean_leftovers(folders: tuple[str, ...] = ("", "records")) -> int:
     for sub in folders:
         folder = data_dir() / sub
         try:
-            if folder.is_symlink() or not folder.is_dir():
+            if outside(folder) or folder.is_symlink() or not folder.is_dir():
                 continue
             entries = list(os.scandir(folder))
         except OSError:
@@ -175,11 +201,14 @@ def parse_json(text: str) -> Any:
         raise ValueError("nested too deeply to be read") from None
 
 
-def move_aside(path: Path) -> Path | None:
+def move_aside(path: Path, why: str = "damaged") -> Path | None:
     """Keep a damaged file under a new name beside it, never overwriting one kept before: ``save.json.damaged``,
-    then ``save.json.damaged.1``, ``.2``, ...; the new path, or None if it could not be moved."""
+    then ``save.json.damaged.1``, ``.2``, ... (``why`` names the reason: ``newer`` for a file of a newer version);
+    the new path, or None if it could not be moved (nor when it lies through a link out of the data folder)."""
+    if outside(path.parent):  # (a link in the file's own place is moved itself, never followed)
+        return None
     for n in range(1000):
-        target = path.with_name(f"{path.name}.damaged" + (f".{n}" if n else ""))
+        target = path.with_name(f"{path.name}.{why}" + (f".{n}" if n else ""))
         if os.path.lexists(target):
             continue
         try:
