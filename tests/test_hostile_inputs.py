@@ -206,6 +206,18 @@ def test_a_control_character_is_drawn_as_a_question_mark_not_raised() -> None:
     assert fonts.wrap("Kon\x00rad and\nmore", "type", 16, 400) == ["Kon?rad and", "more"]
 
 
+
+def test_a_word_wider_than_its_panel_is_cut_into_lines_that_fit() -> None:
+    """A card sentence ending in a word of 100 letters ran off its card; the game's own words are wrapped at their
+    spaces and hyphens as before."""
+    pygame.font.init()
+    f = fonts.font("sans", 16)
+    sentence = "Machine gunners roll one extra die this turn." + "W" * 100
+    lines = fonts.wrap(sentence, "sans", 16, 300)
+    assert len(lines) > 2 and all(f.size(line)[0] <= 300 for line in lines)
+    assert "".join(lines).replace(" ", "") == sentence.replace(" ", "")  # nothing lost
+    assert fonts.wrap("pistolet-mitrailleur allemand", "sans", 16, 120) == ["pistolet-", "mitrailleur", "allemand"]
+
 # ---------------------------------------------------------------------------------------------- catalogs
 def write_mo(path: Path, messages: dict[str | tuple[str, str], str | list[str]],
              plural_forms: str = "nplurals=2; plural=(n > 1);") -> Path:

@@ -130,6 +130,7 @@ def _wrap(s: str, face: str, size: int, width: int) -> list[str]:
                 continue
             parts = [p + "-" for p in w.split("-")[:-1]] + [w.split("-")[-1]] if "-" in w.strip("-") and \
                 f.size(w)[0] > width else [w]
+            parts = [chunk for p in parts for chunk in _cut(p, f, width)]
             pieces += [(" " if i == 0 else "", p) for i, p in enumerate(parts) if p or len(parts) == 1]
         line = ""
         for glue, w in pieces:
@@ -141,3 +142,22 @@ def _wrap(s: str, face: str, size: int, width: int) -> list[str]:
                 line = w
         lines.append(line)
     return lines
+
+
+def _cut(word: str, f: pygame.font.Font, width: int) -> list[str]:
+    """``word`` as it is, or, when it is wider than a whole line (no text of the game's is, but a level's or a
+    catalog's word may be), cut into pieces that each fit."""
+    if len(word) < 2 or f.size(word)[0] <= width:
+        return [word]
+    pieces: list[str] = []
+    while word:
+        lo, hi = 1, len(word)  # the longest start of the word that fits (at least one character)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if f.size(word[:mid])[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        pieces.append(word[:lo])
+        word = word[lo:]
+    return pieces

@@ -381,10 +381,11 @@ class Hud:
                              border_radius=6)
             if w < slot.w * 0.8:
                 continue
-            blit_text(surface, _(card.name), "sans_bold", 19, palette.TRAINED_RED, (r.x + 10, r.y + 6))
-            blit_text(surface, _("Attack {attack}", attack=card.deck), "cond", 14, palette.INK_SOFT, (r.right - 8,
-                                                                                                      r.y + 9),
-                      "topright")
+            deck = _("Attack {attack}", attack=card.deck)
+            room = r.w - 26 - font("cond", 14).size(deck)[0]  # the name, then its deck's label at the right
+            name, size = fit(_(card.name), "sans_bold", 19, room, smallest=13)
+            blit_text(surface, name, "sans_bold", size, palette.TRAINED_RED, (r.x + 10, r.y + 6 + (19 - size) // 2))
+            blit_text(surface, deck, "cond", 14, palette.INK_SOFT, (r.right - 8, r.y + 9), "topright")
             lines = wrap(_(card.text), "sans", 16, r.w - 20)
             for j, line in enumerate(lines[:3]):
                 if j == 2 and len(lines) > 3:
