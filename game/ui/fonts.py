@@ -147,7 +147,7 @@ def _wrap(s: str, face: str, size: int, width: int) -> list[str]:
 def _cut(word: str, f: pygame.font.Font, width: int) -> list[str]:
     """``word`` as it is, or, when it is wider than a whole line (no text of the game's is, but a level's or a
     catalog's word may be), cut into pieces that each fit."""
-    if len(word) < 2 or f.size(word)[0] <= width:
+    if len(word) * f.get_height() <= width or f.size(word)[0] <= width:  # (no glyph is wider than the line height)
         return [word]
     pieces: list[str] = []
     while word:
