@@ -54,6 +54,17 @@ def test_a_name_of_100000_characters_is_refused_in_one_line(tmp_path: Path) -> N
                                   f"(at most {NAME_CHARS} here)")
 
 
+def test_the_first_long_word_in_the_file_is_the_one_named(tmp_path: Path) -> None:
+    folder = levels_copy(tmp_path)
+    path = folder / "defenders.toml"
+    text = path.read_text(encoding="utf-8")
+    names = re.findall(r'^name = "([^"]*)"', text, re.M)
+    for name in (names[0], names[5]):
+        text = text.replace(f'name = "{name}"', f'name = "{name}{"x" * 30}"', 1)
+    path.write_text(text, encoding="utf-8")
+    assert load_error(folder).startswith("defenders.toml: defenders[0].name: a text of ")
+
+
 def test_a_card_text_one_character_over_its_limit_is_refused_and_at_its_limit_loads(tmp_path: Path) -> None:
     folder = levels_copy(tmp_path)
     tactics = folder / "tactics.toml"

@@ -498,7 +498,7 @@ _TACTICS = Table({
 
 
 # The longest words a level file may hold (issue 37), in characters: they fit where the game draws them. Every
-# key and every text (an id, a name) up to NAME_CHARS: the longest today is 23 ("Emplaced infantry gun", a name
+# key and every text (an id, a name) up to NAME_CHARS: the longest today is 23 ("Emplaced machine gunner", a name
 # on a counter and in the log); a Tactics card's sentence (``text``) up to TEXT_CHARS, wrapped on its card (the
 # longest today 97). A level file is at most LEVEL_BYTES (the largest today is 15 KB).
 NAME_CHARS = 24

@@ -131,17 +131,17 @@ def check_words(data: Any, file: str, limits: WordLimits, error: type[ValueError
     """Raise ``error("FILE: key.path: problem")`` for the first key or text of ``data`` that is longer than
     ``limits`` allow or holds a control character (issue 37: a name of 100,000 characters once took the game to
     24 GB, a NUL byte in a name raised in the window)."""
-    todo: list[tuple[Any, str, int]] = [(data, "", limits.text)]
+    todo: list[tuple[Any, str, int, str | None]] = [(data, "", limits.text, None)]  # in the file's order
     while todo:
-        value, path, limit = todo.pop()
+        value, path, limit, key = todo.pop()
+        if key is not None:
+            _check_text(key, path, limits.key, file, "key", error)
         if isinstance(value, str):
             _check_text(value, path, limit, file, "text", error)
         elif isinstance(value, dict):
-            for key, item in value.items():
-                _check_text(key, join(path, key), limits.key, file, "key", error)
-                todo.append((item, join(path, key), limits.longer.get(key, limits.text)))
+            todo += reversed([(item, join(path, k), limits.longer.get(k, limits.text), k) for k, item in value.items()])
         elif isinstance(value, list):
-            todo += [(item, join(path, i), limit) for i, item in enumerate(value)]
+            todo += reversed([(item, join(path, i), limit, None) for i, item in enumerate(value)])
 
 
 def _check_text(text: str, path: str, limit: int, file: str, what: str, error: type[ValueError]) -> None:
