@@ -66,6 +66,21 @@ def test_a_tooltip_keeps_off_an_open_menu() -> None:
     assert pygame.transform.average_color(surface)[:3] != (0, 0, 0)  # but drawn
 
 
+
+def test_a_danger_badge_s_or_a_panel_s_words_keep_off_an_open_menu() -> None:
+    """A hover region's tooltip (a danger badge beside the action menu) was drawn over the open menu; it is
+    placed off it now, as the board's tooltips were."""
+    from game.ui.play.tooltips import draw_hover
+
+    pygame.init()
+    surface = pygame.Surface((1920, 1080))
+    surface.fill((0, 0, 0))
+    menu = pygame.Rect(420, 420, 300, 200)
+    badge = pygame.Rect(390, 390, 40, 40)
+    drawn = draw_hover(surface, (405, 405), [], menu, [(badge, "Breach: 62% that an enemy gets in")], lambda: "")
+    assert drawn is not None and not drawn.colliderect(menu)
+    assert pygame.transform.average_color(surface.subsurface(menu))[:3] == (0, 0, 0)
+
 def test_a_hint_asked_during_the_animations_comes_when_they_end(
         open_play: Callable[[int, str], tuple[App, PlayScene]]) -> None:
     app, scene = open_play(2, "standard")

@@ -94,9 +94,9 @@ def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: 
 def hover_tip(pos: tuple[int, int], buttons: list[Button], popup: pygame.Rect | None, regions: HoverRegions,
               on_board: Callable[[], str]) -> tuple[str, bool]:
     """What the one tooltip at ``pos`` says ("" none), and whether it is placed off an open ``popup``: a hovered
-    button's tip first; over an open ``popup`` nothing else; then a panel's hover region; then, on the board,
-    ``on_board()`` (beside an open action menu too: a lit enemy's dice show while the menu waits, placed off the
-    menu)."""
+    button's tip first; over an open ``popup`` nothing else; then a panel's hover region (a danger badge, a
+    panel: placed off an open menu, never over it); then, on the board, ``on_board()`` (beside an open action menu
+    too: a lit enemy's dice show while the menu waits, placed off the menu)."""
     for b in buttons:
         tip = b.shown_tip()
         if tip:
@@ -104,8 +104,8 @@ def hover_tip(pos: tuple[int, int], buttons: list[Button], popup: pygame.Rect | 
     if popup is not None and popup.collidepoint(pos):
         return "", False
     for rect, msg in regions:
-        if rect.collidepoint(pos):
-            return msg, False
+        if rect.collidepoint(pos):  # (a danger badge's or a panel's words: placed off an open menu too)
+            return msg, popup is not None
     if not BOARD_RECT.collidepoint(pos):
         return "", False
     return on_board(), True
