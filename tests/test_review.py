@@ -167,3 +167,23 @@ def test_the_review_never_finds_fault_with_a_choice_the_hint_recommended() -> No
     while int(careless.state["turn"]) <= 4 and not careless.over:
         careless.apply(other.choose(careless))
     assert review_decisions(review(1, "standard", careless.state["history"]), samples=2)
+
+
+def test_a_turning_point_s_morale_change_is_the_sum_of_who_fell_and_by_how_much() -> None:
+    """It said "morale 7 → 8 (Konrad fell)": a loss that raised morale, unexplained. Each casualty that moved
+    morale is named with its change (a Command defender's loss raises it, 1.2), and the changes add up."""
+    import re
+
+    said = re.compile(r"morale (\d+) → (\d+) \(([^)]*)\)")
+    checked, rising = 0, 0
+    for seed in range(6):
+        game = finished(seed, "random")
+        for line in review(seed, "standard", game.state["history"]).turning:
+            for old, new, why in said.findall(line):
+                changes = [int(c.replace("\u2212", "-")) for c in re.findall(r" fell: ([+\u2212]\d+)", why)]
+                assert changes and len(changes) == why.count(" fell: "), line
+                if 0 < int(new) < 10:  # (not held at either end of the track)
+                    assert int(old) + sum(changes) == int(new), line
+                checked += 1
+                rising += any(c > 0 for c in changes)
+    assert checked >= 5 and rising >= 1, (checked, rising)

@@ -117,6 +117,11 @@ def _when(attack: int, turn: int) -> str:
     return _("Attack {attack}, turn {turn}", attack=attack, turn=turn)
 
 
+def _signed(change: int) -> str:
+    """A change with its sign: "+2", "−1" (a minus sign, not a hyphen)."""
+    return f"{change:+d}".replace("-", "\u2212")
+
+
 def turning_points(steps: list[Step], moments: list[int] | None = None) -> list[str]:
     """The moments that shaped the game, one line per turn that had any: the counters that broke in (by
     entrance), the morale lost or won (and who fell), the end of an Attack, the fire truck, the end. Each line's
@@ -127,7 +132,7 @@ def turning_points(steps: list[Step], moments: list[int] | None = None) -> list[
     since = 0  # the step that brought the current turn's first event
     breaches: list[str] = []
     morale: tuple[int, int] | None = None
-    fallen: list[str] = []
+    fallen: list[tuple[str, int]] = []  # the casualties that moved morale this turn, each with its change
     other: list[str] = []
 
     def flush() -> None:
@@ -137,9 +142,11 @@ def turning_points(steps: list[Step], moments: list[int] | None = None) -> list[
             parts.append(n_("{n} counter broke in ({doors})", "{n} counters broke in ({doors})", len(breaches),
                             doors=", ".join(door_name(b) for b in breaches)))
         if morale is not None and morale[0] != morale[1]:
-            parts.append(_("morale {old} → {new} ({fallen} fell)", old=morale[0], new=morale[1],
-                           fallen=", ".join(defender_name(n) for n in fallen)) if fallen else
-                         _("morale {old} → {new}", old=morale[0], new=morale[1]))
+            # each casualty that moved it, by how much: a Command defender's loss raises morale (1.2), so "7 → 8"
+            # reads as the sum of "Konrad fell: +2" and "postal worker 3 fell: −1"
+            why = [_("{defender} fell: {change}", defender=defender_name(n), change=_signed(d)) for n, d in fallen]
+            parts.append(_("morale {old} → {new} ({why})", old=morale[0], new=morale[1], why=", ".join(why)) if why
+                         else _("morale {old} → {new}", old=morale[0], new=morale[1]))
         parts += other
         if parts:
             out.append(_("{when}: {what}", when=_when(attack, turn), what="; ".join(parts)))
@@ -160,7 +167,7 @@ def turning_points(steps: list[Step], moments: list[int] | None = None) -> list[
             elif event.kind == EventKind.MORALE_CHANGED:
                 morale = (morale[0] if morale else int(event.data["old"]), int(event.data["new"]))
                 if event.data.get("defender"):
-                    fallen.append(str(event.data["defender"]))
+                    fallen.append((str(event.data["defender"]), int(event.data["new"]) - int(event.data["old"])))
             elif event.kind == EventKind.ATTACK_ENDED:
                 other.append(_("Attack {attack} ends", attack=event.data["attack"]))
             elif event.kind in (EventKind.FIRE_TRUCK, EventKind.FIRE_TRUCK_SHUFFLED, EventKind.GAME_OVER):
