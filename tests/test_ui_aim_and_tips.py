@@ -105,3 +105,32 @@ def test_the_bar_says_whose_turn_plays_out(open_play: Callable[[int, str], tuple
             break
     scene.submit(next(a for a in scene.controller.legal if a.kind == "move"))
     assert scene.queue.busy and scene.controller.prompt().startswith("Your orders play out")
+
+
+def test_a_click_that_closes_a_menu_never_ends_the_phase(open_play: Callable[[int, str], tuple[App, PlayScene]]
+                                                         ) -> None:
+    """A new player's click on "End moves" to put away the carry menu ended the Moves (the click went on to the
+    bar); it only closes the menu now, and the next click on the bar ends the phase."""
+    app, scene = open_play(0, "standard")
+    for _ in range(3000):
+        app.step(1 / 60, [], draw=False)
+        if scene.synced and not scene.queue.busy:
+            break
+    assert scene.game.decision and scene.game.decision["kind"] == "moves"
+    c = scene.controller
+    by_target: dict[tuple[str, str], list[Action]] = {}
+    for a in scene.game.legal_actions():
+        if a.kind == "move":
+            by_target.setdefault((a.args[0], a.args[1]), []).append(a)
+    (name, space), actions = next((k, v) for k, v in by_target.items() if len(v) > 1)
+    c.selected = name
+    c.choose_move(space, actions)
+    assert c.popup.buttons
+    end = scene.button_point("End moves")
+    assert end is not None
+    click = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=end, button=1),
+             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)]
+    app.step(1 / 60, click)
+    assert not c.popup.buttons and scene.game.decision["kind"] == "moves"  # closed, nothing more
+    app.step(1 / 60, click)
+    assert scene.game.decision["kind"] != "moves"  # a click of its own ends the Moves

@@ -237,8 +237,8 @@ class Controller:
             if event.type != pygame.MOUSEBUTTONDOWN:
                 return
             self.close_popup()  # a click beside the popup closes it; a left click goes on to the board
-            if event.button != 1:
-                return
+            if event.button != 1 or any(b.rect.collidepoint(event.pos) for b in self.buttons):
+                return  # (not to the bar's buttons: a click that closes a menu never ends a phase)
         if handle_buttons(self.buttons, event):
             return
         if self._handle_drag(event):
