@@ -65,7 +65,8 @@ def test_the_coach_never_covers_the_log_s_newest_lines(lang: str, lines: int, tm
         if step in (0, len(STEPS) - 1, len(STEPS)):
             app.screenshot(shot_dir(tmp_path) / f"coach-{lang}-{lines}-{step}.png")
     assert checked == len(STEPS) + len(NOTES)
-    scene.step, scene.notes = len(STEPS), []  # silent: the log has the whole panel again
+    scene.step, scene.notes = len(STEPS), []  # silent, the summary closed: the log has the whole panel again
+    scene.close_summary()
     app.step(1 / 60)
     assert scene.coach_rect() is None and scene.log.rect == scene.log_area
     i18n.set_language("en")

@@ -139,3 +139,39 @@ def test_the_panel_is_drawn_whole_in_both_languages(lang: str) -> None:
     assert len(words) >= 12 and all(panel.rect.contains(d.rect) for d in words)
     found = [str(p) for p in layout_check.problems(frame.items, []) if p.item in ours]
     assert not found, found
+
+
+def test_the_log_s_newest_lines_show_below_the_summary_while_the_player_acts() -> None:
+    """The playtest: with the summary over the whole log, an attack's result went on in the log unseen. The panel
+    takes the room its lines need at the top of the log's place, leaving the log at least LOG_LEAST pixels (the
+    newest lines in sight); lines that do not fit are scrolled to with the wheel, a line saying how many."""
+    from game.ui.play.scene import LOG_LEAST
+    from game.ui.play.summary import GAP
+
+    app, scene = played()
+    app.step(1 / 60, [], draw=True)
+    panel = scene.summary
+    assert panel is not None
+    area = scene.log_area
+    assert panel.rect.top == area.top and panel.rect.h == min(panel.height(area.w), area.h - LOG_LEAST - GAP)
+    assert scene.log.rect.top > panel.rect.bottom and scene.log.rect.bottom == area.bottom
+    assert scene.log.rect.h >= LOG_LEAST
+    scene.log.add("[4.2.1] the newest line of the log")
+    app.step(1 / 60, [], draw=True)
+    newest = scene.log.line_rect(len(scene.log.lines) - 1)
+    assert newest is not None and scene.log.rect.contains(newest) and not newest.colliderect(panel.rect)
+    assert panel.more > 0  # this Enemy Phase's lines need more room than the panel has: the rest scrolls
+    shown = {line.words for _rect, line in panel.rows}
+    over = pygame.event.Event(pygame.MOUSEMOTION, pos=panel.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(1 / 60, [over], draw=True)
+    for _ in range(len(panel.items)):
+        app.step(1 / 60, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)], draw=True)
+        shown |= {line.words for _rect, line in panel.rows}
+    assert panel.more == 0 and panel.first > 0
+    assert shown == {line.words for heading, line in panel.items if not heading}  # every line reached
+    for _ in range(len(panel.items)):
+        app.step(1 / 60, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)], draw=True)
+    assert panel.first == 0
+    scene.close_summary()
+    app.step(1 / 60, [], draw=True)
+    assert scene.log.rect == area  # closed: the log has its whole place again

@@ -290,15 +290,15 @@ def stage_summary(scene: Any, events: list[Any]) -> Any:
     from game.ui.play.summary import SummaryPanel, summarize
 
     sections = summarize(scene.rules, events)
-    return SummaryPanel(scene.log.rect, sections, scene.stage.point_at, lambda: None) if sections else None
+    return SummaryPanel(scene.log_space(), sections, scene.stage.point_at, lambda: None) if sections else None
 
 
 def check(game: Game, colour_blind: bool = False, aiming: bool = False,
           lang: str = "en", reveal: bool = False, summary: bool = False) -> tuple[list[Problem], pygame.Surface]:
     """The problems of one still frame of ``game`` in language ``lang`` and the frame (1920x1080); with
     ``aiming``, the frame of an attack being aimed (:func:`aim`); with ``reveal`` and ``summary``, the next Enemy
-    Phase's first card shown in the street and the panel of what changed in it over the log (which it covers on
-    purpose: the log's words under it are not counted)."""
+    Phase's first card shown in the street and the panel of what changed in it, at the top of the log's place
+    (the log's newest lines below it; when its lines need the whole place, the log is not drawn)."""
     app, scene = still_scene(game, colour_blind, lang)
     if aiming and not aim(scene):
         raise ValueError("no attack to aim in this position")
@@ -308,6 +308,7 @@ def check(game: Game, colour_blind: bool = False, aiming: bool = False,
     panel = stage_summary(scene, events) if summary else None
     if summary and panel is None:
         print("  no phase ends before the game does: no summary shown")
+    scene.summary = panel  # drawn by the scene, as a player sees it: above the log's newest lines, or over it all
     layer = scene.board_layer
     with recording_shapes():
         board = Recording((1920, 1080), layer.art.kind_of)
@@ -317,14 +318,7 @@ def check(game: Game, colour_blind: bool = False, aiming: bool = False,
         frame = Recording((1920, 1080), layer.art.kind_of)
         scene.invalidate_caches()  # every cached panel drawn again, on a recording surface
         scene.draw(frame)
-        under = len(frame.items)
-        if panel is not None:
-            panel.draw(frame)
     found = problems(frame.items, printed)
-    if panel is not None:  # the log's words under the panel are covered on purpose
-        ours = frame.items[under:]
-        found = [p for p in found if not (p.by in ours and p.item in frame.items[:under]
-                                          and panel.rect.colliderect(p.item.rect))]
     return found, frame
 
 

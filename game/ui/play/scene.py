@@ -44,6 +44,7 @@ HINT_KEY = pygame.K_h
 UNDO_KEYS = (pygame.K_z, pygame.K_BACKSPACE)  # Ctrl+Z or Backspace
 OFF_SCREEN = (-1000, -1000)  # the mouse position a covered scene keeps until the mouse moves again
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+LOG_LEAST = 150  # pixels of the log kept below a summary (its newest lines); less and the summary takes it all
 
 
 def autosave(game: Game) -> str:
@@ -154,6 +155,7 @@ class PlayScene(Scene):
         self.hud = Hud(game)
         self.memory = self.hud.memory = ScreenMemory()  # what the last frame left on the screen
         self.log = self.hud.log
+        self.log_area = pygame.Rect(self.log.rect)  # the log's place (a summary takes its top part while it shows)
         self.log.on_section = lambda section: self.stack.push(self.ctx.scenes.rules(section))
         self.positions = Positions(self.rules, self.geo, View(game.state), self.queue)
         self.positions.aiming = lambda: self.controller.mode == "attack"
@@ -263,7 +265,7 @@ class PlayScene(Scene):
         self.stage.settle(self.game.state)
         self.controller.offer(self.game.legal_actions())
         if self.summed and not self.game.over:
-            self.summary = SummaryPanel(self.log.rect, self.summed, self.stage.point_at, self.close_summary)
+            self.summary = SummaryPanel(self.log_space(), self.summed, self.stage.point_at, self.close_summary)
             self.summed = []
         if self.game.over and not self.results_shown:
             self.show_results()
@@ -287,6 +289,10 @@ class PlayScene(Scene):
         if self.game.over:
             self.record_score()  # the moment the core declares the end, before any animation plays
         self.play(events)
+
+    def log_space(self) -> pygame.Rect:
+        """Where the log (and a summary over it) may stand this frame."""
+        return self.log_area
 
     def close_summary(self) -> None:
         """The summary's Close button (or Esc): the log shows again."""
@@ -540,7 +546,10 @@ class PlayScene(Scene):
         self.hover_regions = self.board_layer.draw(surface, self._marks(), self.ctx.settings.colour_blind,
                                                     self.hud.opaque())
         self.hud.draw_top(surface, self.view, self.top_buttons, self.hint_blocker, self.undo_blocker)
-        summary = self.summary  # over the log; in its place (the log is not drawn) unless the coach moved the log
+        summary = self.summary  # at the top of the log's place, the log's newest lines below it; or all of it
+        area = self.log_space()
+        below = summary.fit(area, LOG_LEAST) if summary is not None else area
+        self.log.rect = below if below is not None else area
         in_place = summary is not None and summary.rect == self.log.rect
         self.hover_regions.extend(self.hud.draw_side(surface, self.stage, in_place))
         memory = self.memory  # what is drawn over the panels from here on is told to it (ScreenMemory)
@@ -549,6 +558,8 @@ class PlayScene(Scene):
             summary.draw(surface, memory if in_place else None)
             if not in_place:
                 memory.drawn_over(summary.rect)
+                if below is not None:  # the strip of table between the panel and the log under it
+                    surface.fill(palette.TABLE, (area.x, summary.rect.bottom, area.w, below.y - summary.rect.bottom))
         if "morale" in self.stage.pointed:  # a summary's line about morale, clicked: the track is ringed
             k = self.stage.pointed["morale"]
             ring = self.hud.morale_cache.rect.inflate(6, 6)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import N_, Lazy, Msg, Plural, Words, _
+from game.i18n import N_, Lazy, Msg, Plural, Words, _, n_
 from game.rules import Event, Rules
 from game.rules.kinds import EventKind
 from game.rules.names import defender_name, join_words, space_name, unit_name
@@ -25,6 +25,11 @@ from game.ui.widgets import Button, panel
 PHASES = {"enemy": N_("Enemy Phase, turn {turn}"), "clearing": N_("Clearing Phase, turn {turn}")}
 LINE_SIZE = 16
 LINE_GAP = 3
+GAP = 8  # between the panel and the log below it
+TOP, BOTTOM = 38, 54  # above the first line (the title), below the last (the Close button)
+SECTION_GAP = 8
+MORE_H = 20  # the line that says how many more lines the wheel shows
+SMALLEST = 180  # the least height of a panel above the log; with less room it takes the log's whole place
 
 
 @dataclass(frozen=True)
@@ -128,23 +133,64 @@ def _track_order(track: str) -> tuple[int, str]:
 
 class SummaryPanel:
     """The panel over the log (``rect``): the sections, each line a button-like row; ``point(place)`` is called
-    with a clicked line's place, ``close()`` when the player closes it."""
+    with a clicked line's place, ``close()`` when the player closes it. When its lines need more room than it has,
+    the wheel scrolls them (a line at the bottom says how many more)."""
 
     def __init__(self, rect: pygame.Rect, sections: list[Section], point: Callable[[str], None],
                  close: Callable[[], None]) -> None:
-        self.rect = rect
         self.sections = sections
         self.point = point
-        self.close_button = Button((rect.right - 128, rect.bottom - 48, 116, 38), N_("Close"), close, 20,
-                                   tip=N_("Close the summary (Esc); the log is under it"))
+        self.close = close
         self.rows: list[tuple[pygame.Rect, Line]] = []  # where each line was drawn (for the clicks)
-        # opaque on the table (its rounded corners show the table): the log under it is not drawn while it shows
-        self.cache = PanelCache(rect, under=palette.TABLE)
         self.mouse = (-1000, -1000)
+        # what the panel lists, in order: each section's heading (a Line without a place), then its lines
+        self.items: list[tuple[bool, Line]] = [
+            item for section in sections
+            for item in [(True, Line(section.heading, "", palette.INK)), *((False, line) for line in section.lines)]]
+        self.first = 0  # the first item shown (the wheel scrolls)
+        self.more = 0  # how many items did not fit below the last one shown
+        self.place(rect)
+
+    def place(self, rect: pygame.Rect) -> None:
+        """Stand at ``rect`` (its Close button at its bottom right)."""
+        self.rect = pygame.Rect(rect)
+        self.close_button = Button((rect.right - 128, rect.bottom - 48, 116, 38), N_("Close"), self.close, 20,
+                                   tip=N_("Close the summary (Esc); the log is under it"))
+        # opaque on the table (its rounded corners show the table): the log under it is not drawn while it shows
+        self.cache = PanelCache(self.rect, under=palette.TABLE)
+
+    def _item_height(self, heading: bool, line: Line, width: int) -> int:
+        if heading:
+            return 24
+        return len(wrap(str(line.words), "sans", LINE_SIZE, width - 36)) * (LINE_SIZE + LINE_GAP) + 4
+
+    def height(self, width: int) -> int:
+        """How tall the panel must be, ``width`` wide, to show every line with its Close button."""
+        y = TOP
+        for k, (heading, line) in enumerate(self.items):
+            y += self._item_height(heading, line, width) + (SECTION_GAP if self._ends_section(k) else 0)
+        return y + BOTTOM
+
+    def _ends_section(self, k: int) -> bool:
+        return k + 1 == len(self.items) or self.items[k + 1][0]
+
+    def fit(self, area: pygame.Rect, least: int) -> pygame.Rect | None:
+        """Stand at the top of ``area``, as tall as the lines need (at most what leaves the log ``least`` pixels;
+        the rest scrolls), and return the room left below it for the log (issue 37's playtest: the results of the
+        player's own actions went on in the log hidden under the panel); the whole of ``area`` and None when the
+        panel would have fewer than :data:`SMALLEST` pixels."""
+        room = area.h - least - GAP
+        if room < SMALLEST:
+            rect = pygame.Rect(area)
+        else:
+            rect = pygame.Rect(area.x, area.y, area.w, min(room, self.height(area.w)))
+        if rect != self.rect:
+            self.place(rect)
+        return None if rect == area else pygame.Rect(area.x, rect.bottom + GAP, area.w, area.bottom - rect.bottom - GAP)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """A click on a line points at its place; the close button or Esc close the panel (Enter stays the End
-        button's). True when the event was the panel's."""
+        button's); the wheel over it scrolls its lines. True when the event was the panel's."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.close_button.action is not None:
                 self.close_button.action()
@@ -153,6 +199,12 @@ class SummaryPanel:
             self.mouse = event.pos
             self.close_button.handle(event)
             return False
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(self.mouse):
+            if event.y < 0 and self.more:
+                self.first = min(len(self.items) - 1, self.first + min(-event.y, self.more))
+            elif event.y > 0:
+                self.first = max(0, self.first - event.y)
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
             if self.close_button.handle(event):
                 return True
@@ -163,15 +215,16 @@ class SummaryPanel:
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
 
     def draw(self, surface: pygame.Surface, memory: ScreenMemory | None = None) -> None:
-        """The panel with its Close button (the image cached until the line under the mouse, the button or the
-        language changes; with a ``memory`` of the screen, blitted only when needed: PanelCache.draw)."""
+        """The panel with its Close button (the image cached until the line under the mouse, the button, the
+        scroll or the language changes; with a ``memory`` of the screen, blitted only when needed:
+        PanelCache.draw)."""
         hovered = next((k for k, (spot, line) in enumerate(self.rows) if line.place and spot.collidepoint(self.mouse)),
                        -1)
 
         def render(panel_surface: pygame.Surface, local: pygame.Rect) -> None:
             self.rows = [(spot.move(self.rect.topleft), line) for spot, line in self._render(panel_surface, local)]
             self.close_button.draw(panel_surface, self.rect.topleft)
-        self.cache.draw(surface, (hovered, self.close_button.state()), render, memory)
+        self.cache.draw(surface, (hovered, self.close_button.state(), self.first), render, memory)
 
     def _render(self, surface: pygame.Surface, r: pygame.Rect) -> list[tuple[pygame.Rect, Line]]:
         """The panel drawn at ``r`` (its own image: the rect at the origin); where each line went, in ``r``'s
@@ -183,20 +236,25 @@ class SummaryPanel:
         note = wrap(_("Click a line: where it happened"), "sans", 14, button.x - r.x - 24)[:2]
         for j, row in enumerate(note):
             blit_text(surface, row, "sans", 14, palette.INK_SOFT, (r.x + 12, button.y + 4 + j * 17))
-        y = r.y + 38
+        y = r.y + TOP
         bottom = button.y - 6
         rows: list[tuple[pygame.Rect, Line]] = []
         width = r.w - 36
-        for section in self.sections:
-            if y + 22 > bottom:
+        self.more = 0
+        items = self.items[self.first:]
+        for k, (heading, line) in enumerate(items):
+            h = self._item_height(heading, line, r.w)
+            last = k + 1 == len(items)
+            if y + h > bottom - (0 if last else MORE_H):  # the rest scrolls: a line says how many
+                self.more = len(items) - k
+                more = n_("{n} more line: turn the wheel", "{n} more lines: turn the wheel", self.more)
+                arrow = blit_text(surface, "▼", "sans_bold", 14, palette.POST_BLUE, (r.x + 12, y))
+                blit_text(surface, more, "sans_bold", 14, palette.POST_BLUE, (arrow.right + 5, y))
                 break
-            blit_text(surface, str(section.heading), "sans_bold", 16, palette.INK, (r.x + 12, y))
-            y += 24
-            for line in section.lines:
+            if heading:
+                blit_text(surface, str(line.words), "sans_bold", 16, palette.INK, (r.x + 12, y))
+            else:
                 lines = wrap(str(line.words), "sans", LINE_SIZE, width)
-                h = len(lines) * (LINE_SIZE + LINE_GAP) + 4
-                if y + h > bottom:
-                    break
                 spot = pygame.Rect(r.x + 8, y - 2, r.w - 16, h)
                 if line.place and spot.collidepoint(mouse):
                     pygame.draw.rect(surface, (226, 214, 186), spot, border_radius=4)
@@ -206,6 +264,5 @@ class SummaryPanel:
                               palette.INK_SOFT if line.colour == palette.INK_SOFT else palette.INK,
                               (r.x + 28, y + j * (LINE_SIZE + LINE_GAP)))
                 rows.append((spot, line))
-                y += h
-            y += 8
+            y += h + (SECTION_GAP if self._ends_section(self.first + k) else 0)
         return rows

@@ -260,8 +260,7 @@ class TutorialScene(PlayScene):
         self.made: set[str] = set()  # the kinds of choice made since the current step began
         self.notes: list[Note] = []  # waiting to be shown, the first on screen
         self.coach_buttons: list[Button] = []
-        super().__init__(ctx, game, fresh)
-        self.log_area = pygame.Rect(self.log.rect)  # the log's place; the coach takes its lower part
+        super().__init__(ctx, game, fresh)  # (self.log_area: the log's place; the coach takes its lower part)
 
     def coach_rect(self) -> pygame.Rect | None:
         """Where the coach stands: at the bottom of the side panel, as high as its words need (None when it is
@@ -372,10 +371,13 @@ class TutorialScene(PlayScene):
             return None
         return super().handle(event)
 
-    def _draw_frame(self, surface: pygame.Surface) -> None:
+    def log_space(self) -> pygame.Rect:
+        """The log's place above the coach (all of it when the coach is silent)."""
         coach = self.coach_rect()
         area = self.log_area
-        self.log.rect = area if coach is None else pygame.Rect(area.x, area.y, area.w, coach.y - COACH_GAP - area.y)
+        return area if coach is None else pygame.Rect(area.x, area.y, area.w, coach.y - COACH_GAP - area.y)
+
+    def _draw_frame(self, surface: pygame.Surface) -> None:
         super()._draw_frame(surface)
         self.draw_coach(surface)
 
