@@ -555,11 +555,9 @@ class PlayScene(Scene):
         memory = self.memory  # what is drawn over the panels from here on is told to it (ScreenMemory)
         if summary is not None:  # the log's hover texts are under it
             self.hover_regions = [(r, m) for r, m in self.hover_regions if not r.colliderect(summary.rect)]
-            summary.draw(surface, memory if in_place else None)
-            if not in_place:
-                memory.drawn_over(summary.rect)
-                if below is not None:  # the strip of table between the panel and the log under it
-                    surface.fill(palette.TABLE, (area.x, summary.rect.bottom, area.w, below.y - summary.rect.bottom))
+            summary.draw(surface, memory)  # a panel of its own place: blitted only when its image changed
+            if below is not None:  # the strip of table between the panel and the log under it
+                surface.fill(palette.TABLE, (area.x, summary.rect.bottom, area.w, below.y - summary.rect.bottom))
         if "morale" in self.stage.pointed:  # a summary's line about morale, clicked: the track is ringed
             k = self.stage.pointed["morale"]
             ring = self.hud.morale_cache.rect.inflate(6, 6)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import N_, Lazy, Msg, Plural, Words, _, n_
+from game.i18n import N_, Lazy, Msg, Plural, Words, _, language, n_
 from game.rules import Event, Rules
 from game.rules.kinds import EventKind
 from game.rules.names import defender_name, join_words, space_name, unit_name
@@ -149,6 +149,7 @@ class SummaryPanel:
             for item in [(True, Line(section.heading, "", palette.INK)), *((False, line) for line in section.lines)]]
         self.first = 0  # the first item shown (the wheel scrolls)
         self.more = 0  # how many items did not fit below the last one shown
+        self._height: tuple[tuple[int, str], int] | None = None  # (width, language) -> the height lines need
         self.place(rect)
 
     def place(self, rect: pygame.Rect) -> None:
@@ -165,11 +166,15 @@ class SummaryPanel:
         return len(wrap(str(line.words), "sans", LINE_SIZE, width - 36)) * (LINE_SIZE + LINE_GAP) + 4
 
     def height(self, width: int) -> int:
-        """How tall the panel must be, ``width`` wide, to show every line with its Close button."""
-        y = TOP
-        for k, (heading, line) in enumerate(self.items):
-            y += self._item_height(heading, line, width) + (SECTION_GAP if self._ends_section(k) else 0)
-        return y + BOTTOM
+        """How tall the panel must be, ``width`` wide, to show every line with its Close button (worked out once
+        for a width and a language: asked every frame)."""
+        key = (width, language())
+        if self._height is None or self._height[0] != key:
+            y = TOP
+            for k, (heading, line) in enumerate(self.items):
+                y += self._item_height(heading, line, width) + (SECTION_GAP if self._ends_section(k) else 0)
+            self._height = (key, y + BOTTOM)
+        return self._height[1]
 
     def _ends_section(self, k: int) -> bool:
         return k + 1 == len(self.items) or self.items[k + 1][0]
