@@ -11,6 +11,7 @@ import pytest
 
 from game import i18n
 from game.rules import Game
+from game.ui import palette
 from game.ui.app import App
 from game.ui.play.scene import PlayScene
 from game.ui.play.summary import summarize
@@ -156,6 +157,9 @@ def test_the_log_s_newest_lines_show_below_the_summary_while_the_player_acts() -
     assert panel.rect.top == area.top and panel.rect.h == min(panel.height(area.w), area.h - LOG_LEAST - GAP)
     assert scene.log.rect.top > panel.rect.bottom and scene.log.rect.bottom == area.bottom
     assert scene.log.rect.h >= LOG_LEAST
+    for _ in range(5):  # frames that keep what did not change: the panel stays on screen (a first version's
+        app.step(1 / 60, [], draw=True)  # table, painted under the panels, covered it from the second frame)
+    assert app.display.logical.get_at((panel.rect.x + 6, panel.rect.centery))[:3] == palette.PAPER_LIGHT
     scene.log.add("[4.2.1] the newest line of the log")
     app.step(1 / 60, [], draw=True)
     newest = scene.log.line_rect(len(scene.log.lines) - 1)
