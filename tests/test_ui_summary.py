@@ -179,3 +179,23 @@ def test_the_log_s_newest_lines_show_below_the_summary_while_the_player_acts() -
     scene.close_summary()
     app.step(1 / 60, [], draw=True)
     assert scene.log.rect == area  # closed: the log has its whole place again
+
+
+def test_a_phase_where_nothing_changed_opens_no_panel_and_puts_an_old_one_away() -> None:
+    """The playtest: in the middle of an Enemy Phase (its first question) a panel "Clearing Phase, turn 1:
+    Nothing changed" replaced the last Enemy Phase's summary, pushing the log down for no news."""
+    from game.i18n import Msg
+    from game.ui.play.summary import Line, Section
+
+    app, scene = played()
+    assert scene.summary is not None
+    quiet = Section(Msg("Clearing Phase, turn {turn}", turn=1), (Line(Msg("Nothing changed"), "", palette.INK_SOFT),),
+                    True)
+    scene.summed = [quiet]
+    scene.after_queue()
+    assert scene.summary is None and scene.summed == []
+    app.step(1 / 60, [], draw=True)
+    assert scene.log.rect == scene.log_area
+    saved, action = position()
+    sections = summarize(Game.from_json(saved).rules, Game.from_json(saved).apply(action))
+    assert [s.quiet for s in sections] == [True, False]  # this position's: a quiet Clearing, then the Enemy Phase

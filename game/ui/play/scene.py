@@ -264,8 +264,10 @@ class PlayScene(Scene):
         self.synced = True
         self.stage.settle(self.game.state)
         self.controller.offer(self.game.legal_actions())
-        if self.summed and not self.game.over:
-            self.summary = SummaryPanel(self.log_space(), self.summed, self.stage.point_at, self.close_summary)
+        if self.summed and not self.game.over:  # (phases where nothing changed open no panel: the log says it)
+            quiet = all(section.quiet for section in self.summed)
+            self.summary = None if quiet else SummaryPanel(self.log_space(), self.summed, self.stage.point_at,
+                                                          self.close_summary)
             self.summed = []
         if self.game.over and not self.results_shown:
             self.show_results()

@@ -48,6 +48,7 @@ class Section:
 
     heading: Lazy
     lines: tuple[Line, ...]
+    quiet: bool = False  # nothing changed in the phase (its one line says so)
 
 
 def _phase_events(events: list[Event]) -> list[tuple[str, int, list[Event]]]:
@@ -112,7 +113,7 @@ def _section(rules: Rules, phase: str, turn: int, events: list[Event]) -> Sectio
             lines.insert(0, Line(Msg("Morale {old} → {new}", old=old, new=new), "morale",
                                  loss if new < old else gain))
     if not lines:
-        lines.append(Line(Msg("Nothing changed"), "", palette.INK_SOFT))
+        return Section(Msg(PHASES[phase], turn=turn), (Line(Msg("Nothing changed"), "", palette.INK_SOFT),), True)
     return Section(Msg(PHASES[phase], turn=turn), tuple(lines))
 
 
