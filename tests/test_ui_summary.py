@@ -199,3 +199,31 @@ def test_a_phase_where_nothing_changed_opens_no_panel_and_puts_an_old_one_away()
     saved, action = position()
     sections = summarize(Game.from_json(saved).rules, Game.from_json(saved).apply(action))
     assert [s.quiet for s in sections] == [True, False]  # this position's: a quiet Clearing, then the Enemy Phase
+
+
+def test_an_enemy_phase_that_asks_a_question_midway_is_summed_up_whole_when_it_ends() -> None:
+    """The playtest: an Enemy Phase that stopped to ask how many suppression tokens to spend was never summed up
+    (its events came in two batches, and neither held the whole phase); the panel said the Clearing Phase before
+    it instead. Each batch is kept until the phase ends."""
+    from game.ai import HeuristicPolicy
+
+    for seed in range(20):
+        app = App(headless=True, seed=seed)
+        app.ctx.settings.speed = 0.0
+        scene = PlayScene(app.ctx, Game.new(seed), fresh=True)
+        app.stack.push(scene)
+        policy = HeuristicPolicy(seed)
+        asked = None
+        for _ in range(400):
+            app.step(1 / 60, [], draw=False)
+            game = scene.game
+            if game.over or scene.queue.busy or not scene.synced:
+                continue
+            if asked is not None and game.phase != "enemy":
+                headings = [str(s.heading) for s in scene.summary.sections] if scene.summary else []
+                assert f"Enemy Phase, turn {asked}" in headings, (seed, headings)
+                return
+            if game.phase == "enemy" and asked is None:
+                asked = int(game.state["attack_turn"])  # a question in the middle of an Enemy Phase
+            scene.submit(policy.choose(game))
+    raise AssertionError("no Enemy Phase asked a question in 20 games")

@@ -31,7 +31,7 @@ from game.ui.play.hud import UNDO_TIP, Hud, top_bar_buttons
 from game.ui.play.positions import Positions
 from game.ui.play.stage import Stage
 from game.ui.play.story import story_of
-from game.ui.play.summary import Section, SummaryPanel, summarize
+from game.ui.play.summary import Section, SummaryPanel, summarize, unfinished
 from game.ui.play.tooltips import board_text, draw_hover, hover_tip
 from game.ui.records import game_id
 from game.ui.scene import Context, Scene
@@ -181,6 +181,7 @@ class PlayScene(Scene):
         self.hint_logged = False  # the log has the line of the hint asked for (asking again adds none)
         self.summary: SummaryPanel | None = None  # what changed in the phases just played, over the log
         self.summed: list[Section] = []  # the phases that ended in the events playing (shown when they end)
+        self.unsummed: list[list[Event]] = []  # the batches of events of the phase going on, one a decision
         self._build_top()
 
     def limit(self, what: str) -> int:
@@ -255,7 +256,14 @@ class PlayScene(Scene):
         """Animate ``events``; the choices come back when the queue is done."""
         self.synced = False
         if not self.demo and self.ctx.settings.summaries:
-            self.summed = summarize(self.rules, events) or self.summed
+            # a phase's events may come in several batches (an Enemy Phase asks how many suppression tokens to
+            # spend, or which casualty): each decision's batch is kept until the phase ends, so it is summed whole
+            self.unsummed.append(events)
+            flat = [event for batch in self.unsummed for event in batch]
+            sections = summarize(self.rules, flat)
+            if sections:
+                self.summed = sections
+                self.unsummed = [unfinished(flat)]
         self.animator.play(events)
 
     def after_queue(self) -> None:
@@ -440,6 +448,8 @@ class PlayScene(Scene):
             self.skip_animations()
         self.controller.withdraw()
         action = self.game.undo()
+        if self.unsummed:
+            self.unsummed.pop()  # the events of the decision taken back
         self.forget_hint()
         self.log.add(_("Undone: {action}", action=describe(self.game, action)), palette.POST_BLUE)
         self.after_queue()

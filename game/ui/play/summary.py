@@ -51,12 +51,22 @@ class Section:
     quiet: bool = False  # nothing changed in the phase (its one line says so)
 
 
+BOUNDARIES = (EventKind.PHASE_CHANGED, EventKind.ATTACK_STARTED, EventKind.GAME_OVER)  # a phase starts or ends
+
+
+def unfinished(events: list[Event]) -> list[Event]:
+    """The events of the phase still going on at the end of ``events``: from its last boundary on (what must be
+    kept to sum up that phase when it ends in a later batch of events)."""
+    last = max((k for k, event in enumerate(events) if event.kind in BOUNDARIES), default=0)
+    return events[last:]
+
+
 def _phase_events(events: list[Event]) -> list[tuple[str, int, list[Event]]]:
     """The Enemy and Clearing Phases that *end* among ``events``: (phase, turn within its Attack, its events)."""
     out: list[tuple[str, int, list[Event]]] = []
     current: tuple[str, int, list[Event]] | None = None
     for event in events:
-        if event.kind in (EventKind.PHASE_CHANGED, EventKind.ATTACK_STARTED, EventKind.GAME_OVER):
+        if event.kind in BOUNDARIES:
             if current is not None:
                 out.append(current)
                 current = None
