@@ -10,7 +10,7 @@ import sys
 from dataclasses import dataclass
 from typing import BinaryIO, TextIO
 
-from game.i18n import N_, _, percent
+from game.i18n import N_, _, n_, percent
 from game.rules import Action, Event, Game, IllegalAction
 from game.rules.kinds import ActionKind, DecisionKind
 from game.rules.names import floor_name
@@ -125,7 +125,8 @@ class TextPlay:
                 if space in cars:
                     parts.insert(0, _("[armored car]"))
                 if state["suppression"].get(space):
-                    parts.append(_("({n} suppression tokens)", n=state["suppression"][space]))
+                    parts.append(n_("({n} suppression token)", "({n} suppression tokens)",
+                                    int(state["suppression"][space])))
                 self.say(f"     {space:<9} {', '.join(parts)}")
         else:
             self.say(_("   enemy on the tracks: none"))

@@ -134,3 +134,26 @@ def test_a_click_that_closes_a_menu_never_ends_the_phase(open_play: Callable[[in
     assert not c.popup.buttons and scene.game.decision["kind"] == "moves"  # closed, nothing more
     app.step(1 / 60, click)
     assert scene.game.decision["kind"] != "moves"  # a click of its own ends the Moves
+
+
+def test_a_full_space_where_only_the_tokens_can_go_asks_before_sending_them(
+        open_play: Callable[[int, str], tuple[App, PlayScene]]) -> None:
+    """The playtest: a click on a lit space that was full sent the defender's grenades there alone, unasked, and
+    spent his move. The carry menu opens now, its one item "Send ... only"; nothing is sent before it is chosen."""
+    app, scene = open_play(0, "standard")
+    for _ in range(3000):
+        app.step(1 / 60, [], draw=False)
+        if scene.synced and not scene.queue.busy:
+            break
+    game = scene.game
+    assert game.decision and game.decision["kind"] == "moves"
+    acts = game.legal_actions()
+    moves = {(a.args[0], a.args[1]) for a in acts if a.kind == "move"}
+    shift = next(a for a in acts if a.kind == "shift" and (a.args[0], a.args[2]) not in moves)
+    name, token, space = shift.args
+    c = scene.controller
+    c.selected = name
+    assert c.targets()[space][0].kind == "shift"  # the space is lit for his tokens only
+    c.choose_move(space, [shift])  # one way there, and it does not move him
+    assert [b.key for b in c.popup.buttons] == [f"Send {token} only"]
+    assert game.decision["kind"] == "moves" and game.state["moves"] == 0  # nothing sent yet

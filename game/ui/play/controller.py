@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.i18n import N_, _, same
+from game.i18n import N_, _, n_, same
 from game.rules import Action, Game
 from game.rules.kinds import ActionKind, DecisionKind
 from game.rules.names import defender_name, space_name, token_name
@@ -158,9 +158,10 @@ class Controller:
             return _("{defender} commands: {n} free rallies. Click a lit defender or a Rally button.",
                      defender=defender_name(dec["by"]), n=dec["left"])
         if kind == DecisionKind.SUPPRESSION:
-            return _("The {unit} enters {space} ({n} suppression tokens): how many to spend?",
-                     unit=self.game.counter_label(dec["counter"]),
-                     space=space_name(self.game.rules, dec["space"], sentence=True), n=dec["tokens"])
+            return n_("The {unit} enters {space} ({n} suppression token): how many to spend?",
+                      "The {unit} enters {space} ({n} suppression tokens): how many to spend?", int(dec["tokens"]),
+                      unit=self.game.counter_label(dec["counter"]),
+                      space=space_name(self.game.rules, dec["space"], sentence=True))
         if kind == DecisionKind.CASUALTY:
             return _("Choose the casualty in {space}.", space=space_name(self.game.rules, dec["space"], sentence=True))
         if kind == DecisionKind.ESCAPE:
@@ -363,8 +364,10 @@ class Controller:
 
     # ------------------------------------------------------------------ popups
     def choose_move(self, space: str, actions: list[Action]) -> None:
-        """A move to ``space``: at once when there is one way, else a popup of what to carry."""
-        if len(actions) == 1:
+        """A move to ``space``: at once when there is one way and it moves the defender, else a popup of what to
+        carry (a full space where only his tokens can go says so in a popup: the playtest's click sent the
+        grenades alone, unasked, and spent the move)."""
+        if len(actions) == 1 and actions[0].kind == ActionKind.MOVE:
             self.submit(actions[0])
             return
         x, y = self.positions.space_point(space)
