@@ -20,6 +20,7 @@ from tests.helpers import load_tool, submitted
 from tests.test_ui_reveal import position
 
 layout_check = load_tool("layout_check")
+ATTACK = 1  # the Attack of test_ui_reveal's position
 
 
 @cache
@@ -33,7 +34,7 @@ def summed() -> tuple[list[str], list[str]]:
 
 def test_the_summary_lists_who_fell_and_where_morale_barriers_breaches_and_weapons() -> None:
     headings, lines = summed()
-    assert headings == ["Clearing Phase, turn 5", "Enemy Phase, turn 6"]
+    assert headings == [f"Attack {ATTACK}, Clearing Phase, turn 5", f"Attack {ATTACK}, Enemy Phase, turn 6"]
     assert lines[0] == "Nothing changed"  # the Clearing Phase of turn 5
     assert "Morale 9 → 8" in lines
     assert {"Michon fell: basement, space 1-3", "Trained 8 fell: basement, space 1-3",
@@ -52,7 +53,7 @@ def test_the_summary_is_worded_in_the_players_language() -> None:
     try:
         words = [str(line.words) for s in sections for line in s.lines]
         assert "Entraîné 8 est tombé\u00a0: sous-sol, case 1-3" in words
-        assert str(sections[1].heading) == "Phase ennemie, tour 6"
+        assert str(sections[1].heading) == f"Attaque {ATTACK}, phase ennemie, tour 6"
     finally:
         i18n.set_language("en")
 
@@ -189,8 +190,8 @@ def test_a_phase_where_nothing_changed_opens_no_panel_and_puts_an_old_one_away()
 
     app, scene = played()
     assert scene.summary is not None
-    quiet = Section(Msg("Clearing Phase, turn {turn}", turn=1), (Line(Msg("Nothing changed"), "", palette.INK_SOFT),),
-                    True)
+    nothing = Line(Msg("Nothing changed"), "", palette.INK_SOFT)
+    quiet = Section(Msg("Attack {attack}, Clearing Phase, turn {turn}", attack=1, turn=1), (nothing,), True)
     scene.summed = [quiet]
     scene.after_queue()
     assert scene.summary is None and scene.summed == []
@@ -213,7 +214,7 @@ def test_an_enemy_phase_that_asks_a_question_midway_is_summed_up_whole_when_it_e
         scene = PlayScene(app.ctx, Game.new(seed), fresh=True)
         app.stack.push(scene)
         policy = HeuristicPolicy(seed)
-        asked = None
+        asked: str | None = None
         for _ in range(400):
             app.step(1 / 60, [], draw=False)
             game = scene.game
@@ -221,9 +222,9 @@ def test_an_enemy_phase_that_asks_a_question_midway_is_summed_up_whole_when_it_e
                 continue
             if asked is not None and game.phase != "enemy":
                 headings = [str(s.heading) for s in scene.summary.sections] if scene.summary else []
-                assert f"Enemy Phase, turn {asked}" in headings, (seed, headings)
+                assert asked in headings, (seed, headings)
                 return
-            if game.phase == "enemy" and asked is None:
-                asked = int(game.state["attack_turn"])  # a question in the middle of an Enemy Phase
+            if game.phase == "enemy" and asked is None:  # a question in the middle of an Enemy Phase
+                asked = f"Attack {game.state['attack']}, Enemy Phase, turn {game.state['attack_turn']}"
             scene.submit(policy.choose(game))
     raise AssertionError("no Enemy Phase asked a question in 20 games")

@@ -22,7 +22,9 @@ from game.ui.cache import PanelCache, ScreenMemory
 from game.ui.fonts import blit_text, wrap
 from game.ui.widgets import Button, panel
 
-PHASES = {"enemy": N_("Enemy Phase, turn {turn}"), "clearing": N_("Clearing Phase, turn {turn}")}
+# (with its Attack: after an Attack ends, "Enemy Phase, turn 1" alone read as the first turn of the game)
+PHASES = {"enemy": N_("Attack {attack}, Enemy Phase, turn {turn}"),
+          "clearing": N_("Attack {attack}, Clearing Phase, turn {turn}")}
 LINE_SIZE = 16
 LINE_GAP = 3
 GAP = 8  # between the panel and the log below it
@@ -61,10 +63,11 @@ def unfinished(events: list[Event]) -> list[Event]:
     return events[last:]
 
 
-def _phase_events(events: list[Event]) -> list[tuple[str, int, list[Event]]]:
-    """The Enemy and Clearing Phases that *end* among ``events``: (phase, turn within its Attack, its events)."""
-    out: list[tuple[str, int, list[Event]]] = []
-    current: tuple[str, int, list[Event]] | None = None
+def _phase_events(events: list[Event]) -> list[tuple[str, int, int, list[Event]]]:
+    """The Enemy and Clearing Phases that *end* among ``events``: (phase, its Attack, turn within its Attack, its
+    events)."""
+    out: list[tuple[str, int, int, list[Event]]] = []
+    current: tuple[str, int, int, list[Event]] | None = None
     for event in events:
         if event.kind in BOUNDARIES:
             if current is not None:
@@ -72,19 +75,20 @@ def _phase_events(events: list[Event]) -> list[tuple[str, int, list[Event]]]:
                 current = None
             phase = str(event.data.get("phase", ""))
             if event.kind == EventKind.PHASE_CHANGED and phase in PHASES:
-                current = (phase, int(event.data.get("attack_turn", event.data.get("turn", 0))), [])
+                current = (phase, int(event.data.get("attack", 1)),
+                           int(event.data.get("attack_turn", event.data.get("turn", 0))), [])
         elif current is not None:
-            current[2].append(event)
+            current[3].append(event)
     return out
 
 
 def summarize(rules: Rules, events: list[Event]) -> list[Section]:
     """The sections of the phases that ended among ``events`` (an Enemy Phase still waiting on the player's
     choice, a casualty to pick, is summed up when it ends)."""
-    return [_section(rules, phase, turn, evs) for phase, turn, evs in _phase_events(events)]
+    return [_section(rules, phase, attack, turn, evs) for phase, attack, turn, evs in _phase_events(events)]
 
 
-def _section(rules: Rules, phase: str, turn: int, events: list[Event]) -> Section:
+def _section(rules: Rules, phase: str, attack: int, turn: int, events: list[Event]) -> Section:
     lines: list[Line] = []
     loss, gain = palette.TARGET, palette.OK_GREEN
     for e in events:
@@ -123,8 +127,9 @@ def _section(rules: Rules, phase: str, turn: int, events: list[Event]) -> Sectio
             lines.insert(0, Line(Msg("Morale {old} → {new}", old=old, new=new), "morale",
                                  loss if new < old else gain))
     if not lines:
-        return Section(Msg(PHASES[phase], turn=turn), (Line(Msg("Nothing changed"), "", palette.INK_SOFT),), True)
-    return Section(Msg(PHASES[phase], turn=turn), tuple(lines))
+        return Section(Msg(PHASES[phase], attack=attack, turn=turn),
+                       (Line(Msg("Nothing changed"), "", palette.INK_SOFT),), True)
+    return Section(Msg(PHASES[phase], attack=attack, turn=turn), tuple(lines))
 
 
 def _unit(rules: Rules, unit: str) -> str:
