@@ -21,6 +21,7 @@ from game.ui import palette
 from game.ui.cache import PanelCache, ScreenMemory
 from game.ui.fonts import blit_text, wrap
 from game.ui.widgets import Button, panel
+from game.ui.words import fit
 
 # (with its Attack: after an Attack ends, "Enemy Phase, turn 1" alone read as the first turn of the game)
 PHASES = {"enemy": N_("Attack {attack}, Enemy Phase, turn {turn}"),
@@ -272,8 +273,9 @@ class SummaryPanel:
                 arrow = blit_text(surface, "▼", "sans_bold", 14, palette.POST_BLUE, (r.x + 12, y))
                 blit_text(surface, more, "sans_bold", 14, palette.POST_BLUE, (arrow.right + 5, y))
                 break
-            if heading:
-                blit_text(surface, str(line.words), "sans_bold", 16, palette.INK, (r.x + 12, y))
+            if heading:  # one line: the French "Attaque 2, phase de nettoyage, tour 12" is fitted to the panel
+                words, size = fit(str(line.words), "sans_bold", 16, r.w - 24, 12)
+                blit_text(surface, words, "sans_bold", size, palette.INK, (r.x + 12, y + (16 - size) // 2))
             else:
                 lines = wrap(str(line.words), "sans", LINE_SIZE, width)
                 spot = pygame.Rect(r.x + 8, y - 2, r.w - 16, h)
