@@ -157,3 +157,38 @@ def test_a_full_space_where_only_the_tokens_can_go_asks_before_sending_them(
     c.choose_move(space, [shift])  # one way there, and it does not move him
     assert [b.key for b in c.popup.buttons] == [f"Send {token} only"]
     assert game.decision["kind"] == "moves" and game.state["moves"] == 0  # nothing sent yet
+
+
+def test_the_top_bar_s_score_is_the_drawn_position_s(open_play: Callable[[int, str], tuple[App, PlayScene]]) -> None:
+    """The playtest: "score now 24" showed while the Enemy Phase that cost those points was still to be played on
+    the board. The bar asks the core for the score of the position drawn (7.0, ``Game.score_of``), which is the
+    game's own score once the board has caught up."""
+    from game.rules.scoring import score
+
+    for seed in range(10):
+        app, scene = open_play(seed, "standard")
+        policy = HeuristicPolicy(seed)
+        differed = False
+        for _ in range(3000):
+            game = scene.game
+            assert game.score_of(game.state) == score(game)
+            if scene.queue.busy and game.score_of(scene.view.state) != game.score():
+                differed = True
+                from game.ui import fonts
+
+                fonts.drawn = set()
+                try:
+                    scene.invalidate_caches()
+                    scene.draw(pygame.Surface((1920, 1080)))
+                    said = fonts.drawn
+                finally:
+                    fonts.drawn = None
+                assert f"Standard  ·  score now {game.score_of(scene.view.state)}" in said
+                assert f"Standard  ·  score now {game.score()}" not in said
+                break
+            app.step(1 / 60, [], draw=False)
+            if not game.over and scene.synced and not scene.queue.busy and game.decision:
+                scene.submit(policy.choose(game))
+        if differed:
+            return
+    raise AssertionError("no Enemy Phase changed the score while it played out in 10 games")

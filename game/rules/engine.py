@@ -477,6 +477,11 @@ class Game(Kernel):
         """7.0: the score if the game ended now."""
         return scoring.score(self)
 
+    def score_of(self, state: dict[str, Any]) -> int:
+        """7.0: the score of ``state``, a position of this game (the one a screen shows while the events that
+        led past it play out)."""
+        return scoring.score_of(self.rules, state)
+
     def score_breakdown(self) -> list[tuple[str, int]]:
         """7.0: the score line by line (each scoring survivor, escapes doubled, the counters inside)."""
         return scoring.breakdown(self)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.i18n import N_, Msg, _, n_
+from game.rules.data import Rules
 from game.rules.events import GameOver
 from game.rules.kernel import Kernel
 from game.rules.kinds import EventKind
@@ -30,9 +33,13 @@ def award_for(score: int) -> tuple[str, str]:
 
 def _scoring(game: Kernel) -> list[tuple[str, str, int]]:
     """7.0: each surviving defender who scores, with his status and points (doubled if he escaped)."""
+    return _scoring_of(game.rules, game.state)
+
+
+def _scoring_of(rules: Rules, state: dict[str, Any]) -> list[tuple[str, str, int]]:
     out = []
-    for name, defender in game.state["defenders"].items():
-        vp = game.rules.defenders[name].victory_points
+    for name, defender in state["defenders"].items():
+        vp = rules.defenders[name].victory_points
         if vp and defender["status"] == "board":
             out.append((name, "board", vp))
         elif vp and defender["status"] == "escaped":
@@ -55,7 +62,14 @@ def breakdown(game: Kernel) -> list[tuple[str, int]]:
 def score(game: Kernel) -> int:
     """7.0: morale adjustments of surviving postal workers and noncombatants, doubled if escaped, minus one
     per assault counter in the post office."""
-    return sum(points for _name, _status, points in _scoring(game)) - counters_inside(game)
+    return score_of(game.rules, game.state)
+
+
+def score_of(rules: Rules, state: dict[str, Any]) -> int:
+    """7.0, :func:`score` of a position given as its state (the one a screen draws while the events that led
+    past it still play)."""
+    return sum(points for _name, _status, points in _scoring_of(rules, state)) - \
+        sum(len(v) for v in state["interior"].values())
 
 
 def end_game(game: Kernel, how: str, section: str) -> None:

@@ -153,7 +153,7 @@ class Hud:
                      n=max(0, self.game.limit("defender_actions") - self.game.state["actions"]))
         difficulty = str(self.game.state.get("difficulty", "standard"))
         diff = _("Daily challenge") if self.daily else _(DIFFICULTY_LABELS.get(difficulty, "Standard"))
-        status = _("{difficulty}  ·  score now {score}", difficulty=diff, score=self.game.score())
+        status = _("{difficulty}  ·  score now {score}", difficulty=diff, score=self.game.score_of(s))
         for b in buttons:
             if b.key == "Hint":
                 why = hint_blocker()
