@@ -143,7 +143,7 @@ class Controller:
             if self.selected:
                 return _("{defender}: click a lit space to move there (carrying tokens), or another defender",
                          defender=defender_name(self.selected or ""))
-            return _("Moves: {n} left. Click a defender to move him.",
+            return _("Moves: {n} left. Click a defender to move him (one who moves takes no action this turn, 4.2).",
                      n=max(0, self.game.limit("defender_moves") - state["moves"]))
         if kind == DecisionKind.ACTIONS:
             if self.mode == "attack":
