@@ -69,10 +69,11 @@ def one_line(text: str) -> str:
 MAX_BYTES = 1 << 20  # the largest TOML file read (the largest of levels/ is 15 KB, of the scenarios 5 KB)
 
 
-def _read_bytes(path: Path, limit: int) -> bytes:
+def read_capped(path: Path, limit: int) -> bytes:
     """The file's bytes; ``OSError`` when it cannot be read, ``ValueError`` when it is not a regular file (a FIFO,
     a device, a folder: opened without blocking and refused, so a pipe in its place never hangs a reader) or holds
-    more than ``limit`` bytes (refused after reading ``limit + 1``, never read whole)."""
+    more than ``limit`` bytes (refused after reading ``limit + 1``, never read whole). The one reader of a file the
+    game may find damaged or hostile: the level files here, the data folder's files (``game.ui.storage``)."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -93,7 +94,7 @@ def load_toml(path: Path, name: str, error: type[ValueError] = ValueError, limit
     regular file or larger than ``limit`` bytes, bytes that are not UTF-8, invalid TOML or nesting deeper than the
     parser can follow."""
     try:
-        raw = _read_bytes(path, limit)
+        raw = read_capped(path, limit)
     except FileNotFoundError:
         where = f" in {path.parent.name}/" if name == path.name and path.parent.name else ""
         raise error(f"{name}: file not found{where}") from None

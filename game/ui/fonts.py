@@ -61,15 +61,22 @@ def drawable(s: str, f: pygame.font.Font, width: int = MAX_LINE_PX) -> str:
     if len(s) > MAX_LINE_CHARS:
         s = s[:MAX_LINE_CHARS - 1] + "…"
     if len(s) > 20 and f.size(s)[0] > width:
-        lo, hi = 0, len(s) - 1  # the longest prefix that fits with its "…": f.size(s[:lo] + "…") fits
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if f.size(s[:mid] + "…")[0] <= width:
-                lo = mid
-            else:
-                hi = mid - 1
-        s = s[:lo] + "…"
+        s = s[:longest_fit(s, f, width, "…")] + "…"
     return s
+
+
+def longest_fit(s: str, f: pygame.font.Font, width: int, end: str = "", least: int = 0, strip: bool = False) -> int:
+    """How much of the start of ``s`` (at least ``least`` characters) fits ``width`` pixels in ``f`` with ``end``
+    after it (its trailing spaces left out first when ``strip``): a binary search on the start's length."""
+    lo, hi = least, len(s)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        start = s[:mid].rstrip() if strip else s[:mid]
+        if f.size(start + end)[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def text(s: str, face: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
@@ -151,13 +158,7 @@ def _cut(word: str, f: pygame.font.Font, width: int) -> list[str]:
         return [word]
     pieces: list[str] = []
     while word:
-        lo, hi = 1, len(word)  # the longest start of the word that fits (at least one character)
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if f.size(word[:mid])[0] <= width:
-                lo = mid
-            else:
-                hi = mid - 1
-        pieces.append(word[:lo])
-        word = word[lo:]
+        n = longest_fit(word, f, width, least=1)  # (at least one character a line)
+        pieces.append(word[:n])
+        word = word[n:]
     return pieces

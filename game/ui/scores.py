@@ -163,11 +163,13 @@ def _newer_there(path: Path) -> int | None:
     """The version of the file at ``path`` when a newer version of the game wrote it, else None."""
     try:
         text = storage.read_text(path, MAX_BYTES)
-        raw = storage.parse_json(text) if text is not None else None
+        if text is not None:
+            parse(text)
+    except NewerFile as exc:
+        return exc.version
     except ValueError:
-        return None
-    version = raw.get("version") if isinstance(raw, dict) else None
-    return version if isinstance(version, int) and not isinstance(version, bool) and version > VERSION else None
+        pass
+    return None
 
 
 def save_scores(tables: Tables, path: Path | None = None) -> str:

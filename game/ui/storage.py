@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.rules.toml_reader import read_capped
+
 APP = "postmen"
 SAVE_NAME = "save.json"
 SETTINGS_NAME = "settings.json"
@@ -105,24 +107,13 @@ def read_text(path: Path, limit: int = MAX_BYTES) -> str | None:
     if problem:
         raise ValueError(problem)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        data = read_capped(path, limit)
     except FileNotFoundError:
         return None
     except OSError as exc:
         raise ValueError(f"cannot read {path.name}: {exc.strerror or exc}") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ValueError(f"{path.name} is not a regular file")
-        with os.fdopen(fd, "rb") as fh:
-            fd = -1  # closed with the file object
-            data = fh.read(limit + 1)
-    except OSError as exc:
-        raise ValueError(f"cannot read {path.name}: {exc.strerror or exc}") from None
-    finally:
-        if fd >= 0:
-            os.close(fd)
-    if len(data) > limit:
-        raise ValueError(f"{path.name} is larger than {limit // 1024} KB")
+    except ValueError as exc:  # not a regular file, larger than the limit
+        raise ValueError(f"{path.name} is {exc}") from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

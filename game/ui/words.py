@@ -11,7 +11,7 @@ from game.rules import Action, Game
 from game.rules.engine import ACTION_SECTIONS
 from game.rules.kinds import ActionKind
 from game.rules.names import carried_words, defender_name, space_name, state_name, the_token
-from game.ui.fonts import font
+from game.ui.fonts import font, longest_fit
 
 CITED = re.compile(r"\b[1-8]\.\d(\.\d)?\b")  # a reason that cites a rulebook section already
 # The kinds of enemy card, as the card being resolved is headed (3.0)
@@ -108,12 +108,5 @@ def fit(line: str, face: str, size: int, width: int, smallest: int = 14) -> tupl
     f = font(face, size)
     if f.size(line)[0] <= width:
         return line, size
-    lo, hi = 0, len(line)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if f.size(line[:mid].rstrip() + "…")[0] <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    cut = line[:lo].rstrip() + "…"
+    cut = line[:longest_fit(line, f, width, "…", strip=True)].rstrip() + "…"  # the longest start that fits
     return (same(cut) if isinstance(line, Said) else cut), size  # (a cut translation is still in its language)

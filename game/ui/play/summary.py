@@ -174,7 +174,7 @@ class SummaryPanel:
         self.rect = pygame.Rect(rect)
         self.close_button = Button((rect.right - 128, rect.bottom - 48, 116, 38), N_("Close"), self.close, 20,
                                    tip=N_("Close the summary (Esc); the log is under it"))
-        # opaque on the table (its rounded corners show the table): the log under it is not drawn while it shows
+        # opaque on the table (its rounded corners show the table); at the log's whole place, the log is not drawn
         self.cache = PanelCache(self.rect, under=palette.TABLE)
 
     def _item_height(self, heading: bool, line: Line, width: int) -> int:
