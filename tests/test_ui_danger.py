@@ -78,3 +78,16 @@ def test_colour_blind_mode_says_the_danger_in_words(drawn: set[str]) -> None:
     drawn.clear()
     app.step(1 / 60)
     assert any(text.startswith("fall ") for text in drawn), sorted(drawn)
+
+
+def test_a_choice_that_leaves_the_board_as_it_was_shows_the_same_danger() -> None:
+    """Every position of a Defense Phase is asked over the same futures: End moves alone (the board unchanged)
+    shows exactly the numbers shown before it (a playtest saw a door go from 36% to 25% on End moves alone, the
+    noise of another draw of futures)."""
+    game = Game.from_json(position())
+    game.keep_history = True  # as the play scene's game: each choice is recorded
+    before = danger.ask(game)
+    assert before.breach
+    game.apply(next(a for a in game.legal_actions() if a.kind == "end_moves"))
+    assert game.decision is not None and game.decision["kind"] == "actions"
+    assert danger.ask(game) == before
