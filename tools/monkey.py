@@ -4,9 +4,11 @@ app across every scene, in a data folder of its own (the player's saves and scor
     python tools/monkey.py --events 50000 [--seed 1]
 
 Prints the events fed, the exceptions raised (each distinct one with its traceback), the scenes visited, the
-games finished, the slowest steps (a gesture and its frame) and how many took over 250 ms (a stall a player
-sees), by scene; exits 1 if anything raised. The app is started afresh when the player
-quits or after an exception, as a player would restart it. tests/test_monkey.py runs a short walk in the suite.
+games finished, the slowest steps (a gesture and its frame, with the main thread's own CPU time in it: a step
+whose CPU time is far below its wall time waited, the process not running or blocked, rather than computed) and
+how many took over 250 ms (a stall a player sees), by scene; exits 1 if anything raised. The app is started
+afresh when the player quits or after an exception, as a player would restart it. tests/test_monkey.py runs a
+short walk in the suite.
 """
 
 from __future__ import annotations
@@ -54,7 +56,8 @@ class Report:
     slowest_ms: float = 0.0
     slowest_scene: str = ""
     stalls: Counter[str] = field(default_factory=Counter)  # steps over STALL_MS, by the scene on top after them
-    slowest: list[tuple[float, str, str]] = field(default_factory=list)  # (ms, scene before -> after, gesture)
+    # (ms, the main thread's CPU ms in the step, scene before -> after, gesture)
+    slowest: list[tuple[float, float, str, str]] = field(default_factory=list)
 
     def lines(self) -> list[str]:
         scenes = ", ".join(f"{name} {n}" for name, n in sorted(self.scenes.items()))
@@ -65,7 +68,7 @@ class Report:
                 f"slowest step: {self.slowest_ms:.1f} ms ({self.slowest_scene})",
                 f"steps over {STALL_MS} ms: {sum(self.stalls.values())}"
                 + (f" ({', '.join(f'{name} {n}' for name, n in self.stalls.most_common())})" if self.stalls else ""),
-                *(f"  {ms:7.1f} ms  {scenes}  {gesture}" for ms, scenes, gesture in self.slowest)]
+                *(f"  {ms:7.1f} ms (cpu {cpu:5.1f})  {scenes}  {gesture}" for ms, cpu, scenes, gesture in self.slowest)]
 
 
 def hotspots(app: App) -> list[pygame.Rect]:
@@ -152,9 +155,10 @@ def walk(events: int, seed: int, draw_every: int = 3, out: list[str] | None = No
             gesture = random_event(app, rng)
             before = type(app.stack.top).__name__
             report.events += 1
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.thread_time()
             app.step(rng.choice([1 / 60, 1 / 60, 1 / 30, 0.1]), gesture, draw=report.events % draw_every == 0)
             ms = (time.perf_counter() - start) * 1000
+            cpu = (time.thread_time() - cpu_start) * 1000
             report.frames += 1
             top = app.stack.top
             name = type(top).__name__ if top is not None else "(none)"
@@ -167,7 +171,7 @@ def walk(events: int, seed: int, draw_every: int = 3, out: list[str] | None = No
             if ms > STALL_MS:
                 report.stalls[name] += 1
             if len(report.slowest) < SLOWEST or ms > report.slowest[-1][0]:
-                report.slowest.append((ms, f"{before} -> {name}", describe(gesture)))
+                report.slowest.append((ms, cpu, f"{before} -> {name}", describe(gesture)))
                 report.slowest.sort(key=lambda x: -x[0])
                 del report.slowest[SLOWEST:]
         except Exception as exc:  # noqa: BLE001 - the monkey's job: record every failure and go on

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.rules_ref import RulesScene
 from game.ui.scenes.title import TitleScene
-from game.ui.settings import load_settings, saved_language
+from game.ui.settings import failed_saves, load_settings, saved_language
 
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 # Idle frames: after IDLE_AFTER seconds without input, with nothing animating, the loop waits for input (at most
@@ -36,6 +37,15 @@ IDLE_WAIT = 500
 INPUT_TYPES = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                pygame.MOUSEWHEEL, pygame.TEXTINPUT, pygame.JOYBUTTONDOWN, pygame.FINGERDOWN, pygame.FINGERMOTION,
                pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE)
+# The interpreter's switch interval while the app runs (CPython's default 5 ms). The workers (the danger badges,
+# the Hint, the review, the high-score check) hold the interpreter lock between switches, and the frame loop gives
+# it up in each of pygame's drawing calls: with 5 ms it waited up to 5 ms to get it back each time, so a frame
+# drawn while a worker thought lost tens of milliseconds (issue 36). Measured with `python tools/monkey.py
+# --events 100000 --seed 6`, two walks each, the longest wait of a step for the lock (its wall time less the main
+# thread's CPU time): 136 and 96 ms at 5 ms, 41 and 58 ms at 1 ms; steps waiting over 20 ms 409 and 361 -> 44 and
+# 47. `python tools/bench_hint_frames.py`: the largest frame while the Hint thinks 7.0-7.2 -> 3.2-3.8 ms, the
+# planner's time the same (0.07-0.17 s).
+SWITCH_INTERVAL = 0.001
 
 
 class AppScenes:
@@ -91,6 +101,7 @@ class App:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
+        sys.setswitchinterval(SWITCH_INTERVAL)
         problem = i18n.set_language(lang or saved_language() or i18n.system_language())
         settings, msg = load_settings()  # (what it says about a damaged file: in the language just set)
         storage.clean_leftovers()  # the temporary files of a game killed while it wrote
@@ -149,6 +160,9 @@ class App:
         self.ctx.time += dt
         if not self.score_check.applied and self.score_check.done.is_set():
             self.checked_scores(self.score_check.apply())
+        failed = failed_saves()  # a settings save behind the frame loop that failed: said in one line
+        if failed:
+            self.ctx.message = " ".join(m for m in (self.ctx.message, failed) if m)
         self.ctx.stack.update(dt)
         if self.warming is not None and isinstance(self.ctx.stack.top, TitleScene) and self.ctx.time > dt:
             if next(self.warming, True):  # (each piece yields None; True once all are made)
