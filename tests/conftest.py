@@ -51,11 +51,15 @@ def english() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The game's data folder for this test (``POSTMEN_DATA_DIR``, restored afterwards): ``tmp_path / "data"``."""
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The game's data folder for this test (``POSTMEN_DATA_DIR``, restored afterwards): ``tmp_path / "data"``;
+    the writes behind the frame loop the test asked are done before the next test starts."""
+    from game.ui import storage
+
     folder = tmp_path / "data"
     monkeypatch.setenv("POSTMEN_DATA_DIR", str(folder))
-    return folder
+    yield folder
+    storage.settle(storage.EXIT_WAIT)
 
 
 @pytest.fixture()

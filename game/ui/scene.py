@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.ui.music import MusicPlayer
-from game.ui.settings import Settings, save_settings
+from game.ui.settings import Settings, save_settings_behind
 from game.ui.sound import SoundBank
 
 if TYPE_CHECKING:
@@ -227,8 +227,7 @@ class Context:
     time: float = 0.0
 
     def save_settings(self) -> None:
-        err = save_settings(self.settings)
-        if err:
-            self.message = err
+        """The settings saved (behind the frame loop: a failure is said by the app's next frame) and applied."""
+        save_settings_behind(self.settings)
         self.sounds.set_volume(self.settings.volume, self.settings.mute)
         self.music.set_volume(self.settings.music_volume, self.settings.mute)

@@ -85,6 +85,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
     default (the others are kept); a file that cannot be read at all gives the defaults and is kept under a new
     name beside it (``settings.json.damaged``, ...). Never raises."""
     path = path or storage.settings_path()
+    storage.settle(storage.EXIT_WAIT)  # a save behind still on its way is read back, not the file before it
     try:
         text = storage.read_text(path, MAX_BYTES)
         if text is None:
@@ -111,6 +112,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
 def saved_language(path: Path | None = None) -> str:
     """The language the settings file names ("" when none, or when the file cannot be read): read before the
     settings themselves, so that what their loading says is said in that language."""
+    storage.settle(storage.EXIT_WAIT)  # (a save behind on its way is read back)
     try:
         raw = storage.parse_json(storage.read_text(path or storage.settings_path(), MAX_BYTES) or "{}")
     except (ValueError, OSError):
@@ -120,9 +122,20 @@ def saved_language(path: Path | None = None) -> str:
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str:
-    """Save; returns "" or a one-line error message."""
+    """Save now; returns "" or a one-line error message."""
     try:
         storage.write_atomic(path or storage.settings_path(), settings.to_json())
         return ""
     except OSError as exc:
         return _("Could not save settings: {error}", error=exc)
+
+
+def save_settings_behind(settings: Settings) -> None:
+    """Save by the disk thread (``storage.write_behind``: the frame loop never waits for the disk); a failure is
+    said by :func:`failed_saves`."""
+    storage.write_behind(storage.settings_path(), settings.to_json())
+
+
+def failed_saves() -> str:
+    """"" or one line for each save behind that failed since the last call."""
+    return " ".join(_("Could not save settings: {error}", error=exc) for _path, exc in storage.take_failures())
