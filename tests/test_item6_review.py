@@ -38,7 +38,7 @@ def played(seed: int) -> Record:
 
 
 def quick_decisions(rev: Review, progress: Callable[[int, int], None] | None = None,
-                    samples: int = 1) -> list[DecisionReview]:
+                    samples: int = 1, checkpoint: Callable[[], None] | None = None) -> list[DecisionReview]:
     """Three decisions of the record "reviewed" at once (the planner's real review takes minutes): the player's
     choice against another legal one."""
     found = []

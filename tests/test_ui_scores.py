@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.rules import Game
-from game.ui import records, scores
+from game.ui import records, scores, storage
 from game.ui.app import App
 from game.ui.play.scene import PlayScene
 from game.ui.scenes.highscores import HighScoresScene
@@ -129,6 +129,7 @@ def test_title_difficulty_selector_starts_games_at_that_difficulty(data: Path) -
     elite = next(b for b in title.difficulty_buttons if b.label == "Elite")
     app.click(elite.rect.center)
     assert app.ctx.settings.difficulty == "elite"
+    assert storage.settle(10)  # (the settings are written behind the frame loop)
     assert json.loads((data / "settings.json").read_text())["difficulty"] == "elite", "remembered in settings"
     app.click(next(b for b in title.buttons if b.label == "New game").rect.center)
     play = app.stack.top

@@ -4,11 +4,13 @@ On each busy board (tests/data/busy-attack2.json, busy-attack3.json) and at the 
 4 of a Standard game (seed 0, the heuristic playing up to there: where the planner thinks longest) the real play
 scene, headless, draws frames:
 first with nothing to think about (the reference, measured in the same run), then from the moment Hint is pressed
-until its answer is shown. Prints, per board, the frames' median and largest times in both states, how long the
+until its answer is shown, 60 frames a second as the game's loop draws them (``--back-to-back``: each frame
+at once after the last, as the tests draw them: the planner then thinks only at the frames' checkpoints, the
+worst case of ``game.ui.gate``). Prints, per board, the frames' median and largest times in both states, how long the
 planner thought (sharing the interpreter with frames drawn back to back, so longer than alone), and the frame the
 old loop drew with the planner in it (the same question asked in the frame).
 
-    python tools/bench_hint_frames.py [--frames 120]
+    python tools/bench_hint_frames.py [--frames 120] [--back-to-back]
 """
 
 from __future__ import annotations
@@ -34,10 +36,16 @@ from game.ui.play.scene import PlayScene  # noqa: E402
 BOARDS = ("busy-attack2.json", "busy-attack3.json")
 
 
+PACED = True  # frames 1/60 s apart, as the game's loop waits for the next frame (``App.next_frame``)
+
+
 def frame_ms(app: App) -> float:
     start = time.perf_counter()
     app.step(1 / 60)
-    return (time.perf_counter() - start) * 1000
+    took = time.perf_counter() - start
+    if PACED:
+        time.sleep(max(0.0, 1 / 60 - took))
+    return took * 1000
 
 
 def positions() -> list[tuple[str, Game]]:
@@ -87,7 +95,10 @@ def measure(game: Game, frames: int) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=120, help="reference frames drawn before the Hint")
+    parser.add_argument("--back-to-back", action="store_true", help="draw each frame at once after the last")
     args = parser.parse_args()
+    global PACED
+    PACED = not args.back_to_back
     print("| position | frames idle: median / max ms | frames while thinking: median / max ms (n) | thought | "
           "one frame with the planner in it (before) |")
     print("|---|---|---|---|---|")

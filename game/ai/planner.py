@@ -19,7 +19,7 @@ chosen: ``CHANGELOG.md``, "The planner's settings".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from game.ai.analysis import WIN_SCORE_BASE, WIN_SCORE_SLOPE, win_chance
@@ -109,6 +109,9 @@ class PlannerPolicy:
         self.lookaheads = 0
         self.last_gain = 0.0
         self.last_lookahead: Lookahead | None = None  # set by each decision that looks ahead, cleared by the others
+        # called before each rollout (about a millisecond apart): a caller thinking in a worker thread gives way to
+        # its frames there, or raises to stop a search whose answer is no longer wanted
+        self.checkpoint: Callable[[], None] | None = None
 
     def __repr__(self) -> str:
         return f"PlannerPolicy(seed={self.seed})"
@@ -147,6 +150,8 @@ class PlannerPolicy:
         """Play ``first`` then the heuristic on a future redrawn from what the player knows (``Game.redrawn``:
         the hidden order of the decks and the dice to come) to the start of the next Defense Phase; evaluate the
         position there."""
+        if self.checkpoint is not None:
+            self.checkpoint()
         rng = Pcg32(seed[0], seed[1] | 1)
         sim = game.redrawn(rng)
         turn = int(sim.state["turn"])

@@ -248,11 +248,13 @@ def review(seed: int, difficulty: str, history: list[str]) -> Review:
 
 
 def review_decisions(rev: Review, progress: Callable[[int, int], None] | None = None,
-                     samples: int = REVIEW_SAMPLES) -> list[DecisionReview]:
+                     samples: int = REVIEW_SAMPLES, checkpoint: Callable[[], None] | None = None
+                     ) -> list[DecisionReview]:
     """The planner's review of the player's Defense Phase decisions: where it would have chosen otherwise, both
     choices are played out on the same sampled futures; the :data:`TOP` largest losses are kept (those above a
     tenth of a point). ``progress(done, total)`` is called as it goes. At each position the planner is the one
-    the Hint asks there (``game.ai.hint_policy``): a choice the Hint recommended is never found at fault."""
+    the Hint asks there (``game.ai.hint_policy``): a choice the Hint recommended is never found at fault.
+    ``checkpoint`` is called before each of the planner's rollouts (``PlannerPolicy.checkpoint``)."""
     found: list[DecisionReview] = []
     todo = [(k, s) for k, s in enumerate(rev.steps[1:]) if s.before]
     for i, (index, step) in enumerate(todo):
@@ -264,6 +266,7 @@ def review_decisions(rev: Review, progress: Callable[[int, int], None] | None = 
             continue
         planner = hint_policy(game)
         assert isinstance(planner, PlannerPolicy)  # (the Hint's policy is the planner)
+        planner.checkpoint = checkpoint
         choice = planner.choose(game)
         played = game.canonical(step.action)
         if game.canonical(choice) == played:

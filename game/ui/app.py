@@ -18,6 +18,7 @@ from game.codes import GameCode
 from game.rules import Game
 from game.ui import journal, records, scores, storage
 from game.ui.display import Display
+from game.ui.gate import GATE
 from game.ui.play.scene import PlayScene, enter_unrecorded, warm_up
 from game.ui.scene import Context, Scene
 from game.ui.scenes.demo import start_demo
@@ -155,6 +156,10 @@ class App:
         self.ctx.stack.handle(event)
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None, draw: bool = True) -> None:
+        with GATE.frame():  # the worker threads wait at their next checkpoint until the frame is made
+            self._step(dt, events, draw)
+
+    def _step(self, dt: float, events: list[pygame.event.Event] | None, draw: bool) -> None:
         for e in events if events is not None else pygame.event.get():
             self.feed(e)
         self.ctx.time += dt

@@ -21,6 +21,7 @@ from game.i18n import _
 from game.rules import Game, IllegalAction
 from game.rules.data import DIFFICULTIES
 from game.ui import journal, scores, storage
+from game.ui.gate import GATE
 
 if TYPE_CHECKING:
     from game.ui.scene import Context
@@ -216,10 +217,12 @@ class EntryCheck:
     def run(self) -> None:
         try:
             for claim in self.claims:
+                GATE.give_way()  # (between two records replayed, the frame being made goes first)
                 why = claim_problem(*claim)
                 if why:
                     self.refused[claim] = why
             for played in self.daily_rows:
+                GATE.give_way()
                 why = daily_problem(played)
                 if why:
                     self.refused_daily[played] = why

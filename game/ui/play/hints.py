@@ -10,12 +10,13 @@ from typing import Generic, TypeVar
 
 import pygame
 
-from game.ai import hint_policy
+from game.ai import PlannerPolicy, hint_policy
 from game.i18n import _
 from game.rules import Action, Game
 from game.rules.kinds import ActionKind
 from game.ui import palette
 from game.ui.board import BoardRenderer
+from game.ui.gate import GATE
 from game.ui.play.positions import Positions
 from game.ui.widgets import Button
 
@@ -36,10 +37,18 @@ def hint_blocker(game: Game, busy: bool, synced: bool, legal: list[Action], thin
     return ""
 
 
-def recommend(game: Game) -> tuple[Action, str]:
+def recommend(game: Game, checkpoint: Callable[[], None] | None = None) -> tuple[Action, str]:
     """The planner's choice for ``game`` and why: a fresh planner seeded by the game and the moment
-    (``game.ai.hint_policy``), so the same position always gets the same hint."""
-    return hint_policy(game).explain(game.clone())
+    (``game.ai.hint_policy``), so the same position always gets the same hint. ``checkpoint`` is called before
+    each of its rollouts (``PlannerPolicy.checkpoint``)."""
+    policy = hint_policy(game)
+    if isinstance(policy, PlannerPolicy):  # (the Hint's policy is the planner)
+        policy.checkpoint = checkpoint
+    return policy.explain(game.clone())
+
+
+class Dropped(Exception):
+    """Raised at a thinker's checkpoint once its answer is no longer wanted: the search stops there."""
 
 
 T = TypeVar("T")
@@ -74,6 +83,7 @@ class Thinker(Generic[T]):
         asked, copy = self.asked, game.clone()
 
         def dropped() -> bool:
+            GATE.give_way()  # (the frame being made goes first: game.ui.gate)
             return asked != self.asked
 
         def work() -> None:
@@ -81,6 +91,8 @@ class Thinker(Generic[T]):
             failure: BaseException | None = None
             try:
                 got = self.think(copy, dropped)
+            except Dropped:
+                return
             except BaseException as exc:  # noqa: BLE001 - handed to the frame loop by take()
                 failure = exc
             with self.lock:
@@ -116,9 +128,15 @@ class Thinker(Generic[T]):
         return got
 
 
-def think(game: Game, _dropped: Callable[[], bool]) -> tuple[Action, str]:
-    """:func:`recommend` as the Hint's thinker asks it (the planner's search runs to its end)."""
-    return recommend(game)
+def think(game: Game, dropped: Callable[[], bool]) -> tuple[Action, str]:
+    """:func:`recommend` as the Hint's thinker asks it: at each rollout the search gives way to the frame being
+    made, and stops once its position is gone (a Hint asked and left behind stopped only at its end, and two or
+    three such searches shared the interpreter with the frames)."""
+    def checkpoint() -> None:
+        if dropped():
+            raise Dropped
+
+    return recommend(game, checkpoint)
 
 
 def hint_marks(action: Action, defenders_drawn: Container[str], buttons: list[Button]) -> HintMarks:

@@ -16,6 +16,7 @@ from game.i18n import number as said_number
 from game.rules import Game
 from game.ui import charts, palette
 from game.ui.fonts import blit_text, font, wrap
+from game.ui.gate import GATE
 from game.ui.records import Record, code_of
 from game.ui.scene import Context, Scene
 from game.ui.widgets import BACK_KEYS, Button, handle_buttons, panel
@@ -66,8 +67,13 @@ class ReviewScene(Scene):
             if self.cancelled:
                 raise _Cancelled
             self.progress = (done, max(1, total))
+
+        def checkpoint() -> None:  # at each of the planner's rollouts: the frame being made goes first
+            GATE.give_way()
+            if self.cancelled:
+                raise _Cancelled
         try:
-            review_decisions(self.review, progress, samples)
+            review_decisions(self.review, progress, samples, checkpoint)
         except _Cancelled:
             return
         except Exception as exc:  # noqa: BLE001 - the review is a comfort: a failure is a line, never a crash
