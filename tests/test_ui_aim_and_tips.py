@@ -192,3 +192,41 @@ def test_the_top_bar_s_score_is_the_drawn_position_s(open_play: Callable[[int, s
         if differed:
             return
     raise AssertionError("no Enemy Phase changed the score while it played out in 10 games")
+
+
+def test_the_score_in_the_top_bar_says_its_parts_on_hover(open_play: Callable[[int, str], tuple[App, PlayScene]]
+                                                          ) -> None:
+    """The playtest found no word on what the score is: hovering it tells its parts (7.0), which add up to it,
+    and what it earns."""
+    app, scene = open_play(3, "standard")
+    policy = HeuristicPolicy(3)
+    game = scene.game
+    while int(game.state["turn"]) < 4:
+        scene.skip_animations()
+        app.step(1 / 60, [], draw=False)
+        if scene.synced and not scene.queue.busy and game.decision:
+            scene.submit(policy.choose(game))
+    scene.skip_animations()
+    app.step(1 / 60, [], draw=True)
+    board, escaped, inside = game.score_parts_of(game.state)
+    assert board + escaped - inside == game.score() and board > 0
+    tips = [(rect, text) for rect, text in scene.hover_regions if text.startswith("The score if the game ended")]
+    assert len(tips) == 1
+    rect, text = tips[0]
+    assert f"{board} for the defenders in the post office" in text and f"minus {inside}" in text
+    assert "16 or more is a victory" in text
+    app.hover(rect.center)
+    app.step(1 / 60, [], draw=True)
+    assert scene.tooltip_text() == text  # the tooltip shown is the score's
+
+
+def test_a_long_tooltip_wraps_and_stays_on_the_screen() -> None:
+    """The score's tooltip ran off both sides of the screen in one line: a long tip wraps into lines."""
+    from game.ui.widgets import TOOLTIP_WIDTH
+
+    surface = pygame.Surface((1920, 1080))
+    msg = " ".join(["a long tooltip of many words"] * 30)
+    for pos in ((1200, 28), (10, 10), (1900, 1070)):
+        rect = tooltip(surface, msg, pos)
+        assert surface.get_rect().contains(rect), rect
+        assert rect.w <= TOOLTIP_WIDTH + 16 + 3 and rect.h > 100  # wrapped onto several lines

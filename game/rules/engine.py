@@ -482,6 +482,11 @@ class Game(Kernel):
         led past it play out)."""
         return scoring.score_of(self.rules, state)
 
+    def score_parts_of(self, state: dict[str, Any]) -> tuple[int, int, int]:
+        """7.0: the parts of :meth:`score_of` (the defenders in the post office, those escaped doubled, the
+        assault counters inside)."""
+        return scoring.parts_of(self.rules, state)
+
     def score_breakdown(self) -> list[tuple[str, int]]:
         """7.0: the score line by line (each scoring survivor, escapes doubled, the counters inside)."""
         return scoring.breakdown(self)

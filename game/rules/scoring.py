@@ -68,8 +68,17 @@ def score(game: Kernel) -> int:
 def score_of(rules: Rules, state: dict[str, Any]) -> int:
     """7.0, :func:`score` of a position given as its state (the one a screen draws while the events that led
     past it still play)."""
-    return sum(points for _name, _status, points in _scoring_of(rules, state)) - \
-        sum(len(v) for v in state["interior"].values())
+    board, escaped, inside = parts_of(rules, state)
+    return board + escaped - inside
+
+
+def parts_of(rules: Rules, state: dict[str, Any]) -> tuple[int, int, int]:
+    """7.0, the parts of :func:`score_of`: the points of the scoring defenders still in the post office, those
+    of the defenders who escaped (doubled), and the assault counters inside (minus one each)."""
+    scored = _scoring_of(rules, state)
+    return (sum(points for _name, status, points in scored if status == "board"),
+            sum(points for _name, status, points in scored if status == "escaped"),
+            sum(len(v) for v in state["interior"].values()))
 
 
 def end_game(game: Kernel, how: str, section: str) -> None:

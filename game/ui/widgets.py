@@ -8,7 +8,7 @@ import pygame
 
 from game.i18n import _
 from game.ui import palette
-from game.ui.fonts import blit_text, font, text
+from game.ui.fonts import blit_text, font, text, wrap
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: palette.Colour = palette.PAPER_LIGHT,
@@ -24,11 +24,15 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: palette.Colour = pal
         pygame.draw.rect(surface, border, rect, width, border_radius=radius)
 
 
+TOOLTIP_WIDTH = 720  # the widest line of a tooltip, in pixels (a longer one wraps)
+
+
 def tooltip(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 20,
             avoid: pygame.Rect | None = None) -> pygame.Rect:
     """A small paper label near ``pos``, kept on screen and, when it can be, off ``avoid`` (an open menu):
-    below right of the pointer, else above left, below left or above right. Returns where it was drawn."""
-    lines = msg.split("\n")
+    below right of the pointer, else above left, below left or above right; a line wider than
+    :data:`TOOLTIP_WIDTH` wraps (a long tip ran off both sides of the screen). Returns where it was drawn."""
+    lines = [part for line in msg.split("\n") for part in (wrap(line, "sans", size, TOOLTIP_WIDTH) or [""])]
     imgs = [text(line, "sans", size, palette.INK) for line in lines]
     w = max(i.get_width() for i in imgs) + 16
     h = sum(i.get_height() for i in imgs) + 10

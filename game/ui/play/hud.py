@@ -138,9 +138,10 @@ class Hud:
 
     # ------------------------------------------------------------------ top bar
     def draw_top(self, surface: pygame.Surface, view: View, buttons: list[Button],
-                 hint_blocker: Callable[[], str], undo_blocker: Callable[[], str] = lambda: "") -> None:
+                 hint_blocker: Callable[[], str], undo_blocker: Callable[[], str] = lambda: "") -> HoverRegions:
         """The top bar; the Hint and Undo buttons are enabled unless ``hint_blocker()`` or ``undo_blocker()``
-        says why not (the button's tip then)."""
+        says why not (the button's tip then). Its hover text: the score's parts (a playtest asked what the
+        score is)."""
         s = view.state
         phase = _(PHASE_NAMES.get(s["phase"], s["phase"]))
         head = _("Attack {attack}  ·  Turn {turn}  ·  {phase}", attack=s["attack"], turn=s["attack_turn"],
@@ -172,6 +173,14 @@ class Hud:
             blit_text(panel_surface, status, "sans", 18, (200, 190, 170), (left - 16, rect.y + 18), "topright")
             draw_buttons(panel_surface, buttons, self.top_cache.rect.topleft)
         self.top_cache.draw(surface, (head, status, button_states(buttons)), render, self.memory)
+        left = min(b.rect.x for b in buttons) if buttons else TOP_BAR.right
+        w, h = font("sans", 18).size(status)
+        board, escaped, inside = self.game.score_parts_of(s)
+        tip = _("The score if the game ended now (7.0): {board} for the defenders in the post office, {escaped} "
+                "for those who escaped (doubled), minus {inside} for the enemy counters inside. 16 or more is a "
+                "victory, 1 to 15 a draw; a broken morale loses whatever the score.", board=board, escaped=escaped,
+                inside=inside)
+        return [(pygame.Rect(left - 16 - w, TOP_BAR.y + 14, w, h + 8), tip)]
 
     # ------------------------------------------------------------------ side panel
     def draw_side(self, surface: pygame.Surface, stage: Stage, log_covered: bool = False) -> HoverRegions:

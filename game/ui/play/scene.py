@@ -562,7 +562,8 @@ class PlayScene(Scene):
         in_place = summary is not None and summary.rect == self.log.rect
         opaque = self.hud.opaque() if summary is None or in_place else (*self.hud.opaque(), area)
         self.hover_regions = self.board_layer.draw(surface, self._marks(), self.ctx.settings.colour_blind, opaque)
-        self.hud.draw_top(surface, self.view, self.top_buttons, self.hint_blocker, self.undo_blocker)
+        self.hover_regions.extend(self.hud.draw_top(surface, self.view, self.top_buttons, self.hint_blocker,
+                                                    self.undo_blocker))
         self.hover_regions.extend(self.hud.draw_side(surface, self.stage, in_place))
         memory = self.memory  # what is drawn over the panels from here on is told to it (ScreenMemory)
         if summary is not None:  # the log's hover texts are under it
