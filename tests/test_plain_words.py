@@ -55,3 +55,26 @@ def test_no_id_in_the_hints_and_captions_of_whole_games(policy: str, games: int)
     """The Hint and the demo's caption say ``explained(game, action, reason)`` for the policy's choice."""
     shown = {line for _, _, _, line in explained_games(policy, games) if ID.search(line)}
     assert sorted(shown) == []
+
+
+def test_an_enemy_inside_is_in_the_interior_never_on_it() -> None:
+    """The playtest read "Rifleman on the basement interior": a counter inside the post office is *in* its
+    interior, in the hover text and in the words of an action, in English and in French."""
+    from game import i18n
+    from game.ai import HeuristicPolicy
+    from game.rules import Game
+    from game.ui.play.tooltips import enemy_info
+    from game.ui.view import View
+    from game.ui.words import counter_words
+
+    game, policy = Game.new(3), HeuristicPolicy(3)
+    while not any(game.state["interior"].values()):
+        game.apply(policy.choose(game))
+    inside = next(ids for ids in game.state["interior"].values() if ids)
+    view = View(game.state)
+    outside = next(c for stack in game.state["spaces"].values() for c in stack)
+    assert " in the " in counter_words(game, inside[0]) and " on " not in counter_words(game, inside[0])
+    assert " in the " in enemy_info(game, view, inside[0]).split("\n")[0]
+    assert " on " in counter_words(game, outside)  # on a track's space, as before
+    i18n.set_language("fr")
+    assert " dans l'intérieur " in counter_words(game, inside[0]) and " sur " not in counter_words(game, inside[0])

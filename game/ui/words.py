@@ -38,8 +38,11 @@ def counter_words(game: Game, cid: str) -> str:
         return _("the enemy counter")
     where = game.counter_space(cid)
     unit = game.counter_label(cid)
-    return _("the {unit} on {space}", unit=unit, space=space_words(game, where)) if where else \
-        _("the {unit}", unit=unit)
+    if not where:
+        return _("the {unit}", unit=unit)
+    if where.endswith(":interior"):  # inside the post office: "in the basement interior", never "on"
+        return _("the {unit} in {space}", unit=unit, space=space_words(game, where))
+    return _("the {unit} on {space}", unit=unit, space=space_words(game, where))
 
 
 

@@ -35,6 +35,9 @@ def enemy_info(game: Game, view: View, cid: str) -> str:
     except (KeyError, ValueError):
         d = 0
     where = view.where(cid)
+    if where.endswith(":interior"):  # inside the post office: "in the basement interior", never "on"
+        return _("{unit} in {space}\ndefense {defense}", unit=upper_first(label),
+                 space=space_name(game.rules, where, sentence=True), defense=d)
     return _("{unit} on {space}\ndefense {defense}", unit=upper_first(label),
              space=space_name(game.rules, where, sentence=True), defense=d)
 
