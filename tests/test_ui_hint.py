@@ -213,3 +213,30 @@ def test_a_hint_too_long_for_two_lines_is_read_whole_on_hover(drawn: set[str]) -
     cut = [line for line in drawn if line.endswith(" …")]
     assert len(cut) == 1 and cut[0][:-2] in text  # cut at a word, with an ellipsis
     assert [t for _rect, t in scene.hover_regions if t == text]  # the whole text on hover
+
+
+def test_the_ring_on_a_bar_button_stays_clear_of_the_caption_s_second_line() -> None:
+    """The playtest found the Hint's second line under the ring around Apply hint: at every moment of its pulse
+    the ring around a bottom-bar button stays below the caption's second line (and the Hint rings the button)."""
+    import math
+
+    from game.ui.fonts import font
+    from game.ui.layout import BOTTOM, DICE_TRAY
+    from game.ui.play.hud import CAPTION_STEP, CAPTION_TOP, CAPTION_WRAPPED, caption_lines
+
+    app, scene = start()
+    settle(app, scene)
+    scene.ask_hint()
+    scene.wait_hint()
+    app.step(1 / 60)
+    assert scene.hint is not None
+    ringed = scene.hint_marks(scene.hint[0])[3]
+    assert ringed and all(b in scene.controller.buttons for b in ringed)
+    width = DICE_TRAY.x - BOTTOM.x - 28
+    assert len(caption_lines(scene.caption(), width)) == 2  # the hint's words take both lines
+    second = pygame.Rect(BOTTOM.x + 14, BOTTOM.y + CAPTION_TOP + CAPTION_STEP, width,
+                         font("sans_bold", CAPTION_WRAPPED).get_height())
+    for b in scene.controller.buttons:
+        for k in range(64):
+            ring = hints.button_ring(b.rect, k * math.pi / 96)
+            assert ring.top >= second.bottom, (b.label, ring, second)

@@ -73,6 +73,7 @@ def draw_buttons(surface: pygame.Surface, buttons: list[Button], origin: tuple[i
 
 
 CAPTION_SIZE, CAPTION_WRAPPED = 19, 15  # the gold caption on one line; on two
+CAPTION_TOP, CAPTION_STEP = 37, 17  # where a caption of two lines starts in the bottom bar, and its line step
 
 
 def caption_lines(text: str, width: int) -> tuple[tuple[str, int], ...]:
@@ -433,7 +434,7 @@ class Hud:
             if notice is not None:
                 blit_text(panel_surface, notice, "sans", 17, (255, 200, 160), (rect.x + 14, rect.y + 42))
             for i, (line, size) in enumerate(lines):
-                top = rect.y + (42 if len(lines) == 1 else 39 + 18 * i)
+                top = rect.y + (42 if len(lines) == 1 else CAPTION_TOP + CAPTION_STEP * i)
                 blit_text(panel_surface, line, "sans_bold", size, palette.GOLD, (rect.x + 14, top))
             draw_buttons(panel_surface, buttons, self.bottom_cache.rect.topleft)
             if dice is not None:
