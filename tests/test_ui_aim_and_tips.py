@@ -230,3 +230,31 @@ def test_a_long_tooltip_wraps_and_stays_on_the_screen() -> None:
         rect = tooltip(surface, msg, pos)
         assert surface.get_rect().contains(rect), rect
         assert rect.w <= TOOLTIP_WIDTH + 16 + 3 and rect.h > 100  # wrapped onto several lines
+
+
+def test_an_action_menu_never_covers_the_bottom_bar_s_prompt() -> None:
+    """The playtest: the action menu of a defender low in the basement ran over the prompt of the bottom bar. Every
+    defender's menu, at every Defense Phase action decision of a game, stays over the board."""
+    from game.ui.layout import BOARD_RECT, BOTTOM
+
+    game, policy = Game.new(2), HeuristicPolicy(2)
+    app = App(headless=True, seed=0)
+    app.ctx.settings.speed = 0.0
+    opened = 0
+    lowest = 0.0
+    while not game.over and game.state["attack"] == 1:
+        if (game.decision or {}).get("kind") == "actions":
+            scene = PlayScene(app.ctx, Game.from_json(game.to_json()), fresh=False)
+            app.stack.push(scene)
+            app.step(1 / 60, [], draw=False)
+            c = scene.controller
+            for name in sorted(c.selectable_defenders()):
+                c.open_action_menu(name)
+                rect = c.popup.rect
+                assert rect is not None and not rect.colliderect(BOTTOM) and rect.top >= BOARD_RECT.top, (name, rect)
+                lowest = max(lowest, scene.positions.defender_pos(name)[1])
+                opened += 1
+                c.close_popup()
+            app.stack.pop(scene)
+        game.apply(policy.choose(game))
+    assert opened > 20 and lowest > BOTTOM.y - 150  # defenders low on the board were among them

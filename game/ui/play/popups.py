@@ -36,7 +36,8 @@ class Popup:
 
     def open(self, pos: tuple[int, int], title: str, items: list[PopupItem], submit: Callable[[Action], None],
              set_mode: Callable[[str], None]) -> None:
-        """Open beside ``pos`` (on the other side near the board's right edge), kept on the screen."""
+        """Open beside ``pos`` (on the other side near the board's right edge), kept over the board: never over the
+        bottom bar's prompt (the playtest found a menu of a basement defender covering it) nor the top bar."""
         # sized to its words: the widest label (or the title), between MIN_W and MAX_W; rows lower when many
         widest = max([font("sans_bold", 20).size(item[0])[0] + 36 for item in items] +
                      [font("sans_bold", 19).size(title)[0] + 4])
@@ -45,9 +46,9 @@ class Popup:
         rect = pygame.Rect(pos[0] + 30, pos[1] - 20, w + 20, 40 + len(items) * (h + 6))
         if rect.right > BOARD_RECT.right:
             rect.right = pos[0] - 30
-        if rect.bottom > 1070:
-            rect.bottom = 1070
-        rect.top = max(rect.top, 60)
+        if rect.bottom > BOARD_RECT.bottom:
+            rect.bottom = BOARD_RECT.bottom
+        rect.top = max(rect.top, BOARD_RECT.top)
         self.rect = rect
         self.title = title
         self.buttons = []
