@@ -856,16 +856,25 @@ class BoardLayer:
     def _draw_odds(self, surface: pygame.Surface, marks: BoardMarks) -> None:
         """In attack mode, each lit target's chance to be removed on a pill over its counter, before any die is
         rolled; a full interior's "+N" tile carries the best chance among the targets under it (their own show when
-        the interior is spread under the mouse). Each pill's tail points at its counter."""
+        the interior is spread under the mouse). Each pill's tail points at its counter. A pill keeps clear of the
+        board's words, of the other counters' values (the lower half of each: a playtest found the pills of a
+        column of counters on a track covering their neighbours' "1-4") and of the pills placed before it."""
         self.pills = []
         if not marks.odds:
             return
         best: dict[tuple[int, int], float] = {}  # a pile or a "+N" tile shows the best chance among its counters
         aim: dict[tuple[int, int], tuple[int, int]] = {}  # where each pill's tail points: its counter's centre
         words = [*self._placed[1].values(), *self._chips.values(), *self.board.barrier_tags()]  # to keep clear
+        centres = {(int(x), int(y)) for x, y in (self.positions.enemy_pos(c) for c in self.view.state["counters"])}
+        half = ENEMY_PX // 2
+        taken: list[tuple[pygame.Rect, tuple[int, int]]] = []  # the pills placed, and the counter each is for
         for cid, p in marks.odds.items():
             if cid in self.view.state["counters"]:
                 x, y = self.positions.enemy_pos(cid)
+                mine = (int(x), int(y))
+                clear = [*words, *(pygame.Rect(cx - half, cy + 2, ENEMY_PX, half - 2) for cx, cy in centres
+                                   if (cx, cy) != mine),
+                         *(rect for rect, centre in taken if centre != mine)]
                 at = (int(x), int(y - ENEMY_PX // 2 - 2))  # the pill's bottom middle: over the counter
                 below = (int(x), int(y + ENEMY_PX // 2 + 2 + 16))  # under it
                 space = self.positions.where(cid)
@@ -875,13 +884,14 @@ class BoardLayer:
                     below = (int(x), max(self._support_band(space).bottom, tab.bottom) + 2 + 16)
                     at = below if tab.y < square.y else (int(x), square.y - 2)
                 beside = [(int(x + ENEMY_PX // 2 + 22), int(y + 8)), (int(x - ENEMY_PX // 2 - 22), int(y + 8))]
-                for spot in (at, below, *beside):  # over the counter, else under it, else beside it
+                for spot in (at, *beside, below):  # over the counter, else beside it, else under it
                     pill = pygame.Rect(spot[0] - 20, spot[1] - 16, 40, 16)
-                    if BOARD_RECT.contains(pill) and pill.collidelist(words) < 0:
+                    if BOARD_RECT.contains(pill) and pill.collidelist(clear) < 0:
                         at = spot
                         break
                 else:
                     at = at if at[1] - 16 >= BOARD_RECT.top + 2 else below
+                taken.append((pygame.Rect(at[0] - 20, at[1] - 16, 40, 16), mine))
                 if p >= best.get(at, -1.0):
                     best[at] = p
                     aim[at] = (int(x), int(y))
