@@ -258,3 +258,32 @@ def test_an_action_menu_never_covers_the_bottom_bar_s_prompt() -> None:
             app.stack.pop(scene)
         game.apply(policy.choose(game))
     assert opened > 20 and lowest > BOTTOM.y - 150  # defenders low on the board were among them
+
+
+def test_a_stack_on_a_track_carries_its_number(drawn: set[str]) -> None:
+    """The playtest could not count a stack of riflemen at a barrier: a stack of three or more on a track space
+    carries "×N" at its top counter, at rest; none while the player aims (the odds stand there)."""
+    from game.ui.play.board_layer import STACK_COUNT_FROM
+
+    game, policy = Game.new(0), HeuristicPolicy(0)
+    while not (game.decision and game.decision["kind"] == "actions"
+               and any(len(s) >= 5 for s in game.state["spaces"].values())):
+        game.apply(policy.choose(game))
+    app = App(headless=True, seed=0)
+    app.ctx.settings.speed = 0.0
+    scene = PlayScene(app.ctx, Game.from_json(game.to_json()), fresh=False)
+    app.stack.push(scene)
+    app.hover((5, 1075))  # the mouse away from every stack (none fanned out)
+    app.step(1 / 60, [], draw=False)
+    drawn.clear()
+    app.step(1 / 60)
+    stacks = {space: len(s) for space, s in scene.view.state["spaces"].items() if len(s) >= STACK_COUNT_FROM}
+    marks = scene._marks()
+    counted = {space: n for space, n, _at in scene.board_layer.stack_counts(marks)}
+    assert counted == stacks and max(stacks.values()) >= 5
+    assert {f"×{n}" for n in stacks.values()} <= drawn
+    attacker = next(a.args[0] for a in scene.controller.legal if a.kind == "attack")
+    scene.controller._click_defender(attacker, "actions")
+    scene.controller.set_mode("attack")
+    app.step(1 / 60)
+    assert scene.board_layer.stack_counts(scene._marks()) == []  # aiming: the odds stand there instead

@@ -189,6 +189,7 @@ def shadowed(img: pygame.Surface, margin: int) -> pygame.Surface:
     return out
 
 
+STACK_COUNT_FROM = 3  # a stack on a track of this many counters or more carries its number ("×3")
 TAIL = 4  # an odds pill's tail: across the 2 px gap and onto its counter's edge
 
 
@@ -281,6 +282,7 @@ class BoardLayer:
         for space in marks.sight:  # over the counters: a passing look, it must not hide under them
             self._sight_mark(surface, space)
         self._draw_interiors(surface, marks)
+        self._draw_stack_counts(surface, marks)
         self._draw_odds(surface, marks)
         if marks.danger is not None:  # over the counters: the doors' badges
             hovers.extend(danger.draw_badges(surface, marks.danger, self.board, self.geo, colour_blind))
@@ -852,6 +854,26 @@ class BoardLayer:
                     x, y = self.geo.interior_slot(space, group, INTERIOR_COLS - 1, n)
                     w, h = (ENEMY_PX, ENEMY_PX) if group == "e" else (DEF_W, DEF_H)
                     self._more_tile(surface, more, pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))
+
+    def stack_counts(self, marks: BoardMarks) -> list[tuple[str, int, tuple[int, int]]]:
+        """The stacks on the tracks that carry their number: (space, counters, the badge's bottom middle, at the
+        top counter's upper right corner), for stacks of :data:`STACK_COUNT_FROM` or more at rest; none while the
+        player aims (the odds stand there) or counters move, nor on a stack fanned out under the mouse."""
+        if marks.odds or self.positions.override:
+            return []
+        half = ENEMY_PX // 2
+        out = []
+        for space, stack in self.view.state["spaces"].items():
+            if len(stack) >= STACK_COUNT_FROM and not self.positions.fanned(space):
+                x, y = self.positions.enemy_pos(stack[-1])
+                out.append((space, len(stack), (int(x + half - 4), int(y - half + 8))))
+        return out
+
+    def _draw_stack_counts(self, surface: pygame.Surface, marks: BoardMarks) -> None:
+        """How many counters a stack on a track holds ("×5"), on a badge (a playtest could not tell a stack of six
+        riflemen at a barrier from its offset edges)."""
+        for _space, n, at in self.stack_counts(marks):
+            self._pile_badge(surface, n, at)
 
     def _draw_odds(self, surface: pygame.Surface, marks: BoardMarks) -> None:
         """In attack mode, each lit target's chance to be removed on a pill over its counter, before any die is
