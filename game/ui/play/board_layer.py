@@ -879,14 +879,16 @@ class BoardLayer:
         """In attack mode, each lit target's chance to be removed on a pill over its counter, before any die is
         rolled; a full interior's "+N" tile carries the best chance among the targets under it (their own show when
         the interior is spread under the mouse). Each pill's tail points at its counter. A pill keeps clear of the
-        board's words, of the other counters' values (the lower half of each: a playtest found the pills of a
-        column of counters on a track covering their neighbours' "1-4") and of the pills placed before it."""
+        board's words and armored cars, of the other counters' values (the lower half of each: a playtest found the
+        pills of a column of counters on a track covering their neighbours' "1-4") and of the pills placed before
+        it."""
         self.pills = []
         if not marks.odds:
             return
         best: dict[tuple[int, int], float] = {}  # a pile or a "+N" tile shows the best chance among its counters
         aim: dict[tuple[int, int], tuple[int, int]] = {}  # where each pill's tail points: its counter's centre
-        words = [*self._placed[1].values(), *self._chips.values(), *self.board.barrier_tags()]  # to keep clear
+        words = [*self._placed[1].values(), *self._placed[0].values(), *self._chips.values(),
+                 *self.board.barrier_tags()]  # to keep clear: the labels, the armored cars, the tabs and tags
         centres = {(int(x), int(y)) for x, y in (self.positions.enemy_pos(c) for c in self.view.state["counters"])}
         half = ENEMY_PX // 2
         taken: list[tuple[pygame.Rect, tuple[int, int]]] = []  # the pills placed, and the counter each is for
