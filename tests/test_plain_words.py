@@ -78,3 +78,23 @@ def test_an_enemy_inside_is_in_the_interior_never_on_it() -> None:
     assert " on " in counter_words(game, outside)  # on a track's space, as before
     i18n.set_language("fr")
     assert " dans l'intérieur " in counter_words(game, inside[0]) and " sur " not in counter_words(game, inside[0])
+
+
+def test_a_token_sent_alone_is_told_with_one_verb_in_the_menu_the_log_and_undo() -> None:
+    """The playtest read "moves the grenades" in the log and "passes the grenades" on Undo for one choice: the
+    rulebook's verb (4.1, "move a weapon or ammunition token ... without moving the defender") everywhere."""
+    from game.ai import HeuristicPolicy
+    from game.rules import Game
+    from game.ui.play.popups import carry_items
+    from game.ui.words import describe
+
+    game, policy = Game.new(0), HeuristicPolicy(0)
+    while not any(a.kind == "shift" for a in game.legal_actions()):
+        game.apply(policy.choose(game))
+    shift = next(a for a in game.legal_actions() if a.kind == "shift")
+    said = describe(game, shift)
+    tip = next(item[2] for item in carry_items(game, [shift]))
+    logged = next(e.text for e in game.clone().apply(shift) if e.kind == "token_moved")
+    for text in (said, tip, logged):
+        assert " moves " in text and " passes " not in text, text
+    assert tip.endswith("staying where he is")

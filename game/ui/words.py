@@ -59,7 +59,7 @@ def describe(game: Game, action: Action) -> str:
                      space=space_words(game, a[1]), tokens=carried_words(game.rules, a[2:]))
         return _("{defender} moves to {space}", defender=who, space=space_words(game, a[1]))
     if kind == ActionKind.SHIFT and len(a) >= 3:
-        return _("{defender} passes {token} to {space}", defender=who, token=token_words(game, a[1]),
+        return _("{defender} moves {token} to {space}", defender=who, token=token_words(game, a[1]),
                  space=space_words(game, a[2]))
     if kind == ActionKind.ATTACK and len(a) >= 2:
         odds = game.odds(action)

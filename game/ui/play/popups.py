@@ -88,7 +88,7 @@ def carry_items(game: Game, actions: list[Action]) -> list[PopupItem]:
                           "Move alone"))
         else:
             items.append((_("Send {token} only", token=the_token(game.rules, a.args[1])), a,
-                          _("{action} without moving", action=describe(game, a)), f"Send {a.args[1]} only"))
+                          _("{action}, staying where he is", action=describe(game, a)), f"Send {a.args[1]} only"))
     return items
 
 
