@@ -98,3 +98,27 @@ def test_a_token_sent_alone_is_told_with_one_verb_in_the_menu_the_log_and_undo()
     for text in (said, tip, logged):
         assert " moves " in text and " passes " not in text, text
     assert tip.endswith("staying where he is")
+
+
+def test_a_defender_s_attributes_are_named_on_hover_and_none_is_not_said() -> None:
+    """The playtest read "attributes S" and "attributes none" unexplained: each attribute by its name in the rules
+    reference ("Suppression [S]"), and nothing said of attributes a defender does not have."""
+    from game.rules import Game
+
+    app = App(headless=True, seed=0)
+    scene = PlayScene(app.ctx, Game.new(0), fresh=True)
+    app.stack.push(scene)
+    scene.skip_animations()
+    app.step(1 / 60, [], draw=False)
+    rules = scene.game.rules
+    with_s = next(n for n, d in rules.defenders.items() if d.attributes == ("S",) or list(d.attributes) == ["S"])
+    plain = next(n for n, d in rules.defenders.items() if not d.attributes
+                 and scene.game.state["defenders"][n]["status"] == "board")
+    said = {}
+    for name in (with_s, plain):
+        x, y = scene.positions.defender_pos(name)
+        app.hover((int(x), int(y)))
+        app.step(1 / 60, [], draw=False)
+        said[name] = scene.tooltip_text()
+    assert "attributes Suppression [S]" in said[with_s], said[with_s]
+    assert "attributes" not in said[plain] and "none" not in said[plain], said[plain]

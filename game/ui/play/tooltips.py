@@ -18,6 +18,10 @@ from game.ui.play.positions import Positions
 from game.ui.view import View
 from game.ui.widgets import Button, tooltip
 
+# The attributes' names as the rules reference heads their sections (4.2.4, 4.3.1-4.3.4)
+ATTRIBUTE_NAMES = {"C": N_("Command [C]"), "I": N_("Inspire [I]"), "L": N_("Logistics [L]"),
+                   "N": N_("Noncombatant [N]"), "S": N_("Suppression [S]")}
+
 KIND_WORDS = {"postal": N_("postal worker"), "trained": N_("trained defender"), "noncombatant": N_("noncombatant")}
 STATE_WORDS = (("exhausted", N_("exhausted")), ("disrupted", N_("disrupted")), ("moved", N_("moved")), ("acted",
                                                                                                         N_("acted")))
@@ -67,10 +71,15 @@ def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: 
         dd = rules.defenders[name]
         d = view.state["defenders"][name]
         state = same(", ".join(_(word) for key, word in STATE_WORDS if d.get(key)))
-        attrs = " ".join(dd.attributes) or _("none")
-        msg = _("{defender} ({kind}) combat {combat}, attributes {attributes}", defender=defender_name(name),
-                kind=_(KIND_WORDS[dd.kind]) if dd.kind in KIND_WORDS else dd.kind, combat=dd.combat,
-                attributes=attrs) + (f"\n{state}" if state else "")
+        kind = _(KIND_WORDS[dd.kind]) if dd.kind in KIND_WORDS else dd.kind
+        if dd.attributes:  # each by its name in the rules reference (a playtest read "attributes S" unexplained)
+            attrs = same(", ".join(_(ATTRIBUTE_NAMES[a]) for a in dd.attributes if a in ATTRIBUTE_NAMES))
+            msg = _("{defender} ({kind}) combat {combat}, attributes {attributes}", defender=defender_name(name),
+                    kind=kind, combat=dd.combat, attributes=attrs)
+        else:
+            msg = _("{defender} ({kind}) combat {combat}", defender=defender_name(name), kind=kind,
+                    combat=dd.combat)
+        msg += f"\n{state}" if state else ""
         here = positions.defenders_at(d["space"])
         if len(here) > 1:
             msg += "\n" + _("with: {defenders}", defenders=", ".join(defender_name(n) for n in here if n != name))
