@@ -287,3 +287,26 @@ def test_a_stack_on_a_track_carries_its_number(drawn: set[str]) -> None:
     scene.controller.set_mode("attack")
     app.step(1 / 60)
     assert scene.board_layer.stack_counts(scene._marks()) == []  # aiming: the odds stand there instead
+
+
+def test_a_disabled_menu_item_says_why_in_a_sentence() -> None:
+    """The playtest read a disabled item's reason starting in lower case: each reason shown on its own starts
+    with a capital, at every action menu of a game's first Attack."""
+    game, policy = Game.new(4), HeuristicPolicy(4)
+    app = App(headless=True, seed=0)
+    reasons = 0
+    while not game.over and game.state["attack"] == 1:
+        if (game.decision or {}).get("kind") == "actions":
+            scene = PlayScene(app.ctx, Game.from_json(game.to_json()), fresh=False)
+            app.stack.push(scene)
+            c = scene.controller
+            for name in sorted(c.selectable_defenders()):
+                c.open_action_menu(name)
+                for b in c.popup.buttons:
+                    if not b.enabled:
+                        reasons += 1
+                        assert b.tip[:1].isupper(), (b.label, b.tip)
+                c.close_popup()
+            app.stack.pop(scene)
+        game.apply(policy.choose(game))
+    assert reasons > 20

@@ -28,6 +28,11 @@ def token_words(game: Game, token: str) -> str:
     return the_token(game.rules, token)
 
 
+def upper_first(text: str) -> str:
+    """``text`` with its first letter a capital (a sentence shown on its own: a tooltip, a reason)."""
+    return same(text[:1].upper() + text[1:])
+
+
 def space_words(game: Game, space: str) -> str:
     """A space as a phrase of a sentence (``ground floor, space 1-3``; ``la case 1-3 du rez-de-chaussée``)."""
     return space_name(game.rules, space, sentence=True)

@@ -17,7 +17,7 @@ from game.ui import palette
 from game.ui.fonts import blit_text, font
 from game.ui.layout import BOARD_RECT
 from game.ui.widgets import Button, panel
-from game.ui.words import describe
+from game.ui.words import describe, upper_first
 
 # (label, the Action it submits or None, tip, key): a tip "!reason" is a disabled item; "attack" and "suppress"
 # (with no Action) set that targeting mode; the key is the item in words of no language (widgets.Button.key)
@@ -62,7 +62,8 @@ class Popup:
                 cb = partial(set_mode, tip)
             else:
                 cb = None
-            self.buttons.append(Button(r, label, cb, 20, tip=MODE_TIPS.get(tip, tip.lstrip("!")), enabled=enabled,
+            shown = tip if enabled else upper_first(tip[1:])  # a reason shown on its own: a sentence
+            self.buttons.append(Button(r, label, cb, 20, tip=MODE_TIPS.get(tip, shown), enabled=enabled,
                                        data=action, key=key))
 
     def close(self) -> None:

@@ -17,6 +17,7 @@ from game.ui.play.hits import defender_at, enemy_at, space_at
 from game.ui.play.positions import Positions
 from game.ui.view import View
 from game.ui.widgets import Button, tooltip
+from game.ui.words import upper_first
 
 # The attributes' names as the rules reference heads their sections (4.2.4, 4.3.1-4.3.4)
 ATTRIBUTE_NAMES = {"C": N_("Command [C]"), "I": N_("Inspire [I]"), "L": N_("Logistics [L]"),
@@ -25,10 +26,6 @@ ATTRIBUTE_NAMES = {"C": N_("Command [C]"), "I": N_("Inspire [I]"), "L": N_("Logi
 KIND_WORDS = {"postal": N_("postal worker"), "trained": N_("trained defender"), "noncombatant": N_("noncombatant")}
 STATE_WORDS = (("exhausted", N_("exhausted")), ("disrupted", N_("disrupted")), ("moved", N_("moved")), ("acted",
                                                                                                         N_("acted")))
-
-
-def upper_first(text: str) -> str:
-    return same(text[:1].upper() + text[1:])
 
 
 def enemy_info(game: Game, view: View, cid: str) -> str:
