@@ -241,3 +241,21 @@ def test_the_log_still_scrolls(open_play: Callable[[int, str], tuple[App, PlaySc
     assert rect is not None
     app.click(rect.center)  # a scrolled-back line opens its own rule
     assert isinstance(app.stack.top, RulesScene) and app.stack.top.focus == "3.0"
+
+
+def test_the_parts_of_one_section_are_headed_under_its_first_title(drawn: set[str], tmp_path: Path) -> None:
+    """The playtest read three headings "3.1" as three sections of one number: no two headings are the same, and
+    a later part of a section names the section's first title ("3.1  Assault: Armored cars"), drawn so."""
+    headings = [e.heading for e in RULES]
+    assert len(set(headings)) == len(headings)
+    assert "3.1  Assault: Armored cars" in headings and "3.1  Assault" in headings
+    firsts: dict[str, str] = {}
+    for e in RULES:
+        if e.number in firsts:
+            assert e.heading.startswith(f"{e.number}  {firsts[e.number]}: "), e.heading
+        elif e.number:
+            firsts[e.number] = e.heading.split("  ", 1)[1]
+    app, scene = open_rules("3.1")
+    drawn.clear()
+    app.screenshot(tmp_path / "rules_3_1.png")
+    assert {"3.1  Assault", "3.1  Assault: Barriers and grenade bundles"} <= drawn

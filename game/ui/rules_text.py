@@ -23,8 +23,15 @@ class RuleEntry(NamedTuple):
 
     @property
     def heading(self) -> str:
-        """The line shown above the paragraph: number and title, in the player's language."""
-        return same(f"{self.number}  {_(self.title)}") if self.number else _(self.title)
+        """The line shown above the paragraph: number and title, in the player's language. A later part of a
+        section names the section's first title before its own ("3.1  Assault: Armored cars"): a playtest read
+        three headings "3.1" as three sections of one number."""
+        if not self.number:
+            return _(self.title)
+        first = FIRST_TITLES.get(self.number, self.title)
+        if first != self.title:
+            return same(f"{self.number}  " + _("{section}: {part}", section=_(first), part=_(self.title)))
+        return same(f"{self.number}  {_(self.title)}")
 
     @property
     def body(self) -> str:
@@ -313,6 +320,11 @@ RULES: tuple[RuleEntry, ...] = (
         "right click skips the animations, and the 1x, 2x, 4x and Skip buttons set their speed. Click a line "
         "of the log to read its rule here; in this screen, type to search and Esc clears the search.")),
 )
+
+# The title of each section's first entry (the later parts of a section are headed under it)
+FIRST_TITLES: dict[str, str] = {}
+for _entry in RULES:
+    FIRST_TITLES.setdefault(_entry.number, _entry.title)
 
 
 def numbers() -> list[str]:
