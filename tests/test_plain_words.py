@@ -122,3 +122,23 @@ def test_a_defender_s_attributes_are_named_on_hover_and_none_is_not_said() -> No
         said[name] = scene.tooltip_text()
     assert "attributes Suppression [S]" in said[with_s], said[with_s]
     assert "attributes" not in said[plain] and "none" not in said[plain], said[plain]
+
+
+def test_a_stack_is_counted_by_kind_in_its_space_s_hover_text() -> None:
+    """The playtest read "rifleman, rifleman, rifleman, ..." over a stack of seven: counted by kind instead."""
+    from game import i18n
+    from game.ai import HeuristicPolicy
+    from game.rules import Game
+    from game.ui.play.tooltips import stack_words
+
+    game, policy = Game.new(0), HeuristicPolicy(0)
+    while not any(len(s) >= 5 for s in game.state["spaces"].values()):
+        game.apply(policy.choose(game))
+    stack = max(game.state["spaces"].values(), key=len)
+    kinds = {game.counter_label(c) for c in stack}
+    text = stack_words(game, stack)
+    assert text.startswith(f"{len(stack)} enemy counters: ")
+    assert all(text.count(kind) == 1 for kind in kinds), text  # each kind named once
+    assert stack_words(game, stack[:1]) == game.counter_label(stack[0])
+    i18n.set_language("fr")
+    assert stack_words(game, stack).startswith(f"{len(stack)} pions ennemis\u00a0: ")

@@ -88,9 +88,9 @@ def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: 
     msg = upper_first(space_name(rules, space))
     if toks:
         msg += "\n" + _("tokens: {tokens}", tokens=tokens_name(rules, toks))
-    stack = view.state["spaces"].get(space, [])
+    stack = [c for c in view.state["spaces"].get(space, []) if c in game.state["counters"]]
     if stack:
-        msg += "\n" + same(", ".join(game.counter_label(c) for c in stack if c in game.state["counters"]))
+        msg += "\n" + stack_words(game, stack)
     if view.state["suppression"].get(space):
         msg += "\n" + n_("{n} suppression token", "{n} suppression tokens", view.state["suppression"][space])
     if space in view.state["cars"].values():
@@ -98,6 +98,19 @@ def board_text(game: Game, positions: Positions, pos: tuple[int, int], targets: 
     if space in targets:
         msg += "\n" + (_("release to move here") if dragging else _("click to choose"))
     return msg
+
+
+def stack_words(game: Game, stack: list[str]) -> str:
+    """The enemy counters of a space in words: one by its name; more counted by kind ("7 enemy counters: 6 ×
+    rifleman, SS rifleman"), not named seven times over (the playtest could not count a stack)."""
+    if len(stack) == 1:
+        return game.counter_label(stack[0])
+    kinds: dict[str, int] = {}
+    for c in stack:
+        label = game.counter_label(c)
+        kinds[label] = kinds.get(label, 0) + 1
+    units = same(", ".join(f"{n} × {label}" if n > 1 else label for label, n in kinds.items()))
+    return n_("{n} enemy counter: {units}", "{n} enemy counters: {units}", len(stack), units=units)
 
 
 def hover_tip(pos: tuple[int, int], buttons: list[Button], popup: pygame.Rect | None, regions: HoverRegions,
