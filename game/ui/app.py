@@ -44,8 +44,8 @@ INPUT_TYPES = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEMOTION, pygame.MOUSEBUT
 # drawn while a worker thought lost tens of milliseconds (issue 36). Measured with `python tools/monkey.py
 # --events 100000 --seed 6`, two walks each, the longest wait of a step for the lock (its wall time less the main
 # thread's CPU time): 136 and 96 ms at 5 ms, 41 and 58 ms at 1 ms; steps waiting over 20 ms 409 and 361 -> 44 and
-# 47. `python tools/bench_hint_frames.py`: the largest frame while the Hint thinks 7.0-7.2 -> 3.2-3.8 ms, the
-# planner's time the same (0.07-0.17 s).
+# 47. `python tools/bench_hint_frames.py --back-to-back`: the largest frame while the Hint thinks 7.0-7.2 -> 3.2-3.8
+# ms, the planner's time the same (0.07-0.17 s). The workers also give way at their checkpoints: game/ui/gate.py.
 SWITCH_INTERVAL = 0.001
 
 

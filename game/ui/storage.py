@@ -76,15 +76,16 @@ _jobs: queue.SimpleQueue[tuple[str, Path]] = queue.SimpleQueue()
 _disk: threading.Thread | None = None
 _lock = threading.Condition()
 _behind: dict[Path, str] = {}  # the newest text of each file written behind, not written yet
-_outstanding = 0  # jobs asked and not finished
+_outstanding = 0  # writes behind asked and not finished (the flushes are not waited for)
 _failures: list[tuple[Path, OSError]] = []  # the writes behind that failed, not yet taken by the frame loop
 
 
 def _ask(kind: str, path: Path) -> None:
     """Give the disk thread a job (started at the first; it finishes the writes behind when the game exits)."""
     global _disk, _outstanding
-    with _lock:
-        _outstanding += 1
+    if kind == "write":
+        with _lock:
+            _outstanding += 1
     if _disk is None or not _disk.is_alive():
         if _disk is None:
             atexit.register(settle, EXIT_WAIT)
@@ -127,8 +128,9 @@ def take_failures() -> list[tuple[Path, OSError]]:
 
 
 def settle(timeout: float | None = None) -> bool:
-    """Wait until the disk thread has done every job asked so far (at most ``timeout`` seconds); whether it has.
-    A reader of a file written behind calls it first (tests; loading the settings)."""
+    """Wait until the disk thread has done every write behind asked so far (at most ``timeout`` seconds; its
+    flushes to the disk are not waited for); whether it has. A reader of a file written behind calls it first
+    (tests; loading the settings)."""
     deadline = None if timeout is None else time.monotonic() + timeout
     with _lock:
         while _outstanding:
@@ -156,9 +158,10 @@ def _disk_forever() -> None:
             else:
                 _flush(path)
         finally:
-            with _lock:
-                _outstanding -= 1
-                _lock.notify_all()
+            if kind == "write":
+                with _lock:
+                    _outstanding -= 1
+                    _lock.notify_all()
 
 
 def _flush(path: Path) -> None:
