@@ -89,6 +89,7 @@ class Thinker(Generic[T]):
         def work() -> None:
             got: T | None = None
             failure: BaseException | None = None
+            GATE.give_way()  # (started in a frame: the frame is made first)
             try:
                 got = self.think(copy, dropped)
             except Dropped:

@@ -72,6 +72,7 @@ class ReviewScene(Scene):
             GATE.give_way()
             if self.cancelled:
                 raise _Cancelled
+        GATE.give_way()  # (started in a frame: the frame is made first)
         try:
             review_decisions(self.review, progress, samples, checkpoint)
         except _Cancelled:
