@@ -100,6 +100,27 @@ def test_apply_hint_makes_the_recommended_choice_in_one_click(open_play: Opener)
     assert scene.game.to_json() == expected.to_json()
 
 
+def test_enter_applies_the_hint_its_gold_ring_marks(open_play: Opener) -> None:
+    """The playtest pressed Enter with Apply hint ringed in gold and ended its moves: while a hint is shown, Enter
+    applies it (without one, Enter is still the End button)."""
+    app, scene = open_play(5, "standard")
+    settle(app, scene)
+    scene.ask_hint()
+    scene.wait_hint()
+    assert scene.hint is not None and scene.hint[0].kind not in ("end_moves", "end_actions")
+    expected = Game.from_json(scene.game.to_json())
+    expected.keep_history = True  # as the play scene's game
+    expected.apply(scene.hint[0])
+    key(app, pygame.K_RETURN)
+    settle(app, scene)
+    assert scene.game.to_json() == expected.to_json()
+    assert scene.hint is None
+    phase = scene.game.phase
+    key(app, pygame.K_RETURN)  # no hint shown: Enter ends the step, as before
+    settle(app, scene)
+    assert phase == "moves" and scene.game.phase == "actions"
+
+
 def test_number_keys_pick_popup_items_and_the_last_carry_comes_first(open_play: Opener) -> None:
     app, scene = open_play(3, "standard")
     settle(app, scene)

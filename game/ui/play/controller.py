@@ -212,7 +212,8 @@ class Controller:
     # ------------------------------------------------------------------ input
     def key(self, key: int) -> None:
         """A key while the board is still: the stepper's arrows, Enter for the End button (or the popup's first
-        item), 1-9 for the popup's items, A for Apply hint."""
+        item; while a hint is shown, Apply hint, the button its gold ring marks: a playtest pressed Enter there
+        and ended the moves), 1-9 for the popup's items, A for Apply hint."""
         if self.popup.buttons and (key in NUMBER_KEYS or key in ENTER_KEYS):
             index = NUMBER_KEYS.index(key) if key in NUMBER_KEYS else 0
             items = self.popup.buttons
@@ -220,7 +221,7 @@ class Controller:
             if press is not None:
                 press()
             return
-        if key == pygame.K_a and self.hinted is not None and self.hinted in self.legal:
+        if (key == pygame.K_a or key in ENTER_KEYS) and self.hinted is not None and self.hinted in self.legal:
             self.submit(self.hinted)
             return
         if key in SPEND_KEYS:
