@@ -310,3 +310,27 @@ def test_a_disabled_menu_item_says_why_in_a_sentence() -> None:
             app.stack.pop(scene)
         game.apply(policy.choose(game))
     assert reasons > 20
+
+
+def test_a_defender_with_nothing_to_do_opens_his_menu_with_each_reason() -> None:
+    """The playtest clicked a defender with no enemy in sight and read only "... is neither exhausted nor
+    disrupted (4.2.3)", why he could not Recover. His menu opens, every item greyed with the core's own reason."""
+    game, policy = Game.new(0), HeuristicPolicy(0)
+    app = App(headless=True, seed=0)
+    while not game.over:
+        if (game.decision or {}).get("kind") == "actions":
+            scene = PlayScene(app.ctx, Game.from_json(game.to_json()), fresh=False)
+            app.stack.push(scene)
+            c = scene.controller
+            idle = [n for n, d in game.state["defenders"].items() if d["status"] == "board"
+                    and not d.get("moved") and not d.get("acted") and n not in c.selectable_defenders()]
+            if idle:
+                c._click_defender(idle[0], "actions")
+                assert c.popup.buttons and not any(b.enabled for b in c.popup.buttons)
+                attack = next(b for b in c.popup.buttons if b.key == "Attack")
+                assert "neither exhausted nor disrupted" not in attack.tip and attack.tip, attack.tip
+                assert c.selected is None  # nothing selected: no target lit for him
+                return
+            app.stack.pop(scene)
+        game.apply(policy.choose(game))
+    raise AssertionError("no idle defender in seed 0's game")

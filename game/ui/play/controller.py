@@ -330,8 +330,16 @@ class Controller:
         self.mode = ""
 
     def _click_defender(self, name: str, kind: str) -> None:
-        """A click on defender ``name`` in a decision of ``kind``: select him, open his menu, or choose him."""
+        """A click on defender ``name`` in a decision of ``kind``: select him, open his menu, or choose him. In the
+        actions step a defender with nothing to do who has not moved or acted (one who has is told so) opens his
+        menu too, every item greyed with the core's reason (a playtest clicked one with no enemy in sight and read
+        only why he could not Recover)."""
         if name not in self.selectable_defenders():
+            d = self.game.state["defenders"].get(name, {})
+            if kind == DecisionKind.ACTIONS and d.get("status") == "board" and not (d.get("moved") or d.get("acted")):
+                self.selected, self.mode = None, ""
+                self.open_action_menu(name)
+                return
             self.say(self.why_not(name))
             return
         if kind == DecisionKind.MOVES:
