@@ -14,6 +14,7 @@ from game.rules import Action, Game
 from game.ui.app import App
 from game.ui.play.scene import PlayScene
 from game.ui.widgets import tooltip
+from game.ui.words import upper_first
 from tests.helpers import load_tool
 
 DATA = Path(__file__).parent / "data"
@@ -155,8 +156,12 @@ def test_a_full_space_where_only_the_tokens_can_go_asks_before_sending_them(
     c.selected = name
     assert c.targets()[space][0].kind == "shift"  # the space is lit for his tokens only
     c.choose_move(space, [shift])  # one way there, and it does not move him
-    assert [b.key for b in c.popup.buttons] == [f"Send {token} only"]
+    assert [b.key for b in c.popup.buttons] == ["Move alone", f"Send {token} only"]
     assert game.decision["kind"] == "moves" and game.state["moves"] == 0  # nothing sent yet
+    # the second playtest found Move gone without a word: it stays, greyed, with the core's reason (4.1)
+    move = c.popup.buttons[0]
+    assert not move.enabled and move.tip == upper_first(game.why_illegal(Action("move", (name, space))))
+    assert c.popup.buttons[1].enabled
 
 
 def test_the_top_bar_s_score_is_the_drawn_position_s(open_play: Callable[[int, str], tuple[App, PlayScene]]) -> None:

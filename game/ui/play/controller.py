@@ -381,6 +381,9 @@ class Controller:
             return
         x, y = self.positions.space_point(space)
         items = carry_items(self.game, actions)
+        if not any(a.kind == ActionKind.MOVE for a in actions):  # he cannot go himself: said, greyed (the playtest
+            why = self.game.why_illegal(Action(ActionKind.MOVE, (self.selected or "", space)))  # found it gone)
+            items.insert(0, (_("Move alone"), None, "!" + (why or _("not possible now")), "Move alone"))
         items.sort(key=lambda item: not (item[1] is not None and item[1].kind == ActionKind.MOVE
                                          and carried_kinds(self.game, item[1]) == self.last_carry))
         self.popup.open((int(x), int(y)), _("{defender} to {space}", defender=defender_name(self.selected or ""),
