@@ -218,7 +218,8 @@ def test_the_score_in_the_top_bar_says_its_parts_on_hover(open_play: Callable[[i
     tips = [(rect, text) for rect, text in scene.hover_regions if text.startswith("The score if the game ended")]
     assert len(tips) == 1
     rect, text = tips[0]
-    assert f"{board} for the defenders in the post office" in text and f"minus {inside}" in text
+    assert f"{board} for the postal workers and noncombatants still in the post office" in text
+    assert f"minus {inside}" in text
     assert "16 or more is a victory" in text
     app.hover(rect.center)
     app.step(1 / 60, [], draw=True)
