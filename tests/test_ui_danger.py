@@ -91,3 +91,25 @@ def test_a_choice_that_leaves_the_board_as_it_was_shows_the_same_danger() -> Non
     game.apply(next(a for a in game.legal_actions() if a.kind == "end_moves"))
     assert game.decision is not None and game.decision["kind"] == "actions"
     assert danger.ask(game) == before
+
+
+def test_a_defender_in_a_tinted_space_keeps_his_own_tooltip() -> None:
+    """The playtest pointed at a defender in a space tinted for danger and read the danger's words, not his:
+    over the defenders' row his own words show; over the space's label band, the danger's."""
+    from game.rules.names import defender_name
+
+    app, scene = opened()
+    settle(app, scene)
+    shown = scene.danger.shown
+    assert shown is not None
+    space = next(s for s, lost in shown.lost.items() if lost >= danger.SHOWN_FROM and scene.positions.defenders_at(s))
+    name = scene.positions.defenders_at(space)[0]
+    x, y = scene.positions.defender_pos(name)
+    app.hover((int(x), int(y)))
+    app.step(1 / 60)
+    assert scene.tooltip_text().startswith(defender_name(name)), scene.tooltip_text()
+    band = [rect for rect, text in scene.hover_regions if text.startswith("Danger: about")]
+    assert band and not any(r.collidepoint((int(x), int(y))) for r in band)
+    app.hover(band[0].center)
+    app.step(1 / 60)
+    assert scene.tooltip_text().startswith("Danger: about")

@@ -97,8 +97,11 @@ def draw_tints(surface: pygame.Surface, threats: Threats, rules: Rules, geo: Geo
             tint.fill((*DANGER, int(min(150, 50 + 110 * lost))))
             surface.blit(tint, part.topleft)
         pygame.draw.rect(surface, DANGER, rect, 3)
-        hovers.append((rect, _("Danger: about {n} defenders expected to fall in {space} in the coming Enemy Phase, "
-                               "as the board stands", n=number(lost), space=space_name(rules, space))))
+        # the words answer over the space's label band and tokens' row, not over its defenders (a playtest found
+        # the danger's words hiding a defender's own when he was pointed at)
+        words = _("Danger: about {n} defenders expected to fall in {space} in the coming Enemy Phase, as the board "
+                  "stands", n=number(lost), space=space_name(rules, space))
+        hovers.append((pygame.Rect(rect.x, band.y, rect.w, rect.bottom - band.y), words))
     return hovers
 
 

@@ -178,9 +178,9 @@ class Hud:
         w, h = font("sans", 18).size(status)
         board, escaped, inside = self.game.score_parts_of(s)
         tip = _("The score if the game ended now (7.0): {board} for the postal workers and noncombatants still in "
-                "the post office (each worth the morale his loss would cost), {escaped} for those who escaped (doubled), "
-                "minus {inside} for the enemy counters inside. 16 or more is a victory, 1 to 15 a draw; a broken "
-                "morale loses whatever the score.", board=board, escaped=escaped, inside=inside)
+                "the post office (each worth the morale his loss would cost), {escaped} for those who escaped "
+                "(doubled), minus {inside} for the enemy counters inside. 16 or more is a victory, 1 to 15 a draw; "
+                "a broken morale loses whatever the score.", board=board, escaped=escaped, inside=inside)
         return [(pygame.Rect(left - 16 - w, TOP_BAR.y + 14, w, h + 8), tip)]
 
     # ------------------------------------------------------------------ side panel
