@@ -340,3 +340,27 @@ def test_a_defender_with_nothing_to_do_opens_his_menu_with_each_reason() -> None
             app.stack.pop(scene)
         game.apply(policy.choose(game))
     raise AssertionError("no idle defender in seed 0's game")
+
+
+def test_the_actions_prompt_says_how_many_are_exhausted_and_what_they_can_do() -> None:
+    """The playtest met exhaustion lasting from turn to turn only in a menu: the actions prompt counts the
+    exhausted defenders (grey) and says their one action is Recover (4.2.3), in both languages within the bar."""
+    from game import i18n
+    from game.ui.fonts import font
+    from game.ui.layout import BOTTOM, DICE_TRAY
+
+    game, policy = Game.new(0), HeuristicPolicy(0)
+    app = App(headless=True, seed=0)
+    while True:
+        tired = sum(1 for d in game.state["defenders"].values() if d["status"] == "board" and d.get("exhausted"))
+        if (game.decision or {}).get("kind") == "actions" and tired >= 2:
+            break
+        game.apply(policy.choose(game))
+    scene = PlayScene(app.ctx, Game.from_json(game.to_json()), fresh=False)
+    app.stack.push(scene)
+    app.step(1 / 60, [], draw=False)
+    prompt = scene.controller.prompt()
+    assert f"{tired} exhausted (grey) can only Recover (4.2.3)" in prompt, prompt
+    for lang in ("en", "fr"):
+        i18n.set_language(lang)
+        assert font("sans_bold", 20).size(str(scene.controller.prompt()))[0] <= DICE_TRAY.x - BOTTOM.x - 28

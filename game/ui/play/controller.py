@@ -152,8 +152,13 @@ class Controller:
             if self.mode == "suppress":
                 return _("{defender}: click a lit assault space to place suppression tokens",
                          defender=defender_name(self.selected or ""))
-            return _("Actions: {n} left. Click a defender for his actions.",
-                     n=max(0, self.game.limit("defender_actions") - state["actions"]))
+            left = max(0, self.game.limit("defender_actions") - state["actions"])
+            tired = sum(1 for d in state["defenders"].values() if d["status"] == "board" and d.get("exhausted"))
+            if tired:  # exhaustion lasts from turn to turn: said where the player reads (the playtest met it in a menu)
+                return n_("Actions: {n} left. Click a defender for his actions; {k} exhausted (grey) can only Recover "
+                          "(4.2.3).", "Actions: {n} left. Click a defender for his actions; {k} exhausted (grey) can "
+                          "only Recover (4.2.3).", tired, n=left, k=tired)
+            return _("Actions: {n} left. Click a defender for his actions.", n=left)
         if kind == DecisionKind.COMMAND:
             return _("{defender} commands: {n} free rallies. Click a lit defender or a Rally button.",
                      defender=defender_name(dec["by"]), n=dec["left"])
