@@ -142,3 +142,16 @@ def test_a_stack_is_counted_by_kind_in_its_space_s_hover_text() -> None:
     assert stack_words(game, stack[:1]) == game.counter_label(stack[0])
     i18n.set_language("fr")
     assert stack_words(game, stack).startswith(f"{len(stack)} pions ennemis\u00a0: ")
+
+
+def test_a_floor_s_defense_names_its_rules_as_rules() -> None:
+    """The playtest read "Upper floors: defense 5 (3.2, 3.3)" as two more values: the sections are named rules."""
+    from game.rules import Game
+
+    app = App(headless=True, seed=0)
+    scene = PlayScene(app.ctx, Game.new(0), fresh=True)
+    app.stack.push(scene)
+    scene.skip_animations()
+    app.step(1 / 60)
+    tips = [text for _rect, text in scene.hover_regions if ": defense " in text]
+    assert len(tips) == 3 and all("(rules 3.2, 3.3)" in t for t in tips), tips

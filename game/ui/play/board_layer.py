@@ -513,8 +513,8 @@ class BoardLayer:
             r = self.geo.rect(f"{fid}:interior")
             now = fl.defense[self.view.state["defense"][fid]]
             hovers.append((pygame.Rect(r.x, r.bottom + 8, r.w, 28),
-                           _("{floor}: defense {now} (3.2, 3.3)\ntrack {track}; hits shift it right", floor=_(fl.name),
-                             now=now, track=" ".join(map(str, fl.defense)))))
+                           _("{floor}: defense {now} (rules 3.2, 3.3)\ntrack {track}; hits shift it right",
+                             floor=_(fl.name), now=now, track=" ".join(map(str, fl.defense)))))
         return hovers
 
     def _draw_defense_markers(self, surface: pygame.Surface) -> None:
