@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.ai import HeuristicPolicy
 from game.rules import Action, Game
@@ -364,3 +365,44 @@ def test_the_actions_prompt_says_how_many_are_exhausted_and_what_they_can_do() -
     for lang in ("en", "fr"):
         i18n.set_language(lang)
         assert font("sans_bold", 20).size(str(scene.controller.prompt()))[0] <= DICE_TRAY.x - BOTTOM.x - 28
+
+
+@pytest.mark.parametrize("speed", [1.0, 4.0])
+def test_the_dice_of_the_attack_that_ends_the_actions_stay_in_sight(speed: float) -> None:
+    """The playtest, at 4x, never saw whether the attack that ended its actions hit: the Enemy Phase's first roll
+    replaced it at once. The player's own last roll stays at rest READ_ROLL real seconds before another replaces
+    it, at any speed."""
+    from game.ui.play.animator import READ_ROLL
+
+    def enemy_rolls_next(game: Game) -> bool:
+        """The last action is an attack, and the enemy rolls next before any question to the player."""
+        left = game.limit("defender_actions") - game.state["actions"]
+        attack = next((a for a in game.legal_actions() if a.kind == "attack"), None)
+        if (game.decision or {}).get("kind") != "actions" or left != 1 or attack is None:
+            return False
+        return [e.kind for e in game.clone().apply(attack)].count("dice_rolled") >= 2
+
+    game, policy = Game.new(0), HeuristicPolicy(0)
+    while not enemy_rolls_next(game):
+        game.apply(policy.choose(game))
+    app = App(headless=True, seed=0)
+    app.ctx.settings.speed = speed
+    scene = PlayScene(app.ctx, Game.from_json(game.to_json()), fresh=False)
+    app.stack.push(scene)
+    app.step(1 / 60, [], draw=False)
+    scene.queue.speed = speed
+    tray = scene.stage.tray
+    scene.submit(next(a for a in scene.controller.legal if a.kind == "attack"))
+    assert scene.game.phase != "actions"  # the last action ended the Defense Phase
+    rolls, rest, label = 0, 0.0, tray.label
+    for _ in range(1200):
+        app.step(1 / 60, [], draw=False)
+        if tray.label is not label:  # a new roll
+            label = tray.label
+            rolls += 1
+            if rolls == 2:
+                break
+        elif rolls == 1 and tray.settled:
+            rest += 1 / 60
+    assert rolls == 2, "the enemy rolled after the player's roll"
+    assert rest >= READ_ROLL - 2 / 60, rest

@@ -645,6 +645,8 @@ class DiceTray:
         self.label: str | Lazy = ""  # worded when drawn (caption)
         self.age = 1.0
         self.tumble = 0.55
+        self.rested = 0.0  # real seconds the dice have lain at rest
+        self.mine = False  # the roll is the player's own attack or grenade (the animator keeps it in sight)
         self.space: pymunk.Space | None = None
         self.bodies: list[pymunk.Body] = []
         self.good: int = 0  # dice at or above this value are drawn as hits (0 = no mark)
@@ -659,6 +661,7 @@ class DiceTray:
         self.label = label
         self.good = good
         self.age = 0.0
+        self.rested = 0.0
         self.space = None  # the tumble is built at the first update (a skipped roll, finished at once, never is:
         self.bodies = []  # skipping a busy Enemy Phase finished a hundred rolls in one frame, 0.5 s of physics)
 
@@ -708,7 +711,10 @@ class DiceTray:
         return lines
 
     def update(self, dt: float) -> None:
-        if self.settled or not self.values:
+        if self.settled:
+            self.rested += dt
+            return
+        if not self.values:
             return
         if self.space is None:
             self._build()

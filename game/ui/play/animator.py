@@ -24,6 +24,8 @@ from game.ui.play.stage import Stage
 from game.ui.sound import SoundBank
 from game.ui.tween import Anim, AnimQueue, Call, Deferred, Group, Sequence, Tween, Wait
 
+READ_ROLL = 1.0  # real seconds the player's own last roll stays at rest before another roll replaces it
+
 # The mix (issue 32): every effect file has the same loudness; the breach, the fire truck and the game's close are
 # the loudest moments of the game, every other blow plays a step under them (each call may lower it further)
 BLOWS = 0.7
@@ -313,16 +315,22 @@ class Animator:
         good = int(data.get("target", 0))  # the number a die must reach (0: a placement die)
 
         tumble = 0.28 if data.get("why") == "placement" else 0.4
+        hold: list[Anim] = []
+        if st.tray.mine and st.tray.values and st.tray.rested < READ_ROLL and self.queue.speed > 0:
+            # the player's own last roll stays in sight READ_ROLL real seconds before another replaces it (the
+            # playtest, at 4x, never saw whether the attack that ended its actions hit)
+            hold.append(Wait((READ_ROLL - st.tray.rested) * self.queue.speed))
 
         def roll() -> None:
             st.tray.roll(list(data["dice"]), event.said, good, tumble)
+            st.tray.mine = shot is not None
             self._play("suppression" if event.section == "4.2.2" else "dice", 0.6)
             if shot is not None and not shot.grenade:  # the attack fires as its dice tumble
                 self._gunfire(at.defender_pos(shot.shooter), at.enemy_pos(shot.target), 3,
                               sound=self._weapon_sound(shot.shooter))
             elif shot is not None:  # a grenade bursts on its target
                 self._play("grenade", 1.0, at.enemy_pos(shot.target))
-        return [self._narrate(event), Call(roll), Wait(tumble + 0.08, on_done=st.tray.finish)]
+        return [*hold, self._narrate(event), Call(roll), Wait(tumble + 0.08, on_done=st.tray.finish)]
 
     def _support_fire(self, event: Event, shot: Shot | None = None) -> list[Anim]:
         """A support weapon fires at its target space."""
