@@ -406,3 +406,33 @@ def test_the_dice_of_the_attack_that_ends_the_actions_stay_in_sight(speed: float
             rest += 1 / 60
     assert rolls == 2, "the enemy rolled after the player's roll"
     assert rest >= READ_ROLL - 2 / 60, rest
+
+
+def test_esc_first_drops_the_choice_under_way_then_the_summary() -> None:
+    """The playtest pressed Esc while choosing where to place suppression and the What changed panel closed
+    instead; the choice under way goes first, the panel with the next Esc."""
+    app = App(headless=True, seed=0)
+    app.ctx.settings.speed = 0.0
+    scene = PlayScene(app.ctx, Game.new(0), fresh=True)
+    app.stack.push(scene)
+    policy = HeuristicPolicy(0)
+    c = scene.controller
+    for _ in range(3000):
+        app.step(1 / 60, [], draw=False)
+        if scene.queue.busy or not scene.synced or not scene.game.decision:
+            continue
+        legal = scene.game.legal_actions()
+        if scene.summary is not None and scene.game.decision["kind"] == "actions" \
+                and any(a.kind == "suppress" for a in legal):
+            break
+        scene.submit(policy.choose(scene.game))
+    assert scene.summary is not None and scene.game.decision is not None
+    name = next(a.args[0] for a in c.legal if a.kind == "suppress")
+    c._click_defender(name, "actions")
+    c.set_mode("suppress")
+    c.selected = name
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    app.feed(esc)
+    assert c.mode == "" and c.selected is None and scene.summary is not None
+    app.feed(esc)
+    assert scene.summary is None and app.stack.top is scene

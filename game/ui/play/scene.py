@@ -477,6 +477,8 @@ class PlayScene(Scene):
         if event.type in MOUSE_EVENTS:
             self.positions.mouse = event.pos
             self.positions.update_spread(bool(controller.popup.buttons))
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and controller.cancel():
+            return None  # Esc first drops what the player is choosing (a target, a menu), then the summary
         if self.summary is not None and self.summary.handle(event):
             return None
         if event.type == pygame.KEYDOWN:
