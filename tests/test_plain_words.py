@@ -155,3 +155,18 @@ def test_a_floor_s_defense_names_its_rules_as_rules() -> None:
     app.step(1 / 60)
     tips = [text for _rect, text in scene.hover_regions if ": defense " in text]
     assert len(tips) == 3 and all("(rules 3.2, 3.3)" in t for t in tips), tips
+
+
+def test_a_shelling_reason_shows_no_numbers_when_both_floors_read_alike() -> None:
+    """The playtest read "will disrupt the upper floors more often (defense 6, lowest 4 in 3 hits) than the ground
+    floor (defense 6, lowest 4 in 3 hits)": when the two tracks read alike their numbers are left out."""
+    from game.ai import HeuristicPolicy
+    from game.rules import Game
+    from game.ui.play.hints import recommend
+
+    game, policy = Game.new(3), HeuristicPolicy(3)
+    while not (game.state["turn"] == 5 and (game.decision or {}).get("kind") == "moves"):
+        game.apply(policy.choose(game))
+    reason = recommend(game)[1]
+    assert "away from the shelling" in reason and "more often than the" in reason, reason
+    assert "(defense" not in reason, reason
