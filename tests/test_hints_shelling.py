@@ -81,8 +81,9 @@ def test_down_then_up_away_from_the_shelling_says_what_changed_between_the_turns
 
 def test_every_move_away_from_the_shelling_names_both_floors_tracks_as_they_stand() -> None:
     """Over whole games of the three difficulties: every shelling reason names the shelled floor and the floor it
-    makes for with their defense tracks as they are at that moment (the words are true of the board)."""
-    seen = 0
+    makes for with their defense tracks as they are at that moment (the words are true of the board); when the two
+    tracks read alike, without their numbers (a playtest read the same numbers on both sides of "more often")."""
+    seen = alike = 0
     for seed, difficulty in ((0, "standard"), (1, "veteran"), (2, "elite"), (42, "standard"), (105, "standard")):
         for game, action, reason in shelling_moves(seed, difficulty):
             r = game.rules
@@ -90,8 +91,13 @@ def test_every_move_away_from_the_shelling_names_both_floors_tracks_as_they_stan
             if r.space_floor[action.args[1]] != here:
                 order = list(r.floors)
                 assert ("goes down to" if order.index(to) > order.index(here) else "goes up to") in reason, reason
-            assert f"the {r.floors[here].name.lower()} more often ({track_words(game, here)})" in reason.lower(), \
-                reason
-            assert f"than the {r.floors[to].name.lower()} ({track_words(game, to)})" in reason.lower(), reason
+            if track_words(game, here) == track_words(game, to):  # alike: no numbers that seem to contradict
+                assert f"the {r.floors[here].name.lower()} more often than the {r.floors[to].name.lower()}" \
+                    in reason.lower() and "(defense" not in reason, reason
+                alike += 1
+            else:
+                assert f"the {r.floors[here].name.lower()} more often ({track_words(game, here)})" \
+                    in reason.lower(), reason
+                assert f"than the {r.floors[to].name.lower()} ({track_words(game, to)})" in reason.lower(), reason
             seen += 1
-    assert seen > 50
+    assert seen > 50 and 0 < alike < seen
