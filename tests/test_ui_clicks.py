@@ -89,15 +89,21 @@ def test_apply_hint_makes_the_recommended_choice_in_one_click(open_play: Opener)
     app.click(apply.rect.center)
     settle(app, scene)
     assert scene.game.to_json() == expected.to_json()
-    scene.ask_hint()  # the key A does the same
+    expected = after_the_hint(scene)  # the key A does the same
+    key(app, pygame.K_a)
+    settle(app, scene)
+    assert scene.game.to_json() == expected.to_json()
+
+
+def after_the_hint(scene: PlayScene) -> Game:
+    """Ask the Hint and wait for it; the game as it will stand once the hint is applied."""
+    scene.ask_hint()
     scene.wait_hint()
     assert scene.hint is not None
     expected = Game.from_json(scene.game.to_json())
     expected.keep_history = True  # as the play scene's game
     expected.apply(scene.hint[0])
-    key(app, pygame.K_a)
-    settle(app, scene)
-    assert scene.game.to_json() == expected.to_json()
+    return expected
 
 
 def test_enter_applies_the_hint_its_gold_ring_marks(open_play: Opener) -> None:
@@ -105,12 +111,8 @@ def test_enter_applies_the_hint_its_gold_ring_marks(open_play: Opener) -> None:
     applies it (without one, Enter is still the End button)."""
     app, scene = open_play(5, "standard")
     settle(app, scene)
-    scene.ask_hint()
-    scene.wait_hint()
+    expected = after_the_hint(scene)
     assert scene.hint is not None and scene.hint[0].kind not in ("end_moves", "end_actions")
-    expected = Game.from_json(scene.game.to_json())
-    expected.keep_history = True  # as the play scene's game
-    expected.apply(scene.hint[0])
     key(app, pygame.K_RETURN)
     settle(app, scene)
     assert scene.game.to_json() == expected.to_json()
