@@ -170,3 +170,33 @@ def test_a_shelling_reason_shows_no_numbers_when_both_floors_read_alike() -> Non
     reason = recommend(game)[1]
     assert "away from the shelling" in reason and "more often than the" in reason, reason
     assert "(defense" not in reason, reason
+
+
+def test_a_command_is_told_in_the_rulebook_s_word_everywhere() -> None:
+    """The playtest read "2 free recoveries nearby" in the hint, then "3 free rallies" and a Rally button: 4.2.4
+    gives "three free, immediate recover actions", and the hint, the prompt and the buttons all say recover."""
+    from game.ai import HeuristicPolicy
+    from game.rules import Game
+
+    def commanded() -> tuple[Game, str]:
+        """The first command decision of the heuristic's games (seeds 0-19), and the reason it gave for it."""
+        for seed in range(20):
+            game, policy = Game.new(seed), HeuristicPolicy(seed)
+            while not game.over:
+                chosen, why = policy.explain(game)
+                game.apply(chosen)
+                if chosen.kind == "command" and (game.decision or {}).get("kind") == "command":
+                    return game, why
+        raise AssertionError("no command in 20 games")
+
+    game, reason = commanded()
+    assert reason and "of his three free recoveries help nearby (4.2.4)" in reason, reason
+    app = App(headless=True, seed=0)
+    scene = PlayScene(app.ctx, Game.from_json(game.to_json()), fresh=False)
+    app.stack.push(scene)
+    app.step(1 / 60, [], draw=False)
+    prompt = scene.controller.prompt()
+    labels = [b.label for b in scene.controller.buttons]
+    assert "free recoveries left (4.2.4)" in prompt and "a Recover button" in prompt, prompt
+    assert any(label.startswith("Recover ") for label in labels), labels
+    assert not any("ally" in text.lower() for text in (reason, prompt, *labels)), (reason, prompt, labels)

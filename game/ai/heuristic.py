@@ -707,8 +707,8 @@ class HeuristicPolicy:
                         alt = max(alt, hit(game.attack_dice(name), game.assault_defense(b.args[1]))
                                   * an.threat(b.args[1]))
                 value = gain - 0.5 * alt - 0.1
-                scored.append(Scored(a, value, Msg("{defender} commands: {n} free recoveries nearby",
-                                                   defender=said_name(name), n=min(3, len(opts)))))
+                scored.append(Scored(a, value, Msg("{defender} commands: {n} of his three free recoveries help "
+                                                   "nearby (4.2.4)", defender=said_name(name), n=min(3, len(opts)))))
         return scored
 
     @staticmethod

@@ -93,7 +93,7 @@ def bar_specs(decision: dict[str, Any], legal: list[Action], spend_k: int | None
         for a in legal:
             if a.kind == ActionKind.RALLY:
                 who = defender_name(a.args[0])
-                add(_("Rally {defender}", defender=who), a,
+                add(_("Recover {defender}", defender=who), a,
                     _("Free recover: {defender} ({state})", defender=who, state=_(a.args[1])), 230,
                     key=f"Rally {a.args[0]}")
         add(N_("End command"), Action(ActionKind.END_COMMAND), N_("No more rallies"))

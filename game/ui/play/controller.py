@@ -160,7 +160,8 @@ class Controller:
                           "only Recover (4.2.3).", tired, n=left, k=tired)
             return _("Actions: {n} left. Click a defender for his actions.", n=left)
         if kind == DecisionKind.COMMAND:
-            return _("{defender} commands: {n} free rallies. Click a lit defender or a Rally button.",
+            # the rulebook's word (4.2.4: "three free, immediate recover actions"), as the Hint says it
+            return _("{defender} commands: {n} free recoveries left (4.2.4). Click a lit defender or a Recover button.",
                      defender=defender_name(dec["by"]), n=dec["left"])
         if kind == DecisionKind.SUPPRESSION:
             return n_("The {unit} enters {space} ({n} suppression token): how many to spend?",
