@@ -268,7 +268,7 @@ def test_an_action_menu_never_covers_the_bottom_bar_s_prompt() -> None:
 
 
 def test_a_stack_on_a_track_carries_its_number(drawn: set[str]) -> None:
-    """The playtest could not count a stack of riflemen at a barrier: a stack of three or more on a track space
+    """The playtest could not count a stack of riflemen at a barrier: a stack of two or more on a track space
     carries "×N" at its top counter, at rest; none while the player aims (the odds stand there)."""
     from game.ui.play.board_layer import STACK_COUNT_FROM
 

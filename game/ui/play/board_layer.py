@@ -189,7 +189,7 @@ def shadowed(img: pygame.Surface, margin: int) -> pygame.Surface:
     return out
 
 
-STACK_COUNT_FROM = 3  # a stack on a track of this many counters or more carries its number ("×3")
+STACK_COUNT_FROM = 2  # a stack on a track of this many counters or more carries its number ("×2")
 TAIL = 4  # an odds pill's tail: across the 2 px gap and onto its counter's edge
 
 
@@ -871,7 +871,7 @@ class BoardLayer:
 
     def _draw_stack_counts(self, surface: pygame.Surface, marks: BoardMarks) -> None:
         """How many counters a stack on a track holds ("×5"), on a badge (a playtest could not tell a stack of six
-        riflemen at a barrier from its offset edges)."""
+        riflemen at a barrier from its offset edges, and a second one a pile of two from one counter)."""
         for _space, n, at in self.stack_counts(marks):
             self._pile_badge(surface, n, at)
 
