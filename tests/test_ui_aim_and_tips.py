@@ -436,3 +436,13 @@ def test_esc_first_drops_the_choice_under_way_then_the_summary() -> None:
     assert c.mode == "" and c.selected is None and scene.summary is not None
     app.feed(esc)
     assert scene.summary is None and app.stack.top is scene
+
+
+def test_the_score_tooltip_s_bands_are_the_core_s() -> None:
+    """The tooltip's "16 or more is a victory, 1 to 15 a draw" is asked of the core (7.0), not restated."""
+    from game.rules.scoring import LOSS, award_for, bands
+
+    win, draw = bands()
+    assert (win, draw) == (16, 1)
+    assert award_for(win)[1] != "Draw" and award_for(win - 1)[1] == "Draw"
+    assert award_for(draw)[1] == "Draw" and award_for(draw - 1)[1] == LOSS

@@ -40,13 +40,11 @@ MIN_ACTION_VALUE = 0.02
 def _defense_said(game: Game, floor: str) -> Lazy:
     """A floor's defense as its track on the board shows it (3.2.2, 3.3): its value now, and the lowest value
     and how many hits bring it there, after which every hit disrupts everyone on the floor."""
-    fl = game.rules.floors[floor]
-    index, last = int(game.state["defense"][floor]), len(fl.defense) - 1
-    value = fl.defense[min(index, last)]
-    if index >= last:
+    value, lowest, hits = _defense_key(game, floor)
+    if not hits:
         return Msg("defense {value}, its lowest", value=value)
     return Plural("defense {value}, lowest {lowest} in {n} hit", "defense {value}, lowest {lowest} in {n} hits",
-                  last - index, value=value, lowest=fl.defense[last])
+                  hits, value=value, lowest=lowest)
 
 
 def _defense_key(game: Game, floor: str) -> tuple[int, int, int]:

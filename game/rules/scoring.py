@@ -23,6 +23,12 @@ OPENINGS = {"fire_truck": N_("The fire truck ends the day"), "no_defenders": N_(
                                                                                  "office")}
 
 
+def bands() -> tuple[int, int]:
+    """7.0: the least score of a victory and of a draw (below it, a loss)."""
+    return (min(threshold for threshold, _award, level in AWARDS if level != "Draw"),
+            min(threshold for threshold, _award, _level in AWARDS))
+
+
 def award_for(score: int) -> tuple[str, str]:
     """The award and victory level of 7.0 for a final score."""
     for threshold, award, level in AWARDS:

@@ -16,7 +16,7 @@ from game.rules.kinds import ActionKind, DecisionKind
 from game.rules.names import defender_name, space_name, token_name
 from game.ui.play import hits
 from game.ui.play.bar import apply_hint_spec, bar_specs, layout_bar
-from game.ui.play.popups import Popup, PopupItem, action_items, carry_items
+from game.ui.play.popups import Popup, PopupItem, action_items, carry_items, refused
 from game.ui.play.positions import Positions
 from game.ui.play.tooltips import enemy_info
 from game.ui.tween import AnimQueue
@@ -388,8 +388,8 @@ class Controller:
         x, y = self.positions.space_point(space)
         items = carry_items(self.game, actions)
         if not any(a.kind == ActionKind.MOVE for a in actions):  # he cannot go himself: said, greyed (the playtest
-            why = self.game.why_illegal(Action(ActionKind.MOVE, (self.selected or "", space)))  # found it gone)
-            items.insert(0, (_("Move alone"), None, "!" + (why or _("not possible now")), "Move alone"))
+            move = Action(ActionKind.MOVE, (self.selected or "", space))  # found Move gone without a word)
+            items.insert(0, (_("Move alone"), None, refused(self.game, move), "Move alone"))
         items.sort(key=lambda item: not (item[1] is not None and item[1].kind == ActionKind.MOVE
                                          and carried_kinds(self.game, item[1]) == self.last_carry))
         self.popup.open((int(x), int(y)), _("{defender} to {space}", defender=defender_name(self.selected or ""),

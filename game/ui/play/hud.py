@@ -14,6 +14,7 @@ from game import daily
 from game.i18n import N_, Said, _, same
 from game.rules import Game, Rules
 from game.rules.names import card_text
+from game.rules.scoring import bands
 from game.ui import palette
 from game.ui.cache import HoverRegions, PanelCache, ScreenMemory
 from game.ui.effects import DiceTray
@@ -177,10 +178,12 @@ class Hud:
         left = min(b.rect.x for b in buttons) if buttons else TOP_BAR.right
         w, h = font("sans", 18).size(status)
         board, escaped, inside = self.game.score_parts_of(s)
+        win, draw = bands()  # (the core's bands of 7.0)
         tip = _("The score if the game ended now (7.0): {board} for the postal workers and noncombatants still in "
                 "the post office (each worth the morale his loss would cost), {escaped} for those who escaped "
-                "(doubled), minus {inside} for the enemy counters inside. 16 or more is a victory, 1 to 15 a draw; "
-                "a broken morale loses whatever the score.", board=board, escaped=escaped, inside=inside)
+                "(doubled), minus {inside} for the enemy counters inside. {win} or more is a victory, {draw} to "
+                "{below} a draw; a broken morale loses whatever the score.", board=board, escaped=escaped,
+                inside=inside, win=win, draw=draw, below=win - 1)
         return [(pygame.Rect(left - 16 - w, TOP_BAR.y + 14, w, h + 8), tip)]
 
     # ------------------------------------------------------------------ side panel

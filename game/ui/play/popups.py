@@ -109,42 +109,45 @@ def grenade_tip(game: Game, action: Action) -> str:
     return tip
 
 
+def refused(game: Game, probe: Action) -> str:
+    """The tip of a disabled item for ``probe``: "!" and the core's reason it is not legal now."""
+    return "!" + (game.why_illegal(probe) or _("not possible now"))
+
+
 def action_items(game: Game, name: str, acts: list[Action]) -> list[PopupItem]:
     """Every action kind for defender ``name``, enabled when one of ``acts`` (his legal actions) is of that kind;
     a disabled one says why (from the core)."""
     g = game
     items: list[PopupItem] = []
 
-    def why(probe: Action) -> str:
-        return "!" + (g.why_illegal(probe) or _("not possible now"))
     attacks = [a for a in acts if a.kind == ActionKind.ATTACK]
     if attacks:
         items.append((n_("Attack… ({n} die)", "Attack… ({n} dice)", g.attack_dice(name)), None, "attack", "Attack…"))
     else:
         enemy = next((c for stack in g.state["spaces"].values() for c in stack), "")
-        items.append((_("Attack"), None, why(Action(ActionKind.ATTACK, (name, enemy))) if enemy else
+        items.append((_("Attack"), None, refused(g, Action(ActionKind.ATTACK, (name, enemy))) if enemy else
                       "!" + _("no enemy counter to attack"), "Attack"))
     grenades = [a for a in acts if a.kind == ActionKind.GRENADE]
     for a in grenades:
         items.append((n_("Grenades ({n} die)", "Grenades ({n} dice)", g.grenade_dice(name)), a,
                       grenade_tip(g, a), "Grenades"))
     if not grenades:
-        items.append((_("Grenades"), None, why(Action(ActionKind.GRENADE, (name, "gren1"))), "Grenades"))
+        items.append((_("Grenades"), None, refused(g, Action(ActionKind.GRENADE, (name, "gren1"))), "Grenades"))
     if any(a.kind == ActionKind.SUPPRESS for a in acts):
         items.append((_("Suppress…"), None, "suppress", "Suppress…"))
     else:
         empty = next((sp for sp in g.rules.track_spaces if sp not in g.state["spaces"]), "")
-        items.append((_("Suppress"), None, why(Action(ActionKind.SUPPRESS, (name, empty))), "Suppress"))
+        items.append((_("Suppress"), None, refused(g, Action(ActionKind.SUPPRESS, (name, empty))), "Suppress"))
     recovers = [a for a in acts if a.kind == ActionKind.RECOVER]
     for a in recovers:
         items.append((_("Recover ({state})", state=state_name(a.args[1])), a, describe(g, a),
                       f"Recover ({a.args[1]})"))
     if not recovers:
-        items.append((_("Recover"), None, why(Action(ActionKind.RECOVER, (name, "exhausted"))), "Recover"))
+        items.append((_("Recover"), None, refused(g, Action(ActionKind.RECOVER, (name, "exhausted"))), "Recover"))
     commands = [a for a in acts if a.kind == ActionKind.COMMAND]
     if commands:
         items.append((_("Command"), commands[0], _("Three free recover actions for defenders in his colour"),
                       "Command"))
     elif "C" in g.rules.defenders[name].attributes:
-        items.append((_("Command"), None, why(Action(ActionKind.COMMAND, (name,))), "Command"))
+        items.append((_("Command"), None, refused(g, Action(ActionKind.COMMAND, (name,))), "Command"))
     return items
